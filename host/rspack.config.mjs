@@ -1,0 +1,10 @@
+import { fileURLToPath } from 'node:url';
+import { createRspackConfig } from '../tools/federation/create-rspack-config.mjs';
+import federation from './module-federation.config.mjs';
+
+export default createRspackConfig({
+  appDir: fileURLToPath(new URL('.', import.meta.url)),
+  federation,
+  devPort: Number(process.env.HOST_PORT ?? 3000),
+  title: 'Ideas into digital solutions | Software consultancy',
+});

@@ -1,0 +1,27 @@
+import type * as ReactNamespace from 'react';
+import type { useAuthStore } from '@agency/auth';
+import type { useInRouterContext, useLocation } from '@agency/router';
+import type { system, useChakraContext } from '@agency/ui';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import type { RemoteName } from '../../remotes/api/remote-registry';
+
+/** What each remote's ./instance-probe exports: the shared things exactly as that remote imported them. */
+export interface RemoteInstances {
+  React: typeof ReactNamespace;
+  useAuthStore: typeof useAuthStore;
+  system: typeof system;
+  useChakraContext: typeof useChakraContext;
+  useInRouterContext: typeof useInRouterContext;
+  useLocation: typeof useLocation;
+}
+
+export type ProbeResult = { ok: true; instances: RemoteInstances } | { ok: false };
+
+export async function loadRemoteInstances(remote: RemoteName): Promise<ProbeResult> {
+  try {
+    const module = await loadRemote<{ instances: RemoteInstances }>(`${remote}/instance-probe`);
+    return module ? { ok: true, instances: module.instances } : { ok: false };
+  } catch {
+    return { ok: false };
+  }
+}

@@ -1,0 +1,10 @@
+import { Container, Heading } from '@agency/ui';
+
+// Placeholder until this remote's issue builds the page.
+export default function AdminDashboard() {
+  return (
+    <Container maxW="6xl" py="16">
+      <Heading as="h1">Admin Dashboard</Heading>
+    </Container>
+  );
+}

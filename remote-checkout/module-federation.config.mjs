@@ -1,0 +1,10 @@
+export default {
+  name: 'checkout',
+  exposes: {
+    './purchase-page': './src/features/purchase/components/purchase-page.tsx',
+    './consultation-page': './src/features/consultation/components/consultation-page.tsx',
+    './purchase-success-page': './src/features/purchase/components/purchase-success-page.tsx',
+    './consultation-success-page': './src/features/consultation/components/consultation-success-page.tsx',
+    './instance-probe': './src/features/diagnostics/instance-probe.ts',
+  },
+};

@@ -1,0 +1,10 @@
+import { Container, Heading } from '@agency/ui';
+
+// Placeholder until this remote's issue builds the page.
+export default function ConsultationPage() {
+  return (
+    <Container maxW="6xl" py="16">
+      <Heading as="h1">Schedule a consultation</Heading>
+    </Container>
+  );
+}

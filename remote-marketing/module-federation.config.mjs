@@ -1,0 +1,8 @@
+export default {
+  name: 'marketing',
+  exposes: {
+    './landing-page': './src/features/landing/components/landing-page.tsx',
+    './terms-page': './src/features/terms/components/terms-page.tsx',
+    './instance-probe': './src/features/diagnostics/instance-probe.ts',
+  },
+};

@@ -1,0 +1,40 @@
+import { findTier, isFixedPriceTier } from './tiers';
+
+/** Money rules of spec section 9. Amounts cross the wire in cents; the database keeps whole dollars. */
+export const toCents = (dollars: number): number => Math.round(dollars * 100);
+export const fromCents = (cents: number): number => cents / 100;
+
+export function formatUsd(dollars: number): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(dollars);
+}
+
+/** Deposit for a fixed-price tier, in dollars: 250 for tier 1, 700 for tier 2. */
+export function downpaymentFor(tier: number): number | undefined {
+  return isFixedPriceTier(tier) ? findTier(tier)!.downpaymentDollars : undefined;
+}
+
+/** Cost stored for a fixed-price project: twice the deposit. */
+export function costFor(tier: number): number | undefined {
+  const deposit = downpaymentFor(tier);
+  return deposit === undefined ? undefined : deposit * 2;
+}
+
+/** The remaining 50% due after acceptance; defaults to 250 / 700 when not given. */
+export function finalPaymentFor(tier: number, finalPaymentAmount?: number | null): number | undefined {
+  if (finalPaymentAmount != null && finalPaymentAmount > 0) return finalPaymentAmount;
+  return downpaymentFor(tier);
+}
+
+export const TIER4_MINIMUM_TERM_MONTHS = 3;
+export const EARLY_CANCELLATION_PENALTY_RATE = 0.6;
+
+/** Tier 4 early-cancellation penalty: 60% of the remaining minimum-term months times the monthly fee. */
+export function earlyCancellationPenalty(monthsRemaining: number, monthlyFee: number): number {
+  if (monthsRemaining <= 0) return 0;
+  return Math.round(EARLY_CANCELLATION_PENALTY_RATE * monthsRemaining * monthlyFee * 100) / 100;
+}

@@ -1,0 +1,39 @@
+// The one UI kit every app uses. Only what the landing page needs is exported here (every export of a
+// shared module ships); portal-only parts come from loadOverlays().
+export {
+  Box,
+  Flex,
+  Stack,
+  HStack,
+  VStack,
+  Grid,
+  GridItem,
+  SimpleGrid,
+  Container,
+  Center,
+  Heading,
+  Text,
+  Button,
+  IconButton,
+  Link,
+  Input,
+  Textarea,
+  Field,
+  Checkbox,
+  NativeSelect,
+  Card,
+  Badge,
+  List,
+  Spinner,
+  Separator,
+  Alert,
+  VisuallyHidden,
+  chakra,
+  useChakraContext,
+} from '@chakra-ui/react';
+export { system } from './system';
+export { toaster } from './toaster';
+export { UiProvider } from './ui-provider';
+
+export type Overlays = typeof import('./overlays');
+export const loadOverlays = (): Promise<Overlays> => import('./overlays');

@@ -1,0 +1,90 @@
+// One Rspack + Module Federation configuration for every app; each app's rspack.config.mjs passes its
+// module-federation.config.mjs (name, exposes, runtime plugins) and its dev port.
+import { dirname, join } from 'node:path';
+import rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { sharedDependencies } from './shared-deps.mjs';
+import { federationRuntimeAliases } from './runtime-aliases.mjs';
+import { PrecompressPlugin } from './precompress-plugin.mjs';
+
+/**
+ * @param {{
+ *   appDir: string,
+ *   federation: { name: string, exposes?: Record<string,string>, runtimePlugins?: string[] },
+ *   devPort: number,
+ *   title?: string,
+ * }} options
+ */
+export function createRspackConfig({ appDir, federation, devPort, title = 'Agency' }) {
+  return (env, argv) => {
+    const production = argv.mode !== 'development';
+    const isHost = !federation.exposes;
+    return {
+      context: appDir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      entry: { main: './src/index.ts' },
+      output: {
+        path: join(appDir, 'dist'),
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: federation.name,
+        filename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
+        chunkFilename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
+        assetModuleFilename: 'static/media/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'],
+        alias: federationRuntimeAliases(),
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+              },
+              env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15.4, edge >= 100' },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.(png|jpe?g|webp|svg)$/, type: 'asset/resource' },
+        ],
+      },
+      optimization: { minimize: production },
+      performance: { hints: false },
+      plugins: [
+        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        new rspack.HtmlRspackPlugin({
+          template: join(dirname(new URL(import.meta.url).pathname), 'index.html'),
+          templateParameters: { title },
+          scriptLoading: 'defer',
+        }),
+        new ModuleFederationPlugin({
+          name: federation.name,
+          filename: 'remoteEntry.js',
+          exposes: federation.exposes,
+          remotes: {},
+          shared: sharedDependencies(),
+          shareStrategy: 'loaded-first',
+          runtimePlugins: federation.runtimePlugins ?? [],
+          manifest: true,
+          dts: false,
+        }),
+        production && new PrecompressPlugin(),
+      ].filter(Boolean),
+      devServer: {
+        port: devPort,
+        historyApiFallback: true,
+        hot: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: { directory: join(appDir, 'public'), publicPath: '/' },
+      },
+      experiments: { css: false },
+    };
+  };
+}

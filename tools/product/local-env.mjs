@@ -1,0 +1,102 @@
+// The embedded defaults `npm start` runs on: every port, URL and local secret in one place.
+// Any variable already set in the environment wins, which is how the product is pointed at hosted
+// Supabase, Stripe, SMTP and PostgreSQL (see README).
+import { SignJWT } from 'jose';
+
+export const DEFAULT_PORTS = {
+  HOST_PORT: 3000,
+  MARKETING_PORT: 3001,
+  CHECKOUT_PORT: 3002,
+  CLIENT_PORTAL_PORT: 3003,
+  ADMIN_PORTAL_PORT: 3004,
+  API_PORT: 4000,
+  LOCAL_AUTH_PORT: 4001,
+  LOCAL_STRIPE_PORT: 4002,
+  MAILBOX_PORT: 4003,
+  SMTP_PORT: 2525,
+};
+
+const LOCAL_JWT_SECRET = 'local-only-jwt-secret-change-me-in-production-0123456789';
+
+/** Signs the public anon key the browser hands to supabase-js (a JWT with role anon, like Supabase's). */
+export async function anonKeyFor(secret) {
+  return new SignJWT({ role: 'anon', iss: 'supabase-local' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(1_700_000_000)
+    .setExpirationTime('20y')
+    .sign(new TextEncoder().encode(secret));
+}
+
+/**
+ * @param {Record<string, string | undefined>} base the surrounding environment
+ * @param {Partial<Record<keyof typeof DEFAULT_PORTS, number>>} ports overrides (tests pass free ports)
+ */
+export async function resolveLocalEnv(base = process.env, ports = {}) {
+  const port = (name) => String(ports[name] ?? base[name] ?? DEFAULT_PORTS[name]);
+  const url = (name) => `http://localhost:${port(name)}`;
+  const env = {
+    HOST_PORT: port('HOST_PORT'),
+    MARKETING_PORT: port('MARKETING_PORT'),
+    CHECKOUT_PORT: port('CHECKOUT_PORT'),
+    CLIENT_PORTAL_PORT: port('CLIENT_PORTAL_PORT'),
+    ADMIN_PORTAL_PORT: port('ADMIN_PORTAL_PORT'),
+    API_PORT: port('API_PORT'),
+    LOCAL_AUTH_PORT: port('LOCAL_AUTH_PORT'),
+    LOCAL_STRIPE_PORT: port('LOCAL_STRIPE_PORT'),
+    MAILBOX_PORT: port('MAILBOX_PORT'),
+    SMTP_PORT: port('SMTP_PORT'),
+    PUBLIC_SITE_URL: base.PUBLIC_SITE_URL ?? url('HOST_PORT'),
+    MARKETING_URL: base.MARKETING_URL ?? url('MARKETING_PORT'),
+    CHECKOUT_URL: base.CHECKOUT_URL ?? url('CHECKOUT_PORT'),
+    CLIENT_PORTAL_URL: base.CLIENT_PORTAL_URL ?? url('CLIENT_PORTAL_PORT'),
+    ADMIN_PORTAL_URL: base.ADMIN_PORTAL_URL ?? url('ADMIN_PORTAL_PORT'),
+    API_URL: base.API_URL ?? url('API_PORT'),
+    SUPABASE_URL: base.SUPABASE_URL ?? url('LOCAL_AUTH_PORT'),
+    SUPABASE_JWT_SECRET: base.SUPABASE_JWT_SECRET ?? LOCAL_JWT_SECRET,
+    DATA_DIR: base.DATA_DIR ?? '.data',
+    SMTP_URL: base.SMTP_URL ?? `smtp://localhost:${port('SMTP_PORT')}`,
+    MAILBOX_URL: base.MAILBOX_URL ?? url('MAILBOX_PORT'),
+    MAIL_FROM: base.MAIL_FROM ?? 'hello@consultancy.test',
+    CONTACT_INBOX: base.CONTACT_INBOX ?? 'inbox@consultancy.test',
+    ADMIN_EMAIL: base.ADMIN_EMAIL ?? 'admin@consultancy.test',
+    ADMIN_PASSWORD: base.ADMIN_PASSWORD ?? 'admin-password',
+    STRIPE_SECRET_KEY: base.STRIPE_SECRET_KEY ?? 'sk_test_local',
+    STRIPE_PUBLISHABLE_KEY: base.STRIPE_PUBLISHABLE_KEY ?? 'pk_test_local',
+    STRIPE_WEBHOOK_SECRET: base.STRIPE_WEBHOOK_SECRET ?? 'whsec_local',
+    BOOKING_URL: base.BOOKING_URL ?? 'https://calendly.com/',
+    FOUNDER_PROFILE_URL: base.FOUNDER_PROFILE_URL ?? 'https://www.linkedin.com/',
+    CONTACT_EMAIL: base.CONTACT_EMAIL ?? 'hello@consultancy.test',
+  };
+  // Offline stand-ins only when no hosted Stripe is configured.
+  const offlineStripe = !base.STRIPE_SECRET_KEY || base.STRIPE_API_URL;
+  if (offlineStripe) {
+    env.STRIPE_API_URL = base.STRIPE_API_URL ?? url('LOCAL_STRIPE_PORT');
+    env.STRIPE_JS_URL = base.STRIPE_JS_URL ?? `${url('LOCAL_STRIPE_PORT')}/v3/`;
+  }
+  env.SUPABASE_ANON_KEY = base.SUPABASE_ANON_KEY ?? (await anonKeyFor(env.SUPABASE_JWT_SECRET));
+  env.ALLOWED_ORIGINS =
+    base.ALLOWED_ORIGINS ??
+    [env.PUBLIC_SITE_URL, env.MARKETING_URL, env.CHECKOUT_URL, env.CLIENT_PORTAL_URL, env.ADMIN_PORTAL_URL].join(',');
+  if (base.DATABASE_URL) env.DATABASE_URL = base.DATABASE_URL;
+  if (base.PIXEL_ID) env.PIXEL_ID = base.PIXEL_ID;
+  return env;
+}
+
+/** The public runtime configuration served to browsers as /app-config.json. */
+export function appConfigFrom(env) {
+  return {
+    remotes: {
+      marketing: { manifest: `${env.MARKETING_URL}/mf-manifest.json` },
+      checkout: { manifest: `${env.CHECKOUT_URL}/mf-manifest.json` },
+      client_portal: { manifest: `${env.CLIENT_PORTAL_URL}/mf-manifest.json` },
+      admin_portal: { manifest: `${env.ADMIN_PORTAL_URL}/mf-manifest.json` },
+    },
+    apiUrl: env.API_URL,
+    supabaseUrl: env.SUPABASE_URL,
+    supabaseAnonKey: env.SUPABASE_ANON_KEY,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    ...(env.STRIPE_JS_URL ? { stripeJsUrl: env.STRIPE_JS_URL } : {}),
+    ...(env.PIXEL_ID ? { pixelId: env.PIXEL_ID } : {}),
+    links: { booking: env.BOOKING_URL, founderProfile: env.FOUNDER_PROFILE_URL, contactEmail: env.CONTACT_EMAIL },
+  };
+}
