@@ -1,0 +1,3 @@
+export * from './tiers';
+export * from './money';
+export * from './messages/validation';
