@@ -74,6 +74,16 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
           runtimePlugins: federation.runtimePlugins ?? [],
           manifest: true,
           dts: false,
+          // Remotes never load other remotes, so they ship without the remote-loading and snapshot
+          // code of the runtime; the host keeps it (it discovers remotes through their manifests).
+          // In production builds the remotes also borrow the host's runtime instead of shipping their own;
+          // a remote's standalone dev server (development mode) keeps its own so it runs on its own.
+          experiments: {
+            ...(production && (isHost ? { provideExternalRuntime: true } : { externalRuntime: true })),
+            optimization: isHost
+              ? { target: 'web' }
+              : { target: 'web', disableRemote: true, disableSnapshot: true },
+          },
         }),
         production && new PrecompressPlugin(),
       ].filter(Boolean),

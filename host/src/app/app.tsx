@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useAuthStore } from '@agency/auth';
 import { BrowserRouter, Route, Routes } from '@agency/router';
 import { UiProvider } from '@agency/ui';
@@ -6,12 +6,16 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { FederationCheckPage } from '../features/diagnostics/components/federation-check-page';
 import { AppLayout } from '../features/layout/components/app-layout';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { RemotePage } from '../features/remotes/components/remote-page';
 import { useIntentPrefetch } from '../features/remotes/hooks/use-intent-prefetch';
+import { PageSpinner } from '../features/remotes/components/page-spinner';
 import { HOST_PATHS, REMOTE_ROUTES, remoteForPath } from './route-table';
+
+const FederationCheckPage = lazy(() =>
+  import('../features/diagnostics/components/federation-check-page').then((m) => ({ default: m.FederationCheckPage })),
+);
 
 function AppRoutes() {
   const role = useAuthStore((s) => s.role);
@@ -36,7 +40,14 @@ function AppRoutes() {
             </RequireAuth>
           }
         />
-        <Route path={HOST_PATHS.federationCheck} element={<FederationCheckPage />} />
+        <Route
+          path={HOST_PATHS.federationCheck}
+          element={
+            <Suspense fallback={<PageSpinner />}>
+              <FederationCheckPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AppLayout>

@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/static-components -- lazyPage caches one component per remote/module/attempt, so <Page> is stable across renders. */
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation } from '@agency/router';
 import { loadRemotePage, resetRemote, type RemoteName } from '../api/remote-registry';

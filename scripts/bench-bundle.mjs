@@ -1,0 +1,82 @@
+// `npm run bench:bundle`: builds everything, loads /, /purchase/1 and /dashboard in Chromium and prints the
+// JavaScript each route loads per origin (raw, gzip, brotli); then builds the same landing as one
+// non-federated bundle and prints the federation cost as a ratio. Last line:
+// landing-js-gz-kb=<n> monolith-gz-kb=<n> ratio=<r>
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { kb, measurePageJs } from '../tools/bench/measure-js.mjs';
+import { ROOT, startProduct } from '../tools/product/start-product.mjs';
+import { appConfigFrom } from '../tools/product/local-env.mjs';
+import { startStaticServer } from '../tools/product/static-server.mjs';
+
+const run = (args, cwd = ROOT) => {
+  const result = spawnSync('npx', args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false' } });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
+};
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+console.log('Building the apps and the monolith...');
+run(['nx', 'run-many', '-t', 'build', '--projects=tag:app', '--skip-nx-cache']);
+run(['rspack', 'build', '--mode', 'production', '-c', 'rspack.config.mjs'], join(ROOT, 'tools/bench/monolith'));
+
+const budget = JSON.parse(readFileSync(join(ROOT, 'bundle-budget.json'), 'utf8'));
+const ports = {};
+for (const name of ['HOST_PORT', 'MARKETING_PORT', 'CHECKOUT_PORT', 'CLIENT_PORTAL_PORT', 'ADMIN_PORTAL_PORT', 'API_PORT', 'LOCAL_AUTH_PORT', 'LOCAL_STRIPE_PORT', 'MAILBOX_PORT', 'SMTP_PORT']) {
+  ports[name] = await freePort();
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-'));
+const services = !process.argv.includes('--no-services');
+const product = await startProduct({ ports, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, services });
+const monolith = await startStaticServer({
+  dir: join(ROOT, 'tools/bench/monolith/dist'),
+  port: await freePort(),
+  spa: true,
+  appConfig: appConfigFrom(product.env),
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+try {
+  const names = Object.fromEntries(
+    ['PUBLIC_SITE_URL', 'MARKETING_URL', 'CHECKOUT_URL', 'CLIENT_PORTAL_URL', 'ADMIN_PORTAL_URL'].map((v) => [
+      new URL(product.env[v]).origin,
+      v.replace(/_URL$/, '').toLowerCase().replace('public_site', 'host'),
+    ]),
+  );
+  let landing;
+  for (const route of ['/', '/purchase/1', '/dashboard']) {
+    const result = await measurePageJs(browser, `${product.url}${route}`);
+    if (route === '/') landing = result;
+    console.log(`\n${route}  (${result.total.files} JS files)`);
+    console.log('  origin                 raw kB   gzip kB  brotli kB');
+    for (const [origin, s] of Object.entries(result.byOrigin)) {
+      console.log(`  ${(names[origin] ?? origin).padEnd(20)} ${kb(s.raw).padStart(8)} ${kb(s.gzip).padStart(9)} ${kb(s.brotli).padStart(10)}`);
+    }
+    console.log(`  ${'total'.padEnd(20)} ${kb(result.total.raw).padStart(8)} ${kb(result.total.gzip).padStart(9)} ${kb(result.total.brotli).padStart(10)}`);
+  }
+  const mono = await measurePageJs(browser, `http://localhost:${monolith.port}/`);
+  console.log(`\nmonolith /  ${kb(mono.total.raw)} kB raw, ${kb(mono.total.gzip)} kB gzip, ${kb(mono.total.brotli)} kB brotli`);
+
+  const forbidden = budget.landing.forbiddenOrigins.map((v) => new URL(product.env[v]).origin);
+  const leaked = Object.keys(landing.byOrigin).filter((origin) => forbidden.includes(origin));
+  const ratio = landing.total.gzip / mono.total.gzip;
+  console.log(`\nbudget: landing ≤ ${kb(budget.landing.maxJsGzipBytes)} kB gzip -> ${landing.total.gzip <= budget.landing.maxJsGzipBytes ? 'ok' : 'OVER'}; ratio ≤ ${budget.monolithRatioMax} -> ${ratio <= budget.monolithRatioMax ? 'ok' : 'OVER'}; checkout/portal bytes on / -> ${leaked.length === 0 ? 'none' : leaked.join(', ')}`);
+  console.log(`landing-js-gz-kb=${kb(landing.total.gzip)} monolith-gz-kb=${kb(mono.total.gzip)} ratio=${ratio.toFixed(2)}`);
+} finally {
+  await browser.close();
+  await monolith.close();
+  await product.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

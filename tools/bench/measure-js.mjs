@@ -1,0 +1,49 @@
+// Loads a page in Chromium and measures every JavaScript file it fetched: raw bytes, gzip (level 9) and
+// brotli (quality 11), grouped by origin. Sizes are computed from the bodies, so they are deterministic.
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const sizes = (body) => ({
+  raw: body.length,
+  gzip: gzipSync(body, { level: 9 }).length,
+  brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+});
+
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ * @param {{ settle?: (page: import('playwright-core').Page) => Promise<void>, storageState?: object }} options
+ */
+export async function measurePageJs(browser, url, { settle, storageState } = {}) {
+  const context = await browser.newContext(storageState ? { storageState } : {});
+  const page = await context.newPage();
+  const scripts = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const isJs = type === 'script' || /\.m?js(\?|$)/.test(new URL(response.url()).pathname);
+    if (isJs && response.ok()) scripts.push(response);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  if (settle) await settle(page);
+  await page.waitForLoadState('networkidle');
+  const files = [];
+  for (const response of scripts) {
+    const body = await response.body().catch(() => undefined);
+    if (body) files.push({ url: response.url(), origin: new URL(response.url()).origin, ...sizes(body) });
+  }
+  await context.close();
+  const byOrigin = {};
+  for (const file of files) {
+    const entry = (byOrigin[file.origin] ??= { files: 0, raw: 0, gzip: 0, brotli: 0 });
+    entry.files += 1;
+    entry.raw += file.raw;
+    entry.gzip += file.gzip;
+    entry.brotli += file.brotli;
+  }
+  const total = files.reduce(
+    (sum, f) => ({ files: sum.files + 1, raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip, brotli: sum.brotli + f.brotli }),
+    { files: 0, raw: 0, gzip: 0, brotli: 0 },
+  );
+  return { url, files, byOrigin, total };
+}
+
+export const kb = (bytes) => (bytes / 1000).toFixed(1);

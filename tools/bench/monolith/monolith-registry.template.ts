@@ -1,0 +1,20 @@
+// Generated into .generated/ by the monolith build: the host's remote registry with direct imports.
+import type { ComponentType } from 'react';
+
+export type RemoteName = 'marketing' | 'checkout' | 'client_portal' | 'admin_portal';
+
+const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
+/* PAGES */
+};
+
+export function registerRemoteLocations(): void {}
+export function resetRemote(): void {}
+export class RemoteUnavailableError extends Error {}
+
+export function loadRemotePage(remote: RemoteName, exposed: string): Promise<{ default: ComponentType }> {
+  const load = PAGES[`${remote}/${exposed}`];
+  if (!load) return Promise.reject(new RemoteUnavailableError(`${remote}/${exposed}`));
+  return load();
+}
+
+export function prefetchRemote(): void {}
