@@ -92,7 +92,22 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
         historyApiFallback: true,
         hot: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        static: { directory: join(appDir, 'public'), publicPath: '/' },
+        // `npm run dev` passes the runtime configuration it computed; the app fetches it like in production.
+        setupMiddlewares: (middlewares) => {
+          const appConfig = process.env.AGENCY_APP_CONFIG;
+          if (appConfig) {
+            middlewares.unshift({
+              name: 'app-config',
+              path: '/app-config.json',
+              middleware: (_req, res) => {
+                res.setHeader('Content-Type', 'application/json');
+                res.setHeader('Cache-Control', 'no-cache');
+                res.end(appConfig);
+              },
+            });
+          }
+          return middlewares;
+        },
       },
       experiments: { css: false },
     };
