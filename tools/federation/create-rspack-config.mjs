@@ -6,6 +6,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedDependencies } from './shared-deps.mjs';
 import { federationRuntimeAliases } from './runtime-aliases.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
+import { appConfigFrom, resolveLocalEnv } from '../product/local-env.mjs';
 
 /**
  * @param {{
@@ -92,20 +93,20 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
         historyApiFallback: true,
         hot: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        // `npm run dev` passes the runtime configuration it computed; the app fetches it like in production.
+        // The app fetches /app-config.json like in production: `npm run dev` passes the configuration it
+        // computed; a remote started alone (`npm run dev` in its folder) gets the local defaults.
         setupMiddlewares: (middlewares) => {
-          const appConfig = process.env.AGENCY_APP_CONFIG;
-          if (appConfig) {
-            middlewares.unshift({
-              name: 'app-config',
-              path: '/app-config.json',
-              middleware: (_req, res) => {
-                res.setHeader('Content-Type', 'application/json');
-                res.setHeader('Cache-Control', 'no-cache');
-                res.end(appConfig);
-              },
-            });
-          }
+          let appConfig = process.env.AGENCY_APP_CONFIG;
+          middlewares.unshift({
+            name: 'app-config',
+            path: '/app-config.json',
+            middleware: async (_req, res) => {
+              appConfig ??= JSON.stringify(appConfigFrom(await resolveLocalEnv()));
+              res.setHeader('Content-Type', 'application/json');
+              res.setHeader('Cache-Control', 'no-cache');
+              res.end(appConfig);
+            },
+          });
           return middlewares;
         },
       },
