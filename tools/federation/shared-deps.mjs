@@ -1,4 +1,5 @@
-// The share list, computed once for every app: React as singletons, plus every package under shared/.
+// The share list, computed once for every app: React as singletons, plus every package under shared/
+// except stateless ones that opt out ("federation": { "shared": false }), which are tree-shaken per app.
 // Third-party UI/router/state libraries are deliberately NOT shared: apps reach them only through the
 // shared/ facades, so the bundler tree-shakes them inside the facade chunk (shared modules are not).
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ export function sharedWorkspacePackages() {
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => readJson(join(dir, entry.name, 'package.json')))
+    .filter((pkg) => pkg.federation?.shared !== false)
     .map((pkg) => ({ name: pkg.name, version: pkg.version }));
 }
 
