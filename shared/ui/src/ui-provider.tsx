@@ -1,13 +1,28 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { system } from './system';
-import { Toaster } from './toaster';
+import { toaster } from './toaster';
+
+// The toast region (its state machine, portal and dismiss logic) weighs ~16 kB gz: it is loaded when the
+// first toast is created rather than on every page. The queue keeps toasts created before it mounts.
+const ToastRegion = lazy(() => import('./toast-region'));
+
+function DeferredToastRegion() {
+  const [needed, setNeeded] = useState(() => toaster.getCount() > 0);
+  useEffect(() => (needed ? undefined : toaster.subscribe(() => setNeeded(true))), [needed]);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
+  );
+}
 
 export function UiProvider({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
       {children}
-      <Toaster />
+      <DeferredToastRegion />
     </ChakraProvider>
   );
 }

@@ -1,9 +1,8 @@
-import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { toaster } from './toaster';
 
-/** The one toast queue. Spec toasts are `{ title, description, type }`; 'error' is the destructive variant. */
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 4 });
-
-export function Toaster() {
+/** Renders the toast queue; loaded on first toast (see ui-provider.tsx). */
+export default function ToastRegion() {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
