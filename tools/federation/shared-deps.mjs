@@ -16,7 +16,11 @@ export function sharedWorkspacePackages() {
     .filter((entry) => entry.isDirectory())
     .map((entry) => readJson(join(dir, entry.name, 'package.json')))
     .filter((pkg) => pkg.federation?.shared !== false)
-    .map((pkg) => ({ name: pkg.name, version: pkg.version }));
+    .flatMap((pkg) =>
+      Object.keys(pkg.exports ?? { '.': '' })
+        .filter((key) => !key.includes('*'))
+        .map((key) => ({ name: `${pkg.name}${key.slice(1)}`, version: pkg.version })),
+    );
 }
 
 export function sharedDependencies() {
