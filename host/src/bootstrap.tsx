@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadAppConfig } from '@agency/app-config';
+import { startAuth } from '@agency/auth';
 import { App } from './app/app';
 import { registerRemoteLocations } from './features/remotes/api/remote-registry';
 
 async function start() {
   const config = await loadAppConfig();
   registerRemoteLocations(config.remotes);
+  // Resolves a persisted session (or an auth link in the address) before the first render decides anything.
+  startAuth();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

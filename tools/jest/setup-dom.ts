@@ -24,5 +24,18 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+// jsdom has no PointerEvent; Chakra's checkbox (zag press handling) constructs one when focus moves.
+if (!window.PointerEvent) {
+  class PointerEventStub extends MouseEvent {
+    readonly pointerId: number;
+    readonly pointerType: string;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+      this.pointerType = init.pointerType ?? 'mouse';
+    }
+  }
+  Object.assign(window, { PointerEvent: PointerEventStub });
+}
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = Element.prototype.scrollIntoView ?? function scrollIntoView() {};

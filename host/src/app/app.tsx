@@ -1,12 +1,11 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { useAuthStore } from '@agency/auth';
 import { BrowserRouter, Route, Routes } from '@agency/router';
 import { UiProvider } from '@agency/ui';
-import { LoginPage } from '../features/auth/components/login-page';
 import { RequireAuth } from '../features/auth/components/require-auth';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { AppLayout } from '../features/layout/components/app-layout';
+import { useHashScroll } from '../features/hash-scroll/hooks/use-hash-scroll';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { RemotePage } from '../features/remotes/components/remote-page';
 import { useIntentPrefetch } from '../features/remotes/hooks/use-intent-prefetch';
@@ -17,8 +16,16 @@ const FederationCheckPage = lazy(() =>
   import('../features/diagnostics/components/federation-check-page').then((m) => ({ default: m.FederationCheckPage })),
 );
 
+// The auth screens (formik, Tabs, Dialog) load on demand: the landing page never pays for them.
+const LoginPage = lazy(() => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const lazyPage = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
+
 function AppRoutes() {
   const role = useAuthStore((s) => s.role);
+  useHashScroll();
   useIntentPrefetch(useCallback((pathname: string) => remoteForPath(pathname, role), [role]));
   return (
     <AppLayout>
@@ -30,8 +37,8 @@ function AppRoutes() {
             element={<RemotePage remote={route.remote} exposed={route.exposed} />}
           />
         ))}
-        <Route path={HOST_PATHS.login} element={<LoginPage />} />
-        <Route path={HOST_PATHS.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={HOST_PATHS.login} element={lazyPage(<LoginPage />)} />
+        <Route path={HOST_PATHS.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
         <Route
           path={HOST_PATHS.dashboard}
           element={

@@ -1,6 +1,11 @@
 import { create } from 'zustand';
 
-// Minimal shape used by the host's guard; the auth issue (#5) grows this into the full store.
+/**
+ * The one auth store host and remotes share (a singleton through @agency/auth).
+ * - status: 'loading' while the session resolves, then 'logged-in' or 'logged-out'.
+ * - role: null until the API answered; roleLoading stays true when every attempt failed (spec section 4),
+ *   and roleFetchFailed then tells the dashboard to show the waking-up message.
+ */
 export type AuthStatus = 'loading' | 'logged-in' | 'logged-out';
 export type Role = 'ADMIN' | 'CLIENT';
 
@@ -14,12 +19,19 @@ export interface AuthState {
   status: AuthStatus;
   user: AuthUser | null;
   role: Role | null;
+  roleLoading: boolean;
   roleFetchFailed: boolean;
+  /** The session came from a password-recovery link (PASSWORD_RECOVERY). */
+  passwordRecovery: boolean;
 }
 
-export const useAuthStore = create<AuthState>()(() => ({
-  status: 'logged-out',
+export const initialAuthState: AuthState = {
+  status: 'loading',
   user: null,
   role: null,
+  roleLoading: false,
   roleFetchFailed: false,
-}));
+  passwordRecovery: false,
+};
+
+export const useAuthStore = create<AuthState>()(() => ({ ...initialAuthState }));

@@ -1,10 +1,114 @@
-import { Container, Heading } from '@agency/ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useFormik } from 'formik';
+import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION, MIN_PASSWORD_LENGTH, RESET_REDIRECT_DELAY_MS } from '@agency/domain';
+import { FormErrorAlert, firstError, logout, preloadAuth, updatePassword, useAuthStore, useFocusFirstInvalid } from '@agency/auth';
+import { Navigate, useNavigate } from '@agency/router';
+import { Alert, Box, Button, Container, Field, Heading, Input, Stack, toaster } from '@agency/ui';
+import { PageSpinner } from '../../remotes/components/page-spinner';
 
-// Replaced by the host-shell issue (#5).
+interface Values {
+  password: string;
+  confirmPassword: string;
+}
+const ORDER = ['password', 'confirmPassword'] as const;
+
+export function validateResetPassword(values: Values) {
+  const missing = ORDER.filter((name) => !values[name]);
+  if (missing.length > 0) return Object.fromEntries(missing.map((name) => [name, AUTH_VALIDATION.signUpRequired]));
+  if (values.password !== values.confirmPassword) return { confirmPassword: AUTH_VALIDATION.passwordsDoNotMatch };
+  if (values.password.length < MIN_PASSWORD_LENGTH) return { password: AUTH_VALIDATION.passwordTooShort };
+  return {};
+}
+
+function InvalidLink() {
+  useEffect(() => {
+    toaster.create({ id: 'invalid-reset-link', ...AUTH_TOASTS.invalidResetLink, type: 'error' });
+  }, []);
+  return <Navigate to="/login" replace />;
+}
+
+/**
+ * /reset-password, reached from the e-mailed recovery link (supabase-js turns its fragment into a session).
+ * Without a signed-in user the link is invalid. After the update the recovery session is signed out and the
+ * user goes to /login after 2 seconds to log in with the new password.
+ */
 export function ResetPasswordPage() {
+  const status = useAuthStore((s) => s.status);
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorId = useId();
+  useEffect(preloadAuth, []);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const formik = useFormik<Values>({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: validateResetPassword,
+    onSubmit: async (values) => {
+      if (!(await updatePassword(values.password))) {
+        toaster.create({ ...AUTH_TOASTS.updatePasswordFailed, type: 'error' });
+        return;
+      }
+      setDone(true);
+      toaster.create({ ...AUTH_TOASTS.passwordUpdated, type: 'success' });
+      void logout();
+    },
+  });
+  const errors = formik.submitCount > 0 ? (formik.errors as Record<string, string>) : {};
+  useFocusFirstInvalid(formRef, formik.submitCount, formik.errors, ORDER, formik.isSubmitting);
+
+  if (!done && status === 'loading') return <PageSpinner label={AUTH_TEXT.loading} />;
+  if (!done && status === 'logged-out') return <InvalidLink />;
+
   return (
-    <Container maxW="md" py="16">
-      <Heading as="h1">Reset password</Heading>
+    <Container maxW="md" py={{ base: '10', md: '16' }} px={{ base: '4', md: '6' }}>
+      <Heading as="h1" size="2xl" textAlign="center" mb="8">
+        {AUTH_TEXT.resetPageTitle}
+      </Heading>
+      <Box borderWidth="1px" borderRadius="lg" p={{ base: '4', sm: '6' }} bg="bg.panel">
+        {done ? (
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Title>{AUTH_TEXT.passwordUpdatedRedirect}</Alert.Title>
+          </Alert.Root>
+        ) : (
+          <form ref={formRef} onSubmit={formik.handleSubmit} noValidate aria-label="Set a new password">
+            <Stack gap="4">
+              <Field.Root invalid={Boolean(errors.password)} required>
+                <Field.Label>New Password</Field.Label>
+                <Input
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  value={formik.values.password}
+                  onChange={formik.handleChange}
+                  aria-describedby={errors.password ? errorId : undefined}
+                />
+              </Field.Root>
+              <Field.Root invalid={Boolean(errors.confirmPassword)} required>
+                <Field.Label>Confirm Password</Field.Label>
+                <Input
+                  name="confirmPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  value={formik.values.confirmPassword}
+                  onChange={formik.handleChange}
+                  aria-describedby={errors.confirmPassword ? errorId : undefined}
+                />
+              </Field.Root>
+              <FormErrorAlert id={errorId} message={firstError(errors, ORDER)} />
+              <Button type="submit" colorPalette="blue" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+                {formik.isSubmitting ? 'Updating...' : 'Update Password'}
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Box>
     </Container>
   );
 }

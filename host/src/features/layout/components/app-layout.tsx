@@ -7,7 +7,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <Flex direction="column" minH="100vh">
       <Header />
-      <Box as="main" id="main" flex="1">
+      <Box as="main" id="main" tabIndex={-1} flex="1" outline="none">
         {children}
       </Box>
       <Footer />

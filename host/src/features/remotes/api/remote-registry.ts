@@ -33,7 +33,8 @@ export class RemoteUnavailableError extends Error {
 export async function loadRemotePage(remote: RemoteName, exposed: string): Promise<{ default: ComponentType }> {
   if (!locations.has(remote)) throw new RemoteUnavailableError(remote, exposed, 'not configured');
   try {
-    const module = await loadRemote<{ default: ComponentType }>(`${remote}/${exposed}`);
+    // The runtime prefixes './' itself: 'checkout/./purchase-page' would ask for '././purchase-page'.
+    const module = await loadRemote<{ default: ComponentType }>(`${remote}/${exposed.replace(/^\.\//, '')}`);
     if (!module?.default) throw new Error('empty module');
     return module;
   } catch (error) {

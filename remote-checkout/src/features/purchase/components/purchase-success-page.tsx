@@ -1,10 +1,32 @@
-import { Container, Heading } from '@agency/ui';
+import { useAuthStore } from '@agency/auth';
+import { CHECKOUT_MESSAGES } from '@agency/domain/messages/checkout';
+import { Link as RouterLink } from '@agency/router';
+import { Button } from '@agency/ui';
+import { SuccessLayout } from '../../../components/success-layout';
 
-// Placeholder until this remote's issue builds the page.
+const m = CHECKOUT_MESSAGES.purchaseSuccess;
+
+/** /purchase-success (exposed module). */
 export default function PurchaseSuccessPage() {
+  const signedIn = useAuthStore((state) => state.status === 'logged-in');
   return (
-    <Container maxW="6xl" py="16">
-      <Heading as="h1">Payment successful</Heading>
-    </Container>
+    <SuccessLayout
+      heading={m.heading}
+      intro={m.intro}
+      stepsHeading={m.nextSteps}
+      steps={m.steps}
+      actions={
+        <>
+          {signedIn ? (
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/dashboard">{m.dashboard}</RouterLink>
+            </Button>
+          ) : null}
+          <Button asChild variant={signedIn ? 'outline' : 'solid'} colorPalette="brand">
+            <RouterLink to="/">{m.home}</RouterLink>
+          </Button>
+        </>
+      }
+    />
   );
 }

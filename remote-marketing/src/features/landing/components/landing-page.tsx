@@ -1,10 +1,20 @@
-import { Container, Heading } from '@agency/ui';
+import { AboutSection } from './about-section';
+import { ContactSection } from './contact-section';
+import { HeroSection } from './hero-section';
+import { ServicesSection } from './services-section';
+import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 
-// Placeholder until this remote's issue builds the page.
+const SECTION_IDS = ['about', 'services', 'contact'] as const;
+
+/** The landing page (/), exposed to the host as ./landing-page. */
 export default function LandingPage() {
+  useScrollToHash(SECTION_IDS);
   return (
-    <Container maxW="6xl" py="16">
-      <Heading as="h1">Turning ideas into digital solutions</Heading>
-    </Container>
+    <>
+      <HeroSection />
+      <AboutSection />
+      <ServicesSection />
+      <ContactSection />
+    </>
   );
 }

@@ -1,10 +1,58 @@
-import { Container, Heading } from '@agency/ui';
+import { getAppConfig } from '@agency/app-config';
+import { TERMS_DATE, TERMS_VERSION } from '@agency/domain/terms';
+import { Box, Container, Heading, Link, List, Stack, Text } from '@agency/ui';
+import { termsSections } from '../terms-content';
 
-// Placeholder until this remote's issue builds the page.
+const sectionId = (index: number) => `terms-section-${index + 1}`;
+
+/** The Terms of Service page (/terms-of-service), exposed to the host as ./terms-page. */
 export default function TermsPage() {
+  const sections = termsSections(getAppConfig().links.contactEmail);
   return (
-    <Container maxW="6xl" py="16">
-      <Heading as="h1">Terms of Service</Heading>
+    <Container maxW="3xl" py={{ base: '10', md: '16' }}>
+      <Stack gap="3" mb="10">
+        <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
+          Terms of Service
+        </Heading>
+        <Text color="fg.muted">
+          Version {TERMS_VERSION} · Last updated <time dateTime="2025-06-15">{TERMS_DATE}</time>
+        </Text>
+      </Stack>
+      <Box as="nav" aria-labelledby="terms-contents-heading" mb="12" p="5" bg="bg.subtle" borderRadius="l2">
+        <Heading as="h2" id="terms-contents-heading" size="md" mb="3">
+          Contents
+        </Heading>
+        <List.Root as="ol" gap="1" ps="5">
+          {sections.map((section, index) => (
+            <List.Item key={section.title}>
+              <Link href={`#${sectionId(index)}`} color="blue.fg">
+                {section.title}
+              </Link>
+            </List.Item>
+          ))}
+        </List.Root>
+      </Box>
+      <Stack gap="10">
+        {sections.map((section, index) => (
+          <Box as="section" key={section.title} id={sectionId(index)} aria-labelledby={`${sectionId(index)}-heading`}>
+            <Heading as="h2" id={`${sectionId(index)}-heading`} size="xl" mb="4">
+              {index + 1}. {section.title}
+            </Heading>
+            <Stack gap="3" color="fg.muted" lineHeight="tall">
+              {section.paragraphs.map((paragraph) => (
+                <Text key={paragraph.slice(0, 32)}>{paragraph}</Text>
+              ))}
+              {section.items && (
+                <List.Root gap="2" ps="5">
+                  {section.items.map((item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ))}
+                </List.Root>
+              )}
+            </Stack>
+          </Box>
+        ))}
+      </Stack>
     </Container>
   );
 }

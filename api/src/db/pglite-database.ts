@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable } from './database';
+
+const MAX_CACHED_READS = 10_000;
+const isRead = (sql: string) => /^\s*select\b/i.test(sql);
+
+/**
+ * PGlite runs in this process and is its only writer, so reads can be cached exactly: every statement that
+ * is not a plain SELECT, and every transaction, moves the data version on and retires all cached reads.
+ * (PGlite answers one query at a time at a few ms each; without this a busy list endpoint queues.)
+ */
+export async function openPglite(dir?: string): Promise<Database> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pg = await PGlite.create(dir);
+  let version = 0;
+  const reads = new Map<string, { version: number; value: Promise<unknown> }>();
+  const wrote = () => {
+    version++;
+    reads.clear();
+  };
+  return {
+    kind: 'pglite',
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      if (!isRead(sql)) wrote();
+      try {
+        return (await pg.query<Row>(sql, [...params])).rows;
+      } finally {
+        if (!isRead(sql)) wrote();
+      }
+    },
+    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
+      wrote();
+      try {
+        return await pg.transaction((tx) =>
+          work({
+            async query<Row>(sql: string, params: readonly unknown[] = []) {
+              return (await tx.query<Row>(sql, [...params])).rows;
+            },
+          }),
+        );
+      } finally {
+        wrote();
+      }
+    },
+    async exec(sql: string) {
+      wrote();
+      await pg.exec(sql);
+      wrote();
+    },
+    close: () => pg.close(),
+    readThrough<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const cached = reads.get(key);
+      if (cached && cached.version === version) return cached.value as Promise<T>;
+      const readAt = version;
+      const value = load();
+      if (reads.size >= MAX_CACHED_READS) reads.clear();
+      reads.set(key, { version: readAt, value });
+      value.catch(() => {
+        if (reads.get(key)?.value === value) reads.delete(key);
+      });
+      return value;
+    },
+  };
+}

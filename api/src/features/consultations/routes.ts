@@ -1,0 +1,69 @@
+import type { Hono } from 'hono';
+import { findConsultationTier, scheduleConsultationSchema } from '@agency/domain';
+import type { AppDeps } from '../../app-deps';
+import type { AppEnv } from '../../http/app-env';
+import { defineRoute } from '../../http/define-route';
+import { limitPerAddress } from '../../http/rate-limit';
+import { readBody } from '../../http/read-body';
+import { consultationRequestMail } from '../../mail/mail-templates';
+import { sendInBackground } from '../../mail/mailer';
+import { appendProjectEvent, insertProject } from '../projects/project-repository';
+import { projectTitle } from '../projects/project-title';
+
+export function registerConsultationRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
+  defineRoute(
+    app,
+    'scheduleConsultation',
+    async ({ c, caller, log }) => {
+      const request = await readBody(c, scheduleConsultationSchema);
+      const consultation = findConsultationTier(request.tier)!;
+      const clientName = `${request.firstName.trim()} ${request.lastName.trim()}`;
+      const project = await deps.db.transaction(async (tx) => {
+        const created = await insertProject(tx, {
+          title: projectTitle(consultation.name, clientName),
+          description: request.projectDescription.trim(),
+          tier: consultation.tier?.id ?? null,
+          client_id: caller?.id ?? null,
+          client_name: clientName,
+          client_email: request.email,
+          company: request.company || null,
+          monthly_budget_range: request.budget,
+          timeline: request.timeline,
+        });
+        await tx.query(
+          `insert into consultation_requests (project_id, tier_key, first_name, last_name, email, company,
+             project_description, budget, timeline, preferred_date, preferred_time, user_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+          [
+            created.id,
+            request.tier,
+            request.firstName,
+            request.lastName,
+            request.email,
+            request.company ?? null,
+            request.projectDescription,
+            request.budget,
+            request.timeline,
+            request.preferredDate ?? null,
+            request.preferredTime ?? null,
+            caller?.id ?? null,
+          ],
+        );
+        await appendProjectEvent(tx, {
+          projectId: created.id,
+          actor: { id: caller?.id ?? null, role: caller?.role ?? 'ANONYMOUS' },
+          action: 'consultation_requested',
+          from: null,
+          to: created.status,
+        });
+        return created;
+      });
+      sendInBackground(deps.mailer, log, consultationRequestMail(deps.config.contactInbox, request, consultation.name));
+      return { id: project.id };
+    },
+    {
+      successStatus: 201,
+      middleware: [limitPerAddress(deps.config.rateLimits.consultationRequest, deps.config.trustProxy)],
+    },
+  );
+}

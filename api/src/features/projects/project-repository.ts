@@ -1,0 +1,162 @@
+import { API_MESSAGES, type Project, type ProjectState, type TierId } from '@agency/domain';
+import type { Database, Queryable } from '../../db/database';
+import type { Caller } from '../../http/app-env';
+import { HttpError } from '../../http/http-error';
+import type { ProjectMoneyView } from '../payments/types';
+
+export const PROJECT_COLUMNS = `id, title, description, tier, client_id, client_name, client_email, company, cost,
+  downpayment, stripe_price_id, stripe_payment_intent_id, stripe_customer_id, monthly_budget_range, timeline,
+  status, admin_approval_status, client_approval_status, overall_status, is_active, cancelled,
+  cancellation_reason, final_payment_amount, created_at`;
+
+type ProjectRow = Omit<Project, 'cost' | 'downpayment' | 'final_payment_amount' | 'created_at' | 'tier'> & {
+  tier: number | null;
+  cost: number | string | null;
+  downpayment: number | string | null;
+  final_payment_amount: number | string | null;
+  created_at: Date | string;
+};
+
+const money = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+export function toProject(row: ProjectRow): Project {
+  return {
+    ...row,
+    tier: row.tier === null ? null : (Number(row.tier) as TierId),
+    cost: money(row.cost),
+    downpayment: money(row.downpayment),
+    final_payment_amount: money(row.final_payment_amount),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export function toMoneyView(p: Project & { stripe_subscription_id?: string | null }): ProjectMoneyView {
+  return {
+    id: p.id,
+    tier: p.tier ?? 0,
+    clientId: p.client_id,
+    clientEmail: p.client_email,
+    clientName: p.client_name,
+    cost: p.cost,
+    downpayment: p.downpayment,
+    finalPaymentAmount: p.final_payment_amount,
+    stripePaymentIntentId: p.stripe_payment_intent_id,
+    stripeCustomerId: p.stripe_customer_id,
+    stripePriceId: p.stripe_price_id,
+  };
+}
+
+export function stateOf(p: Project): ProjectState {
+  return {
+    tier: p.tier,
+    status: p.status,
+    admin_approval_status: p.admin_approval_status,
+    client_approval_status: p.client_approval_status,
+    overall_status: p.overall_status,
+    is_active: p.is_active,
+    cancelled: p.cancelled,
+    cancellation_reason: p.cancellation_reason,
+  };
+}
+
+/**
+ * The project as the caller may see it: the admin sees every project, a client only their own.
+ * Anything else is 404, so a client cannot learn that another's project exists.
+ */
+export async function findVisibleProject(
+  q: Queryable,
+  projectId: string,
+  caller: Caller | undefined,
+  options: { forUpdate?: boolean } = {},
+): Promise<Project> {
+  const lock = options.forUpdate ? ' for update' : '';
+  const rows = UUID.test(projectId)
+    ? caller?.role === 'ADMIN'
+      ? await q.query<ProjectRow>(`select ${PROJECT_COLUMNS} from projects where id = $1${lock}`, [projectId])
+      : caller
+        ? await q.query<ProjectRow>(
+            `select ${PROJECT_COLUMNS} from projects where id = $1 and client_id = $2${lock}`,
+            [projectId, caller.id],
+          )
+        : []
+    : [];
+  const row = rows[0];
+  if (!row) throw new HttpError(404, API_MESSAGES.projectNotFound);
+  return toProject(row);
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function listVisibleProjects(db: Database, caller: Caller): Promise<Project[]> {
+  const isAdmin = caller.role === 'ADMIN';
+  return db.readThrough(isAdmin ? 'projects:all' : `projects:${caller.id}`, async () => {
+    const rows = isAdmin
+      ? await db.query<ProjectRow>(`select ${PROJECT_COLUMNS} from projects order by created_at desc, id`)
+      : await db.query<ProjectRow>(
+          `select ${PROJECT_COLUMNS} from projects where client_id = $1 order by created_at desc, id`,
+          [caller.id],
+        );
+    return rows.map(toProject);
+  });
+}
+
+/** Columns a new project may be created with; status fields always start as a new project. */
+export interface NewProject {
+  title: string;
+  description: string;
+  tier: number | null;
+  client_id: string | null;
+  client_name: string;
+  client_email: string;
+  company?: string | null;
+  cost?: number | null;
+  downpayment?: number | null;
+  stripe_price_id?: string | null;
+  stripe_payment_intent_id?: string | null;
+  stripe_customer_id?: string | null;
+  monthly_budget_range?: string | null;
+  timeline?: string | null;
+}
+
+export async function insertProject(q: Queryable, p: NewProject): Promise<Project> {
+  const [row] = await q.query<ProjectRow>(
+    `insert into projects (title, description, tier, client_id, client_name, client_email, company, cost, downpayment,
+       stripe_price_id, stripe_payment_intent_id, stripe_customer_id, monthly_budget_range, timeline)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     returning ${PROJECT_COLUMNS}`,
+    [
+      p.title,
+      p.description,
+      p.tier,
+      p.client_id,
+      p.client_name,
+      p.client_email,
+      p.company ?? null,
+      p.cost ?? null,
+      p.downpayment ?? null,
+      p.stripe_price_id ?? null,
+      p.stripe_payment_intent_id ?? null,
+      p.stripe_customer_id ?? null,
+      p.monthly_budget_range ?? null,
+      p.timeline ?? null,
+    ],
+  );
+  return toProject(row!);
+}
+
+export interface ProjectEventActor {
+  id: string | null;
+  /** ADMIN, CLIENT, or SYSTEM for changes driven by a payment provider's event. */
+  role: string;
+}
+
+export async function appendProjectEvent(
+  q: Queryable,
+  e: { projectId: string; actor: ProjectEventActor; action: string; from: string | null; to: string | null; details?: object },
+): Promise<void> {
+  await q.query(
+    `insert into project_events (project_id, actor_id, actor_role, action, from_status, to_status, details)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [e.projectId, e.actor.id, e.actor.role, e.action, e.from, e.to, JSON.stringify(e.details ?? {})],
+  );
+}

@@ -1,0 +1,68 @@
+import { normaliseRole, type Role } from '@agency/domain';
+import type { Database, Queryable } from '../../db/database';
+import type { AccessTokenClaims } from '../../http/access-token';
+import type { Caller } from '../../http/app-env';
+
+/**
+ * Profiles and roles. In production Supabase creates profiles with a trigger on its own database; here the
+ * first authenticated call does it from the token's claims.
+ */
+export function createUserDirectory(db: Database) {
+  const knownProfiles = new Set<string>();
+
+  async function ensureProfile(claims: AccessTokenClaims): Promise<void> {
+    if (knownProfiles.has(claims.sub)) return;
+    await db.transaction(async (tx) => {
+      const inserted = await tx.query(
+        `insert into profiles (id, email, full_name) values ($1, $2, $3)
+         on conflict (id) do nothing returning id`,
+        [claims.sub, claims.email, claims.fullName],
+      );
+      // Consultations booked before signing up (same, confirmed e-mail) become the new client's projects.
+      if (inserted.length && claims.email) {
+        await tx.query(
+          `update projects set client_id = $1 where client_id is null and lower(client_email) = lower($2)`,
+          [claims.sub, claims.email],
+        );
+      }
+    });
+    knownProfiles.add(claims.sub);
+  }
+
+  return {
+    async resolveCaller(claims: AccessTokenClaims): Promise<Caller> {
+      await ensureProfile(claims);
+      const [row] = await db.readThrough(`caller:${claims.sub}`, () =>
+        db.query<{ role: string; full_name: string | null }>(
+          `select r.role, p.full_name from profiles p left join user_roles r on r.user_id = p.id where p.id = $1`,
+          [claims.sub],
+        ),
+      );
+      return {
+        id: claims.sub,
+        email: claims.email,
+        fullName: row?.full_name ?? claims.fullName,
+        role: normaliseRole(row?.role),
+      };
+    },
+
+    async setRole(q: Queryable, user: { id: string; email: string; fullName: string | null }, role: Role) {
+      await q.query(
+        `insert into profiles (id, email, full_name) values ($1, $2, $3) on conflict (id) do nothing`,
+        [user.id, user.email, user.fullName],
+      );
+      await q.query(
+        `insert into user_roles (user_id, role) values ($1, $2)
+         on conflict (user_id) do update set role = excluded.role`,
+        [user.id, role],
+      );
+    },
+
+    async findProfileIdByEmail(q: Queryable, email: string): Promise<string | null> {
+      const [row] = await q.query<{ id: string }>(`select id from profiles where lower(email) = lower($1) limit 1`, [email]);
+      return row?.id ?? null;
+    },
+  };
+}
+
+export type UserDirectory = ReturnType<typeof createUserDirectory>;

@@ -1,0 +1,42 @@
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+
+export interface AccessTokenClaims {
+  sub: string;
+  email: string;
+  fullName: string | null;
+}
+
+export type AccessTokenVerifier = (token: string) => Promise<AccessTokenClaims>;
+
+/** Key-set cache of spec section 9: 10 minutes. */
+const JWKS_CACHE_MS = 10 * 60_000;
+
+/**
+ * Verifies a Supabase access token: HS256 with the project's JWT secret, or the project's JWKS.
+ * Only user tokens pass (role and audience `authenticated`); the anon and service keys do not.
+ */
+export function createAccessTokenVerifier(options: { jwtSecret?: string; jwksUrl?: string }): AccessTokenVerifier {
+  let key: Uint8Array | JWTVerifyGetKey;
+  let algorithms: string[];
+  if (options.jwksUrl) {
+    key = createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: JWKS_CACHE_MS });
+    algorithms = ['RS256', 'ES256', 'EdDSA'];
+  } else if (options.jwtSecret) {
+    key = new TextEncoder().encode(options.jwtSecret);
+    algorithms = ['HS256'];
+  } else {
+    throw new Error('SUPABASE_JWT_SECRET or SUPABASE_JWKS_URL is required');
+  }
+  return async (token) => {
+    const { payload } = await jwtVerify(token, key as Uint8Array, { algorithms, audience: 'authenticated' });
+    if (payload.role !== 'authenticated' || typeof payload.sub !== 'string') {
+      throw new Error('Not a user access token');
+    }
+    const metadata = (payload.user_metadata ?? {}) as { full_name?: unknown };
+    return {
+      sub: payload.sub,
+      email: typeof payload.email === 'string' ? payload.email : '',
+      fullName: typeof metadata.full_name === 'string' ? metadata.full_name : null,
+    };
+  };
+}

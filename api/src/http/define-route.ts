@@ -1,0 +1,47 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
+import { API_MESSAGES, API_ROUTES, type ApiRouteKey, type ApiRouteTypes } from '@agency/domain';
+import type { AppEnv, Caller } from './app-env';
+import { HttpError } from './http-error';
+
+type Access<K extends ApiRouteKey> = (typeof API_ROUTES)[K]['access'];
+
+export interface RouteContext<K extends ApiRouteKey> {
+  c: Context<AppEnv>;
+  caller: Access<K> extends 'public' ? Caller | undefined : Caller;
+  log: Logger;
+}
+
+export interface RouteOptions {
+  successStatus?: 200 | 201;
+  middleware?: MiddlewareHandler<AppEnv>[];
+  /** Where `app` is mounted, e.g. '/api' for a sub-app passed to `app.route('/api', sub)`. */
+  mountedAt?: string;
+}
+
+/**
+ * Mounts one route of the contract with the access rule the contract gives it: signed-in routes answer 401
+ * without a valid token, admin routes 403 to clients, client routes 403 to the admin.
+ */
+export function defineRoute<K extends ApiRouteKey>(
+  app: Hono<AppEnv>,
+  key: K,
+  handler: (ctx: RouteContext<K>) => Promise<ApiRouteTypes[K]['response']>,
+  options: RouteOptions = {},
+): void {
+  const spec = API_ROUTES[key];
+  const path = options.mountedAt ? spec.path.slice(options.mountedAt.length) : spec.path;
+  app.on(spec.method, [path], ...(options.middleware ?? []), async (c) => {
+    const caller = c.get('caller');
+    if (spec.access !== 'public') {
+      if (!caller) {
+        const sentToken = c.req.header('authorization') !== undefined;
+        throw new HttpError(401, sentToken ? API_MESSAGES.invalidToken : API_MESSAGES.unauthenticated);
+      }
+      if (spec.access === 'admin' && caller.role !== 'ADMIN') throw new HttpError(403, API_MESSAGES.adminOnly);
+      if (spec.access === 'client' && caller.role === 'ADMIN') throw new HttpError(403, API_MESSAGES.clientOnly);
+    }
+    const body = await handler({ c, caller: caller as RouteContext<K>['caller'], log: c.get('log') });
+    return c.json(body as object, options.successStatus ?? 200);
+  });
+}

@@ -1,0 +1,95 @@
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { API_MESSAGES } from '@agency/domain';
+import { createApp } from './app';
+import { readApiConfig } from './config';
+import { openDatabase } from './db/database';
+import { runMigrations } from './db/migrations';
+import { PaymentError, type Payments } from './features/payments/types';
+import { createStripeClient, stripeConfigFromEnv } from './features/payments/stripe-client';
+import { createStripePayments } from './features/payments/stripe-payments';
+import { ensureFirstAdmin } from './features/users/first-admin';
+import { createUserDirectory } from './features/users/user-directory';
+import { createAccessTokenVerifier } from './http/access-token';
+import { createSmtpMailer } from './mail/mailer';
+
+const config = readApiConfig();
+const logger = pino({ level: config.logLevel, base: { service: 'api' } });
+
+const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+const applied = await runMigrations(db, fileURLToPath(new URL('../migrations', import.meta.url)));
+if (applied.length) logger.info({ applied }, 'migrations applied');
+
+const users = createUserDirectory(db);
+
+// ── Payments: the payments module wires createStripePayments(...) here. ──────────────────────────────
+const stripeConfig = stripeConfigFromEnv(process.env);
+const payments: Payments = stripeConfig
+  ? createStripePayments({
+      stripe: createStripeClient(stripeConfig.secretKey, stripeConfig.apiUrl),
+      db,
+      webhookSecret: stripeConfig.webhookSecret,
+      findProfileIdByEmail: (q, email) => users.findProfileIdByEmail(q, email),
+      logger: logger.child({ module: 'payments' }),
+    })
+  : unconfiguredPayments();
+if (!stripeConfig) logger.warn('STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET not set: payments are disabled');
+// ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const app = createApp({
+  db,
+  payments,
+  mailer: createSmtpMailer(config.smtpUrl, config.mailFrom),
+  verifyAccessToken: createAccessTokenVerifier({ jwtSecret: config.jwtSecret, jwksUrl: config.jwksUrl }),
+  users,
+  logger,
+  config,
+});
+
+const server = serve({ fetch: app.fetch, port: config.port }, (info: AddressInfo) => {
+  console.log(`api listening on http://localhost:${info.port}`);
+});
+
+ensureFirstAdmin(db, users, logger, {
+  supabaseUrl: config.supabaseUrl,
+  serviceRoleKey: config.serviceRoleKey,
+  jwtSecret: config.jwtSecret,
+  email: config.adminEmail,
+  password: config.adminPassword,
+}).then(
+  () => {
+    const credentials = config.adminIsLocalDefault ? ` (local default password: ${config.adminPassword})` : '';
+    console.log(`api admin account: ${config.adminEmail}${credentials}`);
+  },
+  (error: unknown) => logger.error({ err: error }, 'could not create the first admin'),
+);
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  server.close(() => {
+    db.close().finally(() => process.exit(0));
+  });
+  if ('closeAllConnections' in server) server.closeAllConnections();
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+function unconfiguredPayments(): Payments {
+  const fail = async (): Promise<never> => {
+    throw new PaymentError(API_MESSAGES.paymentsNotConfigured, 502);
+  };
+  return {
+    refundDeposit: fail,
+    chargeFinalPayment: fail,
+    startSubscription: fail,
+    cancelSubscription: fail,
+    quotePenalty: fail,
+    verifyPenaltyPayment: fail,
+  };
+}

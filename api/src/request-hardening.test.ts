@@ -1,0 +1,145 @@
+import { API_MESSAGES } from '@agency/domain';
+import { startTestApi, type TestApi } from './test-support/test-api';
+
+const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', projectDetails: 'An analytical engine.' };
+
+describe('bad input', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('answers malformed JSON with 400 { error }', async () => {
+    const response = await api.call('POST', '/api/contact-form', { rawBody: '{"firstName": ', headers: { 'content-type': 'application/json' } });
+    expect(response).toMatchObject({ status: 400, body: { error: API_MESSAGES.malformedJson } });
+  });
+
+  it('rejects unknown fields', async () => {
+    const response = await api.call('POST', '/api/contact-form', { body: { ...contact, isAdmin: true } });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(`${API_MESSAGES.unknownField}: isAdmin`);
+  });
+
+  it('rejects amounts and Stripe ids sent to create-project', async () => {
+    const response = await api.call('POST', '/api/create-project', {
+      token: api.clientA.token,
+      body: { tier: 3, description: 'Scale our platform', monthly_budget_range: '5k-15k', timeline: 'asap', cost: 1 },
+    });
+    expect(response).toMatchObject({ status: 400, body: { error: `${API_MESSAGES.unknownField}: cost` } });
+  });
+
+  it('reports each invalid field with the spec messages', async () => {
+    const response = await api.call('POST', '/api/contact-form', {
+      body: { firstName: 'A', lastName: 'B', email: 'not-an-email', projectDetails: 'short' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual({
+      firstName: 'First name required',
+      lastName: 'Last name required',
+      email: 'Please enter a valid email address',
+      projectDetails: 'Project details must be at least 10 characters',
+    });
+  });
+
+  it('does not coerce types', async () => {
+    const response = await api.call('POST', '/api/create-project', {
+      token: api.clientA.token,
+      body: { tier: '3', description: 'Scale our platform', monthly_budget_range: '5k-15k', timeline: 'asap' },
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('limits the body size', async () => {
+    const response = await api.call('POST', '/api/contact-form', {
+      body: { ...contact, projectDetails: 'x'.repeat(70 * 1024) },
+    });
+    expect(response).toMatchObject({ status: 413, body: { error: API_MESSAGES.bodyTooLarge } });
+  });
+
+  it('answers unknown routes with JSON 404', async () => {
+    expect(await api.call('GET', '/api/nope', { token: api.admin.token })).toMatchObject({
+      status: 404,
+      body: { error: API_MESSAGES.routeNotFound },
+    });
+  });
+
+  it('rejects tokens that are forged, expired, or not user tokens', async () => {
+    const forged = await api.signToken({ sub: api.admin.id, email: api.admin.email }, 'some-other-secret-0123456789-0123456789');
+    const anonKey = await api.signToken({ role: 'anon' });
+    for (const token of [forged, anonKey, 'not.a.jwt', 'garbage']) {
+      const response = await api.call('GET', '/api/me', { token });
+      expect(response).toMatchObject({ status: 401, body: { error: API_MESSAGES.invalidToken } });
+    }
+    expect(await api.call('GET', '/api/me')).toMatchObject({ status: 401, body: { error: API_MESSAGES.unauthenticated } });
+  });
+
+  it('takes the role from the database, not from token metadata', async () => {
+    const sneaky = await api.signToken({
+      sub: '0b8e0f0c-8d5e-4a8e-9d7c-6f0e4e7d2a11',
+      email: 'sneaky@example.test',
+      user_metadata: { role: 'ADMIN' },
+      app_metadata: { role: 'ADMIN' },
+    });
+    expect((await api.call('GET', '/api/get-current-user-role', { token: sneaky })).body).toEqual({ role: 'CLIENT' });
+    expect((await api.call('GET', '/api/monthly-revenue', { token: sneaky })).status).not.toBe(200);
+    expect((await api.call('GET', '/api/get-current-user-role', { token: api.admin.token })).body).toEqual({ role: 'ADMIN' });
+  });
+
+  it('sends CORS headers only to the product origins', async () => {
+    const allowed = await fetch(`${api.url}/api/contact-form`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3002', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:3002');
+    const foreign = await fetch(`${api.url}/api/contact-form`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('tags responses with a request id', async () => {
+    const response = await api.call('GET', '/api/me', { token: api.clientA.token, headers: { 'x-request-id': 'trace-123' } });
+    expect(response.headers.get('x-request-id')).toBe('trace-123');
+  });
+});
+
+describe('rate limits per client address', () => {
+  const limit = { windowMs: 60_000, limit: 3 };
+
+  it('limits the contact form and the consultation request, ignoring X-Forwarded-For by default', async () => {
+    const api = await startTestApi({ rateLimits: { contactForm: limit, consultationRequest: limit } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await api.call('POST', '/api/contact-form', { body: contact, headers: { 'x-forwarded-for': `10.0.0.${i}` } });
+        statuses.push(r.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const limited = await api.call('POST', '/api/contact-form', { body: contact });
+      expect(limited.body).toEqual({ error: API_MESSAGES.tooManyRequests });
+      expect(limited.headers.get('ratelimit-limit')).toBe('3');
+      const consultation = await api.call('POST', '/api/schedule-consultation', { rawBody: '{' });
+      expect(consultation.status).toBe(400);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('keys on X-Forwarded-For behind a trusted proxy', async () => {
+    const api = await startTestApi({ trustProxy: true, rateLimits: { contactForm: limit, consultationRequest: limit } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await api.call('POST', '/api/contact-form', { body: contact, headers: { 'x-forwarded-for': `10.0.0.${i}` } });
+        statuses.push(r.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    } finally {
+      await api.close();
+    }
+  });
+});

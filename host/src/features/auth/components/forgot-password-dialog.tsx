@@ -1,0 +1,90 @@
+import { useId, useRef } from 'react';
+import { useFormik } from 'formik';
+import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
+import { FormErrorAlert, requestPasswordReset, useFocusFirstInvalid } from '@agency/auth';
+import { Button, Field, Input, Stack, Text, toaster } from '@agency/ui';
+import { useOverlays } from '../hooks/use-overlays';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** 'Forgot your password?': takes an e-mail and sends a link back to /reset-password. */
+export function ForgotPasswordDialog({ open, onOpenChange }: Props) {
+  const { Dialog, Portal, CloseButton } = useOverlays();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorId = useId();
+  const formik = useFormik({
+    initialValues: { email: '' },
+    validate: (values) => (values.email.trim() ? {} : { email: AUTH_VALIDATION.forgotEmailRequired }),
+    onSubmit: async (values, helpers) => {
+      if (await requestPasswordReset(values.email.trim())) {
+        toaster.create({ ...AUTH_TOASTS.resetLinkSent, type: 'success' });
+        helpers.resetForm();
+        onOpenChange(false);
+      } else {
+        toaster.create({ ...AUTH_TOASTS.resetLinkFailed, type: 'error' });
+      }
+    },
+  });
+  const error = formik.submitCount > 0 ? formik.errors.email : undefined;
+  useFocusFirstInvalid(formRef, formik.submitCount, formik.errors, ['email'], formik.isSubmitting);
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        onOpenChange(details.open);
+        if (!details.open) formik.resetForm();
+      }}
+      initialFocusEl={() => emailRef.current}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <form ref={formRef} onSubmit={formik.handleSubmit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{AUTH_TEXT.resetDialogTitle}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text color="fg.muted">{AUTH_TEXT.resetDialogBody}</Text>
+                  <Field.Root invalid={Boolean(error)} required>
+                    <Field.Label>Email</Field.Label>
+                    <Input
+                      ref={emailRef}
+                      name="email"
+                      type="email"
+                      autoComplete="email"
+                      value={formik.values.email}
+                      onChange={formik.handleChange}
+                      aria-describedby={error ? errorId : undefined}
+                    />
+                  </Field.Root>
+                  <FormErrorAlert id={errorId} message={error} />
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button type="button" variant="outline">
+                    Cancel
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="blue" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+                  {formik.isSubmitting ? 'Sending...' : 'Send Reset Link'}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

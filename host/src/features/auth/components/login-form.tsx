@@ -1,0 +1,72 @@
+import { useId, useRef } from 'react';
+import { useFormik } from 'formik';
+import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
+import { FormErrorAlert, firstError, login, useFocusFirstInvalid } from '@agency/auth';
+import { Button, Field, Input, Stack, toaster } from '@agency/ui';
+
+interface Values {
+  email: string;
+  password: string;
+}
+const ORDER = ['email', 'password'] as const;
+
+export function validateLogin(values: Values) {
+  const errors: Partial<Record<keyof Values, string>> = {};
+  for (const name of ORDER) if (!values[name].trim()) errors[name] = AUTH_VALIDATION.loginRequired;
+  return errors;
+}
+
+/** Email and password; Enter submits. On success the login page redirects (it watches the auth store). */
+export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorId = useId();
+  const formik = useFormik<Values>({
+    initialValues: { email: '', password: '' },
+    validate: validateLogin,
+    onSubmit: async (values) => {
+      if (await login(values.email.trim(), values.password)) {
+        toaster.create({ ...AUTH_TOASTS.loginSuccessful, type: 'success' });
+      } else {
+        toaster.create({ ...AUTH_TOASTS.loginFailed, type: 'error' });
+      }
+    },
+  });
+  const errors = formik.submitCount > 0 ? (formik.errors as Record<string, string>) : {};
+  useFocusFirstInvalid(formRef, formik.submitCount, formik.errors, ORDER, formik.isSubmitting);
+
+  return (
+    <form ref={formRef} onSubmit={formik.handleSubmit} noValidate aria-label="Login">
+      <Stack gap="4">
+        <Field.Root invalid={Boolean(errors.email)} required>
+          <Field.Label>Email</Field.Label>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={formik.values.email}
+            onChange={formik.handleChange}
+            aria-describedby={errors.email ? errorId : undefined}
+          />
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.password)} required>
+          <Field.Label>Password</Field.Label>
+          <Input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={formik.values.password}
+            onChange={formik.handleChange}
+            aria-describedby={errors.password ? errorId : undefined}
+          />
+        </Field.Root>
+        <FormErrorAlert id={errorId} message={firstError(errors, ORDER)} />
+        <Button type="submit" colorPalette="blue" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+          {formik.isSubmitting ? 'Logging in...' : AUTH_TEXT.login}
+        </Button>
+        <Button type="button" variant="plain" size="sm" alignSelf="center" onClick={onForgotPassword}>
+          {AUTH_TEXT.forgotPassword}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,440 @@
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { rateLimiter } from 'hono-rate-limiter';
+import type { Logger } from 'pino';
+import { MAX_REQUEST_BODY_BYTES, MIN_PASSWORD_LENGTH, RATE_LIMITS, VALIDATION, type RateLimit } from '@agency/domain';
+import type { AuthStore, OneTimeTokenType, StoredSession, StoredUser } from './auth-store';
+import { ACCESS_TOKEN_TTL_SECONDS, publicUser, randomToken, type TokenSigner } from './auth-tokens';
+
+export interface AuthMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface AuthServiceOptions {
+  store: AuthStore;
+  signer: TokenSigner;
+  /** Public base URL of this service; links in mails point to `${publicUrl}/auth/v1/verify`. */
+  publicUrl: () => string;
+  /** Where links go when redirect_to is missing or not allowed. */
+  siteUrl: string;
+  /** Origins redirect_to may point to. */
+  allowedOrigins: string[];
+  sendMail: (mail: AuthMail) => Promise<void>;
+  logger: Logger;
+  trustProxy?: boolean;
+  rateLimits?: { signUp: RateLimit; signIn: RateLimit; recover: RateLimit };
+  bcryptRounds?: number;
+}
+
+/** Links in confirmation and reset mails stay valid for a day. */
+const ONE_TIME_TOKEN_TTL_MS = 24 * 60 * 60_000;
+const API_VERSION = '2024-01-01';
+
+type AuthErrorCode =
+  | 'validation_failed'
+  | 'weak_password'
+  | 'invalid_credentials'
+  | 'email_not_confirmed'
+  | 'email_exists'
+  | 'refresh_token_not_found'
+  | 'refresh_token_already_used'
+  | 'session_not_found'
+  | 'bad_jwt'
+  | 'no_authorization'
+  | 'not_admin'
+  | 'over_request_rate_limit'
+  | 'unsupported_grant_type'
+  | 'bad_json';
+
+class AuthError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 422 | 429,
+    readonly code: AuthErrorCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A GoTrue-compatible auth service for running offline: the real @supabase/supabase-js signs up, confirms by
+ * mail, signs in, refreshes, reads and updates the user, signs out and recovers passwords against it.
+ */
+export function createAuthService(options: AuthServiceOptions): Hono {
+  const { store, signer, logger } = options;
+  const rounds = options.bcryptRounds ?? 10;
+  const limits = options.rateLimits ?? {
+    signUp: RATE_LIMITS.authSignUp,
+    signIn: RATE_LIMITS.authSignIn,
+    recover: RATE_LIMITS.authRecover,
+  };
+  const app = new Hono();
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (options.allowedOrigins.includes(origin) ? origin : null),
+      allowHeaders: ['apikey', 'authorization', 'content-type', 'x-client-info', 'x-supabase-api-version'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      exposeHeaders: ['x-supabase-api-version'],
+      credentials: true,
+      maxAge: 600,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('x-supabase-api-version', API_VERSION);
+  });
+  app.use(
+    '*',
+    bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => c.json({ code: 'validation_failed', msg: 'Request body too large' }, 413) }),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof AuthError) {
+      return c.json({ code: error.code, error_code: error.code, msg: error.message, ...error.extra }, error.status);
+    }
+    logger.error({ err: error }, 'auth service error');
+    return c.json({ code: 'unexpected_failure', msg: 'Unexpected failure' }, 500);
+  });
+
+  const limit = (rule: RateLimit): MiddlewareHandler =>
+    rateLimiter({
+      windowMs: rule.windowMs,
+      limit: rule.limit,
+      standardHeaders: 'draft-6',
+      keyGenerator: (c) => clientAddress(c, options.trustProxy ?? false),
+      handler: () => {
+        throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+      },
+    });
+
+  async function readJson(c: Context): Promise<Record<string, unknown>> {
+    const text = await c.req.text();
+    if (!text.trim()) return {};
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // fall through
+    }
+    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+
+  function requireCredentials(body: Record<string, unknown>): { email: string; password: string } {
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!email || !password) throw new AuthError(400, 'validation_failed', VALIDATION.auth.emailOrPhoneRequired);
+    return { email, password };
+  }
+
+  function checkPasswordStrength(password: string): void {
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      throw new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+        weak_password: { reasons: ['length'] },
+      });
+    }
+  }
+
+  /** redirect_to only to the product's own origins; anything else falls back to the site URL. */
+  function safeRedirect(candidate: string | undefined): string {
+    if (candidate) {
+      try {
+        if (options.allowedOrigins.includes(new URL(candidate).origin)) return candidate;
+      } catch {
+        // not a URL
+      }
+    }
+    return options.siteUrl;
+  }
+
+  async function issueSession(user: StoredUser, method: string) {
+    const session: StoredSession = { id: randomUUID(), userId: user.id, createdAt: new Date().toISOString() };
+    store.addSession(session);
+    return tokensFor(user, session, method);
+  }
+
+  async function tokensFor(user: StoredUser, session: StoredSession, method: string) {
+    const refreshToken = randomToken();
+    store.addRefreshToken({ token: refreshToken, sessionId: session.id, used: false, createdAt: new Date().toISOString() });
+    const { token, expiresAt } = await signer.signAccessToken(user, session, method);
+    await store.save();
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: publicUser(user),
+    };
+  }
+
+  async function sendLink(user: StoredUser, type: OneTimeTokenType, redirectTo: string): Promise<void> {
+    const token = randomToken();
+    store.addOneTimeToken({
+      token,
+      userId: user.id,
+      type,
+      expiresAt: new Date(Date.now() + ONE_TIME_TOKEN_TTL_MS).toISOString(),
+    });
+    const now = new Date().toISOString();
+    if (type === 'signup') user.confirmationSentAt = now;
+    else user.recoverySentAt = now;
+    await store.save();
+    const link = `${options.publicUrl()}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`;
+    const mail =
+      type === 'signup'
+        ? { subject: 'Confirm your sign-up', intro: 'Follow this link to confirm your e-mail address:' }
+        : { subject: 'Reset your password', intro: 'Follow this link to reset the password for your account:' };
+    try {
+      await options.sendMail({
+        to: user.email,
+        subject: mail.subject,
+        text: `${mail.intro}\n\n${link}\n`,
+        html: `<p>${mail.intro}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      });
+    } catch (error) {
+      logger.error({ err: error, to: user.email, type }, 'auth mail failed');
+    }
+  }
+
+  async function currentSession(c: Context): Promise<{ user: StoredUser; session: StoredSession }> {
+    const token = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    let claims;
+    try {
+      claims = await signer.verifyAccessToken(token);
+    } catch {
+      throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is expired or invalid');
+    }
+    const session = store.findSession(claims.session_id);
+    const user = store.findUser(claims.sub);
+    if (!session || !user || session.userId !== user.id) {
+      throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+    return { user, session };
+  }
+
+  const v1 = new Hono();
+
+  v1.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'Offline GoTrue-compatible auth' }));
+
+  v1.get('/settings', (c) =>
+    c.json({
+      external: { email: true, phone: false, anonymous_users: false },
+      disable_signup: false,
+      mailer_autoconfirm: false,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }),
+  );
+
+  v1.post('/signup', limit(limits.signUp), async (c) => {
+    const body = await readJson(c);
+    const { email, password } = requireCredentials(body);
+    checkPasswordStrength(password);
+    const redirectTo = safeRedirect(c.req.query('redirect_to'));
+    const metadata = isRecord(body.data) ? body.data : {};
+    const existing = store.findUserByEmail(email);
+    if (existing?.emailConfirmedAt) {
+      // Same answer as for a new address, so sign-up cannot be used to find out who has an account.
+      const now = new Date().toISOString();
+      return c.json({ ...publicUser({ ...existing, id: randomUUID(), userMetadata: metadata, createdAt: now, updatedAt: now }), identities: [] });
+    }
+    const now = new Date().toISOString();
+    const user: StoredUser = existing ?? {
+      id: randomUUID(),
+      email,
+      passwordHash: '',
+      emailConfirmedAt: null,
+      confirmationSentAt: null,
+      recoverySentAt: null,
+      lastSignInAt: null,
+      userMetadata: {},
+      createdAt: now,
+      updatedAt: now,
+    };
+    user.passwordHash = await bcrypt.hash(password, rounds);
+    user.userMetadata = metadata;
+    user.updatedAt = now;
+    if (!existing) store.addUser(user);
+    await sendLink(user, 'signup', redirectTo);
+    return c.json(publicUser(user));
+  });
+
+  const signInLimit = limit(limits.signIn);
+  v1.post(
+    '/token',
+    (c, next) => (c.req.query('grant_type') === 'password' ? signInLimit(c, next) : next()),
+    async (c) => {
+      const grantType = c.req.query('grant_type');
+      if (grantType === 'password') return passwordGrant(c);
+      if (grantType === 'refresh_token') return refreshGrant(c);
+      throw new AuthError(400, 'unsupported_grant_type', 'Unsupported grant type');
+    },
+  );
+
+  async function passwordGrant(c: Context) {
+    const { email, password } = requireCredentials(await readJson(c));
+    const user = store.findUserByEmail(email);
+    const matches = user ? await bcrypt.compare(password, user.passwordHash) : false;
+    if (!user || !matches) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+    if (!user.emailConfirmedAt) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+    user.lastSignInAt = new Date().toISOString();
+    return c.json(await issueSession(user, 'password'));
+  }
+
+  async function refreshGrant(c: Context) {
+    const body = await readJson(c);
+    const presented = typeof body.refresh_token === 'string' ? body.refresh_token : '';
+    const stored = presented ? store.findRefreshToken(presented) : undefined;
+    if (!stored) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    const session = store.findSession(stored.sessionId);
+    if (stored.used || !session) {
+      // A replayed refresh token means it leaked: end the whole session.
+      store.removeSessions((s) => s.id === stored.sessionId);
+      await store.save();
+      throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
+    const user = store.findUser(session.userId);
+    if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    stored.used = true;
+    return c.json(await tokensFor(user, session, 'token_refresh'));
+  }
+
+  v1.get('/user', async (c) => {
+    const { user } = await currentSession(c);
+    return c.json(publicUser(user));
+  });
+
+  v1.put('/user', async (c) => {
+    const { user } = await currentSession(c);
+    const body = await readJson(c);
+    if (typeof body.password === 'string') {
+      checkPasswordStrength(body.password);
+      user.passwordHash = await bcrypt.hash(body.password, rounds);
+    }
+    if (isRecord(body.data)) user.userMetadata = { ...user.userMetadata, ...body.data };
+    user.updatedAt = new Date().toISOString();
+    await store.save();
+    return c.json(publicUser(user));
+  });
+
+  v1.post('/logout', async (c) => {
+    const { user, session } = await currentSession(c);
+    const scope = c.req.query('scope') ?? 'global';
+    if (scope === 'local') store.removeSessions((s) => s.id === session.id);
+    else if (scope === 'others') store.removeSessions((s) => s.userId === user.id && s.id !== session.id);
+    else store.removeSessions((s) => s.userId === user.id);
+    await store.save();
+    return c.body(null, 204);
+  });
+
+  v1.post('/recover', limit(limits.recover), async (c) => {
+    const body = await readJson(c);
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    if (!email) throw new AuthError(400, 'validation_failed', VALIDATION.auth.forgotEmailRequired);
+    const user = store.findUserByEmail(email);
+    // Same answer whether or not the address has an account.
+    if (user) await sendLink(user, 'recovery', safeRedirect(c.req.query('redirect_to')));
+    return c.json({});
+  });
+
+  v1.get('/verify', async (c) => {
+    const type = c.req.query('type');
+    const redirectTo = safeRedirect(c.req.query('redirect_to'));
+    const token = c.req.query('token') ?? '';
+    const found = type === 'signup' || type === 'recovery' ? store.takeOneTimeToken(token, type) : undefined;
+    const user = found && store.findUser(found.userId);
+    if (!found || !user) {
+      await store.save();
+      const error = new URLSearchParams({
+        error: 'access_denied',
+        error_code: 'otp_expired',
+        error_description: 'Email link is invalid or has expired',
+      });
+      return c.redirect(`${redirectTo}#${error}`, 303);
+    }
+    if (!user.emailConfirmedAt) user.emailConfirmedAt = new Date().toISOString();
+    user.lastSignInAt = new Date().toISOString();
+    const session = await issueSession(user, found.type === 'signup' ? 'otp' : 'recovery');
+    const fragment = new URLSearchParams({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: 'bearer',
+      type: found.type,
+    });
+    return c.redirect(`${redirectTo}#${fragment}`, 303);
+  });
+
+  const requireServiceRole: MiddlewareHandler = async (c, next) => {
+    const token = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (!token || !(await signer.isServiceRoleKey(token))) throw new AuthError(403, 'not_admin', 'User not allowed');
+    await next();
+  };
+
+  v1.post('/admin/users', requireServiceRole, async (c) => {
+    const body = await readJson(c);
+    const { email, password } = requireCredentials(body);
+    checkPasswordStrength(password);
+    if (store.findUserByEmail(email)) {
+      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    }
+    const now = new Date().toISOString();
+    const user: StoredUser = {
+      id: randomUUID(),
+      email,
+      passwordHash: await bcrypt.hash(password, rounds),
+      emailConfirmedAt: body.email_confirm === true ? now : null,
+      confirmationSentAt: null,
+      recoverySentAt: null,
+      lastSignInAt: null,
+      userMetadata: isRecord(body.user_metadata) ? body.user_metadata : {},
+      createdAt: now,
+      updatedAt: now,
+    };
+    store.addUser(user);
+    await store.save();
+    return c.json(publicUser(user));
+  });
+
+  v1.get('/admin/users', requireServiceRole, (c) => {
+    const page = Math.max(1, Number(c.req.query('page') ?? 1) || 1);
+    const perPage = Math.min(1000, Math.max(1, Number(c.req.query('per_page') ?? 50) || 50));
+    const users = store.users.slice((page - 1) * perPage, page * perPage).map(publicUser);
+    return c.json({ aud: 'authenticated', users, total: store.users.length });
+  });
+
+  app.route('/auth/v1', v1);
+  app.notFound((c) => c.json({ code: 'not_found', msg: 'Not found' }, 404));
+  return app;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function clientAddress(c: Context, trustProxy: boolean): string {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  if (forwarded) return forwarded;
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

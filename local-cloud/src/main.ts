@@ -1,0 +1,103 @@
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import nodemailer from 'nodemailer';
+import { pino } from 'pino';
+import { allowedOriginsFromEnv, LOCAL_DEFAULTS } from '@agency/domain';
+import { AuthStore } from './auth/auth-store';
+import { createAuthService } from './auth/auth-service';
+import { createTokenSigner } from './auth/auth-tokens';
+import { createMailboxWeb, createSmtpReceiver, MailboxStore } from './mailbox/mailbox';
+import { createStripeService } from './stripe';
+import { LOCAL_STRIPE_DEFAULTS } from '@agency/domain/payments-config';
+
+/**
+ * Offline stand-ins for the hosted services: auth (GoTrue-compatible), the mailbox (SMTP + web page) and
+ * the Stripe-compatible service. Each prints `<name> listening on <url>` once ready.
+ */
+const env = process.env;
+const logger = pino({ level: env.LOG_LEVEL || 'info', base: { service: 'local-cloud' } });
+const portFrom = (value: string | undefined, fallback: number) =>
+  value !== undefined && value !== '' ? Number(value) : fallback;
+
+const dataDir = path.resolve(env.DATA_DIR || LOCAL_DEFAULTS.dataDir);
+const siteUrl = (env.PUBLIC_SITE_URL || LOCAL_DEFAULTS.publicSiteUrl).replace(/\/+$/, '');
+const allowedOrigins = allowedOriginsFromEnv(env);
+const jwtSecret = env.SUPABASE_JWT_SECRET || LOCAL_DEFAULTS.jwtSecret;
+const closers: Array<() => Promise<void>> = [];
+
+function listen(name: string, fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<number> {
+  return new Promise((resolve) => {
+    const server: ServerType = serve({ fetch, port }, (info: AddressInfo) => {
+      console.log(`${name} listening on http://localhost:${info.port}`);
+      resolve(info.port);
+    });
+    closers.push(
+      () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }),
+    );
+  });
+}
+
+// Mailbox: SMTP in, web page and JSON API out.
+const mailbox = new MailboxStore();
+const smtp = createSmtpReceiver(mailbox, logger);
+const smtpPort = await new Promise<number>((resolve, reject) => {
+  smtp.once('error', reject);
+  smtp.listen(portFrom(env.SMTP_PORT, LOCAL_DEFAULTS.smtpPort), () => {
+    const port = (smtp.server.address() as AddressInfo).port;
+    console.log(`smtp listening on smtp://localhost:${port}`);
+    resolve(port);
+  });
+});
+closers.push(() => new Promise<void>((done) => smtp.close(() => done())));
+await listen('mailbox', createMailboxWeb(mailbox).fetch, portFrom(env.MAILBOX_PORT, LOCAL_DEFAULTS.mailboxPort));
+
+// Auth: a GoTrue-compatible service for supabase-js.
+let authPublicUrl = env.SUPABASE_URL?.replace(/\/+$/, '') ?? '';
+const transport = nodemailer.createTransport(env.SMTP_URL || `smtp://localhost:${smtpPort}`);
+const mailFrom = env.MAIL_FROM || LOCAL_DEFAULTS.mailFrom;
+const auth = createAuthService({
+  store: new AuthStore(path.join(dataDir, 'auth', 'users.json')),
+  signer: createTokenSigner(jwtSecret, () => `${authPublicUrl}/auth/v1`),
+  publicUrl: () => authPublicUrl,
+  siteUrl,
+  allowedOrigins,
+  sendMail: async (mail) => {
+    await transport.sendMail({ from: mailFrom, ...mail });
+  },
+  logger,
+  trustProxy: env.TRUST_PROXY === '1',
+});
+const authPort = await listen('auth', auth.fetch, portFrom(env.LOCAL_AUTH_PORT, LOCAL_DEFAULTS.localAuthPort));
+authPublicUrl ||= `http://localhost:${authPort}`;
+
+// ── Stripe-compatible service: the payments module starts it here. ─────────────────────────────────────
+const apiUrl = (env.API_URL || `http://localhost:${LOCAL_DEFAULTS.apiPort}`).replace(/\/+$/, '');
+const stripe = createStripeService({
+  secretKey: env.STRIPE_SECRET_KEY || LOCAL_STRIPE_DEFAULTS.secretKey,
+  publishableKey: env.STRIPE_PUBLISHABLE_KEY || LOCAL_STRIPE_DEFAULTS.publishableKey,
+  webhookSecret: env.STRIPE_WEBHOOK_SECRET || LOCAL_STRIPE_DEFAULTS.webhookSecret,
+  webhookUrl: env.WEBHOOK_URL || `${apiUrl}/api/stripe-webhook`,
+  allowedOrigins,
+  dataDir: path.join(dataDir, 'stripe'),
+  log: (message) => logger.warn(message),
+});
+closers.push(async () => stripe.close());
+await listen('stripe', stripe.app.fetch, portFrom(env.LOCAL_STRIPE_PORT, LOCAL_DEFAULTS.localStripePort));
+// ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  setTimeout(() => process.exit(0), 5000).unref();
+  await Promise.allSettled(closers.map((close) => close()));
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

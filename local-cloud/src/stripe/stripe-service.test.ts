@@ -1,0 +1,179 @@
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Stripe from 'stripe';
+import { startStripeService } from './stripe-service';
+
+const SECRET_KEY = 'sk_test_local';
+const PUBLISHABLE_KEY = 'pk_test_local';
+const WEBHOOK_SECRET = 'whsec_test';
+
+type Running = Awaited<ReturnType<typeof startStripeService>>;
+
+function sdkFor(service: Running, key = SECRET_KEY): Stripe {
+  return new Stripe(key, { host: '127.0.0.1', port: service.port, protocol: 'http', maxNetworkRetries: 0 });
+}
+
+/** A webhook endpoint that verifies signatures with the SDK; it fails the first `failFirst` deliveries. */
+async function startWebhookReceiver(failFirst = 0) {
+  const events: Stripe.Event[] = [];
+  let attempts = 0;
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      attempts++;
+      if (attempts <= failFirst) return void res.writeHead(500).end();
+      try {
+        events.push(Stripe.webhooks.constructEvent(body, String(req.headers['stripe-signature']), WEBHOOK_SECRET));
+        res.writeHead(200).end('{}');
+      } catch {
+        res.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return { url: `http://127.0.0.1:${port}/hook`, events, attempts: () => attempts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const startService = (extra: Partial<Parameters<typeof startStripeService>[0]> = {}) =>
+  startStripeService({ port: 0, secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET, allowedOrigins: ['http://localhost:3000'], webhookRetryDelaysMs: [20, 20, 20], ...extra });
+
+const nextYear = new Date().getFullYear() + 1;
+const card = (number: string, overrides: { exp_year?: number; cvc?: string } = {}) => ({ number, exp_month: 12, exp_year: nextYear, cvc: '123', ...overrides });
+
+describe('local Stripe-compatible service, driven by the official SDK', () => {
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  let service: Running;
+  let stripe: Stripe;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver(1);
+    service = await startService({ webhookUrl: receiver.url });
+    stripe = sdkFor(service);
+  });
+  afterAll(async () => {
+    await service.stop();
+    await receiver.close();
+  });
+
+  it('charges 4242… through customer, payment method and payment intent, and sends a signed webhook (retried after a failure)', async () => {
+    const customer = await stripe.customers.create({ email: 'ada@example.test', name: 'Ada Lovelace' });
+    const paymentMethod = await stripe.paymentMethods.create({ type: 'card', card: card('4242424242424242'), billing_details: { name: 'Ada' } });
+    expect(paymentMethod.card).toMatchObject({ brand: 'visa', last4: '4242' });
+    await stripe.paymentMethods.attach(paymentMethod.id, { customer: customer.id });
+    const intent = await stripe.paymentIntents.create({ amount: 25000, currency: 'usd', customer: customer.id, metadata: { type: 'purchase', tier: '1' }, automatic_payment_methods: { enabled: true } });
+    expect(intent.status).toBe('requires_payment_method');
+    expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_`));
+    const confirmed = await stripe.paymentIntents.confirm(intent.id, { payment_method: paymentMethod.id });
+    expect(confirmed).toMatchObject({ status: 'succeeded', amount_received: 25000, metadata: { type: 'purchase', tier: '1' } });
+    const retrieved = await stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] });
+    expect((retrieved.latest_charge as Stripe.Charge).amount).toBe(25000);
+    const listed = await stripe.paymentIntents.list({ customer: customer.id });
+    expect(listed.data.map((pi) => pi.id)).toEqual([intent.id]);
+
+    await service.webhooksIdle();
+    const succeeded = receiver.events.find((event) => event.type === 'payment_intent.succeeded');
+    expect((succeeded?.data.object as Stripe.PaymentIntent).id).toBe(intent.id);
+    expect(receiver.attempts()).toBeGreaterThan(receiver.events.length);
+  });
+
+  it('declines 4000…0002 with a 402 card_error and a payment_failed event', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 70000, currency: 'usd' });
+    const error = await stripe.paymentIntents
+      .confirm(intent.id, { payment_method: (await stripe.paymentMethods.create({ type: 'card', card: card('4000000000000002') })).id })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(error).toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
+    await service.webhooksIdle();
+    expect(receiver.events.some((event) => event.type === 'payment_intent.payment_failed' && (event.data.object as Stripe.PaymentIntent).id === intent.id)).toBe(true);
+  });
+
+  it.each([
+    ['incomplete number', card('424242424242'), 'incorrect_number'],
+    ['failing Luhn', card('4242424242424241'), 'invalid_number'],
+    ['past expiry', card('4242424242424242', { exp_year: 2020 }), 'invalid_expiry_year'],
+    ['bad cvc', card('4242424242424242', { cvc: '1' }), 'invalid_cvc'],
+  ])('rejects a card with %s as a 400 card_error', async (_label, details, code) => {
+    const error = await stripe.paymentMethods.create({ type: 'card', card: details }).catch((e: unknown) => e);
+    // The SDK classifies by status (400 → StripeInvalidRequestError); the body still says card_error.
+    expect(error).toMatchObject({ statusCode: 400, code, rawType: 'card_error' });
+  });
+
+  it('replays a request with the same Idempotency-Key and refuses the key with other parameters', async () => {
+    const first = await stripe.paymentIntents.create({ amount: 25000, currency: 'usd' }, { idempotencyKey: 'purchase-1' });
+    const again = await stripe.paymentIntents.create({ amount: 25000, currency: 'usd' }, { idempotencyKey: 'purchase-1' });
+    expect(again.id).toBe(first.id);
+    const error = await stripe.paymentIntents.create({ amount: 70000, currency: 'usd' }, { idempotencyKey: 'purchase-1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  });
+
+  it('refunds part then the rest of a payment, refuses more, and emits charge.refunded', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 70000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+    expect(intent.status).toBe('succeeded');
+    const partial = await stripe.refunds.create({ payment_intent: intent.id, amount: 20000 });
+    expect(partial).toMatchObject({ amount: 20000, status: 'succeeded', payment_intent: intent.id });
+    const rest = await stripe.refunds.create({ payment_intent: intent.id });
+    expect(rest.amount).toBe(50000);
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+    const charge = await stripe.charges.retrieve(intent.latest_charge as string);
+    expect(charge).toMatchObject({ refunded: true, amount_refunded: 70000 });
+    expect((await stripe.refunds.list({ payment_intent: intent.id })).data).toHaveLength(2);
+    await service.webhooksIdle();
+    expect(receiver.events.filter((event) => event.type === 'charge.refunded' && (event.data.object as Stripe.Charge).payment_intent === intent.id)).toHaveLength(2);
+  });
+
+  it('seeds monthly prices for tiers 3 and 4 and runs a subscription until it is cancelled', async () => {
+    const prices = await stripe.prices.list({ lookup_keys: ['tier_3_monthly', 'tier_4_monthly'] });
+    expect(prices.data.map((price) => [price.lookup_key, price.unit_amount, price.recurring?.interval]).sort()).toEqual([
+      ['tier_3_monthly', 1500000, 'month'],
+      ['tier_4_monthly', 2500000, 'month'],
+    ]);
+    const customer = await stripe.customers.create({ email: 'cto@example.test' });
+    const method = await stripe.paymentMethods.create({ type: 'card', card: card('4242424242424242') });
+    await stripe.paymentMethods.attach(method.id, { customer: customer.id });
+    const subscription = await stripe.subscriptions.create({ customer: customer.id, default_payment_method: method.id, items: [{ price: 'price_tier_4_monthly' }], payment_behavior: 'error_if_incomplete', metadata: { project_id: 'p1' } });
+    expect(subscription.status).toBe('active');
+    const item = subscription.items.data[0]!;
+    const expectedEnd = new Date(item.current_period_start * 1000);
+    expectedEnd.setUTCMonth(expectedEnd.getUTCMonth() + 1);
+    expect(Math.abs(item.current_period_end - expectedEnd.getTime() / 1000)).toBeLessThan(4 * 86400);
+    const cancelled = await stripe.subscriptions.cancel(subscription.id);
+    expect(cancelled.status).toBe('canceled');
+    await service.webhooksIdle();
+    expect(receiver.events.some((event) => event.type === 'customer.subscription.deleted')).toBe(true);
+
+    const declined = await stripe.paymentMethods.create({ type: 'card', card: card('4000000000000002') });
+    await stripe.paymentMethods.attach(declined.id, { customer: customer.id });
+    await expect(stripe.subscriptions.create({ customer: customer.id, default_payment_method: declined.id, items: [{ price: 'price_tier_3_monthly' }], payment_behavior: 'error_if_incomplete' })).rejects.toMatchObject({ code: 'card_declined', statusCode: 402 });
+  });
+
+  it('accepts the publishable key only for browser calls, with the client secret', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 25000, currency: 'usd' });
+    const browser = sdkFor(service, PUBLISHABLE_KEY);
+    await expect(browser.paymentIntents.create({ amount: 100, currency: 'usd' })).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    await expect(browser.paymentIntents.retrieve(intent.id)).rejects.toMatchObject({ param: 'client_secret' });
+    const retrieved = await browser.paymentIntents.retrieve(intent.id, { client_secret: intent.client_secret! });
+    expect(retrieved.id).toBe(intent.id);
+    await expect(sdkFor(service, 'sk_test_wrong').customers.create({})).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+  });
+});
+
+describe('local Stripe state on disk', () => {
+  it('keeps customers and payments across a restart when given a data directory', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'stripe-state-'));
+    try {
+      const first = await startService({ dataDir });
+      const customer = await sdkFor(first).customers.create({ email: 'kept@example.test' });
+      await first.stop();
+      const second = await startService({ dataDir });
+      expect((await sdkFor(second).customers.retrieve(customer.id)).id).toBe(customer.id);
+      await second.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

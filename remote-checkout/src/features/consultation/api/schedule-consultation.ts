@@ -1,0 +1,16 @@
+import type { ApiRouteTypes } from '@agency/domain';
+import { CHECKOUT_MESSAGES } from '@agency/domain/messages/checkout';
+import { apiRequest } from '../../../lib/api';
+
+type ScheduleConsultation = ApiRouteTypes['scheduleConsultation'];
+
+/** POST /api/schedule-consultation; resolves with the id of the pending project it created. */
+export async function scheduleConsultation(body: ScheduleConsultation['body']): Promise<string> {
+  try {
+    const { id } = await apiRequest<ScheduleConsultation['response']>('POST', '/api/schedule-consultation', body);
+    if (!id) throw new Error('No project id');
+    return id;
+  } catch {
+    throw new Error(CHECKOUT_MESSAGES.consultation.failedThrown);
+  }
+}

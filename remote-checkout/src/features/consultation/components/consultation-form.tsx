@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useFormik, type FormikErrors } from 'formik';
+import { useAuthStore } from '@agency/auth';
+import { BUDGET_OPTIONS, TIMELINE_OPTIONS, VALIDATION, type ConsultationTierKey } from '@agency/domain';
+import { CHECKOUT_MESSAGES } from '@agency/domain/messages/checkout';
+import {
+  consultationFormSchema,
+  EMPTY_CONSULTATION_FORM,
+  type ConsultationFormValues,
+} from '@agency/domain/schemas/consultation-form';
+import { Button, Heading, SimpleGrid, Stack, toaster } from '@agency/ui';
+import { SelectField, TermsCheckbox, TextareaField, TextField } from '../../../components/form-fields';
+import { customerPrefill } from '../../../lib/customer-prefill';
+import { useScheduleConsultation } from '../hooks/use-schedule-consultation';
+
+const m = CHECKOUT_MESSAGES.consultation;
+const FIELD_ORDER: (keyof ConsultationFormValues)[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'projectDescription',
+  'budget',
+  'timeline',
+  'preferredDate',
+  'preferredTime',
+  'acceptedTerms',
+];
+
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function ConsultationForm({ tierKey, serviceName }: { tierKey: ConsultationTierKey; serviceName: string }) {
+  const user = useAuthStore((state) => state.user);
+  const { submit, sending } = useScheduleConsultation(tierKey, serviceName);
+  const formRef = useRef<HTMLFormElement>(null);
+  const formik = useFormik<ConsultationFormValues>({
+    initialValues: { ...EMPTY_CONSULTATION_FORM, ...customerPrefill(user) },
+    validationSchema: consultationFormSchema,
+    onSubmit: () => {},
+  });
+  const { values, errors, touched, dirty, setValues } = formik;
+  const valid = useMemo(() => consultationFormSchema.isValidSync(values), [values]);
+
+  useEffect(() => {
+    if (user && !dirty) void setValues({ ...EMPTY_CONSULTATION_FORM, ...customerPrefill(user) }, true);
+  }, [user, dirty, setValues]);
+
+  function focusFirstInvalid(fieldErrors: FormikErrors<ConsultationFormValues>) {
+    const first = FIELD_ORDER.find((name) => fieldErrors[name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const fieldErrors = await formik.validateForm();
+    if (Object.keys(fieldErrors).length > 0) {
+      void formik.setTouched(Object.fromEntries(FIELD_ORDER.map((name) => [name, true])), false);
+      if (!values.budget || !values.timeline) toaster.create({ title: VALIDATION.consultation.budgetAndTimeline, type: 'error' });
+      focusFirstInvalid(fieldErrors);
+      return;
+    }
+    await submit(values);
+  }
+
+  const bind = (name: Exclude<keyof ConsultationFormValues, 'acceptedTerms'>) => ({
+    name,
+    value: values[name] ?? '',
+    error: touched[name] ? errors[name] : undefined,
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+  });
+
+  return (
+    <form ref={formRef} noValidate onSubmit={handleSubmit} aria-busy={sending} aria-labelledby="consultation-form-heading">
+      <Stack gap="5">
+        <Heading as="h2" size="lg" id="consultation-form-heading">
+          {m.formHeading}
+        </Heading>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <TextField label="First Name" required autoComplete="given-name" {...bind('firstName')} />
+          <TextField label="Last Name" required autoComplete="family-name" {...bind('lastName')} />
+        </SimpleGrid>
+        <TextField label="Email" type="email" required autoComplete="email" {...bind('email')} />
+        <TextField label="Company (optional)" autoComplete="organization" {...bind('company')} />
+        <TextareaField
+          label="Project Description"
+          required
+          placeholder="What are you building, and where do you need help?"
+          {...bind('projectDescription')}
+        />
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <SelectField label="Budget Range" placeholder="Select a budget range" required options={BUDGET_OPTIONS} {...bind('budget')} />
+          <SelectField label="Timeline" placeholder="Select a timeline" required options={TIMELINE_OPTIONS} {...bind('timeline')} />
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <TextField label="Preferred Date" type="date" min={today()} {...bind('preferredDate')} />
+          <TextField label="Preferred Time" type="time" {...bind('preferredTime')} />
+        </SimpleGrid>
+        <TermsCheckbox
+          name="acceptedTerms"
+          checked={values.acceptedTerms}
+          error={touched.acceptedTerms ? errors.acceptedTerms : undefined}
+          onCheckedChange={(checked) => void formik.setFieldValue('acceptedTerms', checked)}
+          onBlur={formik.handleBlur}
+        />
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          width="full"
+          aria-disabled={!valid || undefined}
+          disabled={sending}
+          loading={sending}
+          loadingText={m.submitting}
+        >
+          {m.submit}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

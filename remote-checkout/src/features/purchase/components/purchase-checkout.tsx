@@ -1,0 +1,176 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useFormik, type FormikErrors } from 'formik';
+import { useAuthStore, type AuthUser } from '@agency/auth';
+import { formatUsd, type ServiceTier } from '@agency/domain';
+import { CHECKOUT_MESSAGES } from '@agency/domain/messages/checkout';
+import {
+  EMPTY_PURCHASE_FORM,
+  purchaseFormSchema,
+  purchaseToastFor,
+  type PurchaseFormValues,
+} from '@agency/domain/schemas/purchase-form';
+import { CardField } from '@agency/payments';
+import { Box, Button, Card, Container, Grid, GridItem, Heading, SimpleGrid, Stack, Text, toaster } from '@agency/ui';
+import { BackLink } from '../../../components/back-link';
+import { TermsCheckbox, TextareaField, TextField } from '../../../components/form-fields';
+import { customerPrefill } from '../../../lib/customer-prefill';
+import { usePurchaseCheckout } from '../hooks/use-purchase-checkout';
+import { OrderSummary } from './order-summary';
+
+const m = CHECKOUT_MESSAGES.purchase;
+const FIELD_ORDER: (keyof PurchaseFormValues)[] = ['firstName', 'lastName', 'email', 'company', 'projectDescription', 'acceptedTerms'];
+
+const prefillFrom = (user: AuthUser | null): PurchaseFormValues => ({ ...EMPTY_PURCHASE_FORM, ...customerPrefill(user) });
+
+/** The purchase of one fixed-price tier: summary, customer details, then the card once the intent exists. */
+export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
+  const user = useAuthStore((state) => state.user);
+  const { phase, requestIntent, confirmPayment, editDetails } = usePurchaseCheckout(tier);
+  const [cardComplete, setCardComplete] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const paymentHeadingRef = useRef<HTMLHeadingElement>(null);
+  const deposit = formatUsd(tier.downpaymentDollars!);
+
+  const formik = useFormik<PurchaseFormValues>({
+    initialValues: prefillFrom(user),
+    validationSchema: purchaseFormSchema,
+    onSubmit: () => {},
+  });
+  const { values, errors, touched, setValues, dirty } = formik;
+  const detailsValid = useMemo(() => purchaseFormSchema.isValidSync(values), [values]);
+
+  // The session may resolve after the page opened: prefill then, unless the visitor already typed.
+  useEffect(() => {
+    if (user && !dirty) void setValues(prefillFrom(user), true);
+  }, [user, dirty, setValues]);
+
+  const showCard = phase === 'card' || phase === 'confirming' || phase === 'done';
+  useEffect(() => {
+    if (phase === 'card') paymentHeadingRef.current?.focus();
+  }, [phase === 'card']); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const busy = phase === 'requesting-intent' || phase === 'confirming' || phase === 'done';
+  const locked = phase !== 'details';
+  const payDisabled = showCard ? !cardComplete : !detailsValid;
+
+  function focusFirstInvalid(fieldErrors: FormikErrors<PurchaseFormValues>) {
+    const first = FIELD_ORDER.find((name) => fieldErrors[name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (phase === 'card') {
+      if (cardComplete) await confirmPayment(values);
+      return;
+    }
+    const fieldErrors = await formik.validateForm();
+    const toast = purchaseToastFor(values);
+    if (toast || Object.keys(fieldErrors).length > 0) {
+      void formik.setTouched(Object.fromEntries(FIELD_ORDER.map((name) => [name, true])), false);
+      if (toast) toaster.create({ ...toast, type: 'error' });
+      focusFirstInvalid(fieldErrors);
+      return;
+    }
+    await requestIntent(values);
+  }
+
+  const bind = (name: Exclude<keyof PurchaseFormValues, 'acceptedTerms'>) => ({
+    name,
+    value: values[name] ?? '',
+    error: touched[name] ? errors[name] : undefined,
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    readOnly: locked,
+  });
+
+  return (
+    <Container maxW="6xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
+      <Stack gap="6">
+        <BackLink label={m.backToServices} />
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          {m.heading(tier.name)}
+        </Heading>
+        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 380px' }} gap={{ base: '6', lg: '10' }} alignItems="start">
+          <GridItem gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }}>
+            <OrderSummary tier={tier} />
+          </GridItem>
+          <GridItem gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
+            <Card.Root>
+              <Card.Body>
+                <form ref={formRef} noValidate onSubmit={handleSubmit} aria-busy={busy}>
+                  <Stack gap="5">
+                    <Heading as="h2" size="lg">
+                      {m.customerInformation}
+                    </Heading>
+                    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                      <TextField label="First Name" required autoComplete="given-name" {...bind('firstName')} />
+                      <TextField label="Last Name" required autoComplete="family-name" {...bind('lastName')} />
+                    </SimpleGrid>
+                    <TextField label="Email" type="email" required autoComplete="email" {...bind('email')} />
+                    <TextField label="Company" autoComplete="organization" {...bind('company')} />
+                    <TextareaField
+                      label="Project Description"
+                      required
+                      placeholder="Tell us about your project, goals and any must-have features."
+                      {...bind('projectDescription')}
+                    />
+                    <TermsCheckbox
+                      name="acceptedTerms"
+                      checked={values.acceptedTerms}
+                      readOnly={locked}
+                      error={touched.acceptedTerms ? errors.acceptedTerms : undefined}
+                      onCheckedChange={(checked) => void formik.setFieldValue('acceptedTerms', checked)}
+                      onBlur={formik.handleBlur}
+                    />
+                    {showCard ? (
+                      <Stack gap="3" as="section" aria-labelledby="payment-heading">
+                        <Heading as="h2" size="lg" id="payment-heading" ref={paymentHeadingRef} tabIndex={-1} outline="none">
+                          {m.payment}
+                        </Heading>
+                        <Text fontSize="sm" color="fg.muted">
+                          {m.cardHint}
+                        </Text>
+                        <CardField disabled={busy} onChange={(state) => setCardComplete(state.complete)} />
+                        {phase === 'card' ? (
+                          <Box>
+                            <Button
+                              type="button"
+                              variant="plain"
+                              size="sm"
+                              px="0"
+                              color="brand.fg"
+                              onClick={() => {
+                                setCardComplete(false);
+                                editDetails();
+                              }}
+                            >
+                              {m.editDetails}
+                            </Button>
+                          </Box>
+                        ) : null}
+                      </Stack>
+                    ) : null}
+                    <Button
+                      type="submit"
+                      colorPalette="brand"
+                      size="lg"
+                      width="full"
+                      aria-disabled={payDisabled || undefined}
+                      disabled={busy}
+                      loading={busy}
+                      loadingText={m.processing}
+                    >
+                      {m.payButton(deposit)}
+                    </Button>
+                  </Stack>
+                </form>
+              </Card.Body>
+            </Card.Root>
+          </GridItem>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,85 @@
+import { API_ROUTES, routePath, type ApiRouteKey, type ApiRouteTypes } from '@agency/domain';
+
+/** A failed API call: the HTTP status (0 when the server could not be reached) and the server's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type RouteInput<K extends ApiRouteKey> = Pick<ApiRouteTypes[K], Extract<keyof ApiRouteTypes[K], 'body' | 'params' | 'query'>>;
+
+/** The input argument is optional for routes that take none. */
+type RouteArgs<K extends ApiRouteKey> = keyof RouteInput<K> extends never
+  ? [input?: RouteInput<K>, init?: CallInit]
+  : [input: RouteInput<K>, init?: CallInit];
+
+export interface CallInit {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export type ApiClient = {
+  [K in ApiRouteKey]: (...args: RouteArgs<K>) => Promise<ApiRouteTypes[K]['response']>;
+};
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  /** The signed-in user's own access token, or nothing when signed out (public routes only). */
+  getAccessToken: () => string | null | undefined | Promise<string | null | undefined>;
+  fetch?: typeof fetch;
+}
+
+/** A typed client for every route of the API contract: `api.cancelProject({ body })`, `api.listProjects()`. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  async function call(key: ApiRouteKey, input: Partial<Record<'body' | 'params' | 'query', unknown>> = {}, init: CallInit = {}) {
+    const spec = API_ROUTES[key];
+    const query = input.query ? `?${new URLSearchParams(input.query as Record<string, string>)}` : '';
+    const url = `${baseUrl}${routePath(spec.path, input.params as Record<string, string> | undefined)}${query}`;
+    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+    const token = await options.getAccessToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: spec.method,
+        headers,
+        ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
+        ...(init.signal ? { signal: init.signal } : {}),
+      });
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') throw error;
+      throw new ApiError(0, (error as Error)?.message || 'Network error');
+    }
+    const text = await response.text();
+    let data: unknown;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      data = undefined;
+    }
+    if (!response.ok) {
+      const body = (data ?? {}) as { error?: unknown; fields?: Record<string, string>; code?: unknown };
+      const message = typeof body.error === 'string' ? body.error : `Request failed with status ${response.status}`;
+      throw new ApiError(response.status, message, body.fields, typeof body.code === 'string' ? body.code : undefined);
+    }
+    return data;
+  }
+
+  const client = {} as Record<ApiRouteKey, (input?: object, init?: CallInit) => Promise<unknown>>;
+  for (const key of Object.keys(API_ROUTES) as ApiRouteKey[]) {
+    client[key] = (input, init) => call(key, input, init);
+  }
+  return client as ApiClient;
+}

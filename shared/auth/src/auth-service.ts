@@ -1,0 +1,265 @@
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import { getAppConfig } from '@agency/app-config';
+import { initialAuthState, useAuthStore, type AuthUser } from './auth-store';
+import { fetchRoleWithRetry, requestRole, type RoleRequest } from './role-fetch';
+import { createSupabaseAuth, hasAuthCallback, hasPersistedSession, type SupabaseAuth } from './supabase-client';
+
+/** What the auth service talks to; tests replace these at the boundary. */
+export interface AuthDeps {
+  createAuth: () => Promise<SupabaseAuth>;
+  requestRole: RoleRequest;
+  hasPersistedSession: () => boolean;
+  hasAuthCallback: () => boolean;
+  siteUrl: () => string;
+}
+
+const defaultDeps: AuthDeps = {
+  createAuth: createSupabaseAuth,
+  requestRole: (token, signal) => requestRole(getAppConfig().apiUrl)(token, signal),
+  hasPersistedSession: () => hasPersistedSession(getAppConfig().supabaseUrl),
+  hasAuthCallback: () => hasAuthCallback(),
+  siteUrl: () => window.location.origin,
+};
+
+let deps: AuthDeps = defaultDeps;
+let authPromise: Promise<SupabaseAuth> | null = null;
+let started = false;
+let logoutRunning: Promise<void> | null = null;
+/** Bumped whenever the signed-in user changes, so a stale role answer is dropped. */
+let generation = 0;
+/** The user whose role is fetched or known; a repeated sign-in of the same user does not refetch. */
+let roleUserId: string | null = null;
+
+export function configureAuth(overrides: Partial<AuthDeps>): void {
+  deps = { ...deps, ...overrides };
+}
+
+/** Test helper: forget the client, the deps and the state. */
+export function resetAuth(): void {
+  deps = defaultDeps;
+  authPromise = null;
+  started = false;
+  logoutRunning = null;
+  generation += 1;
+  roleUserId = null;
+  useAuthStore.setState({ ...initialAuthState });
+}
+
+function toAuthUser(user: User): AuthUser {
+  const fullName = user.user_metadata?.full_name;
+  return { id: user.id, email: user.email ?? '', fullName: typeof fullName === 'string' ? fullName : '' };
+}
+
+function setLoggedOut(): void {
+  generation += 1;
+  roleUserId = null;
+  useAuthStore.setState({ ...initialAuthState, status: 'logged-out' });
+}
+
+async function loadRole(userId: string, accessToken: string): Promise<void> {
+  if (roleUserId === userId) return;
+  roleUserId = userId;
+  const current = ++generation;
+  useAuthStore.setState({ role: null, roleLoading: true, roleFetchFailed: false });
+  const role = await fetchRoleWithRetry(deps.requestRole, accessToken, () => current === generation);
+  if (current !== generation) return;
+  if (role) {
+    useAuthStore.setState({ role, roleLoading: false, roleFetchFailed: false });
+  } else {
+    // Every attempt failed: flag it and keep loading on; the next sign-in tries again.
+    roleUserId = null;
+    useAuthStore.setState({ roleFetchFailed: true, roleLoading: true });
+  }
+}
+
+function setSignedIn(session: Session): void {
+  const user = toAuthUser(session.user);
+  const previous = useAuthStore.getState().user;
+  if (previous && previous.id !== user.id) setLoggedOut();
+  useAuthStore.setState({ status: 'logged-in', user });
+  void loadRole(user.id, session.access_token);
+}
+
+/** supabase-js session events (spec section 4). Runs inside supabase-js's lock: never await its calls here. */
+export function handleAuthEvent(event: AuthChangeEvent, session: Session | null): void {
+  switch (event) {
+    case 'INITIAL_SESSION':
+      if (session) setSignedIn(session);
+      else if (useAuthStore.getState().status !== 'logged-in') setLoggedOut();
+      break;
+    case 'SIGNED_IN':
+    case 'MFA_CHALLENGE_VERIFIED':
+      if (session) setSignedIn(session);
+      break;
+    case 'PASSWORD_RECOVERY':
+      if (session) {
+        setSignedIn(session);
+        useAuthStore.setState({ passwordRecovery: true });
+      }
+      break;
+    case 'SIGNED_OUT':
+      setLoggedOut();
+      break;
+    case 'TOKEN_REFRESHED':
+    case 'USER_UPDATED':
+      if (session) {
+        if (useAuthStore.getState().status === 'logged-in') useAuthStore.setState({ user: toAuthUser(session.user) });
+        else setSignedIn(session);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+/** The supabase-js auth client, created on first use (dynamic import keeps it off the landing page). */
+export function getSupabaseAuth(): Promise<SupabaseAuth> {
+  if (!authPromise) {
+    const created = deps.createAuth().then((auth) => {
+      auth.onAuthStateChange(handleAuthEvent);
+      return auth;
+    });
+    created.catch(() => {
+      if (authPromise === created) authPromise = null;
+    });
+    authPromise = created;
+  }
+  return authPromise;
+}
+
+/** Warm the client up when a screen will need it (login, sign-up, reset). */
+export function preloadAuth(): void {
+  getSupabaseAuth().catch(() => {});
+}
+
+/**
+ * Call once at start, after the app config is loaded. With no persisted session and no auth callback in the
+ * address the visitor is logged out at once and supabase-js is not loaded at all.
+ */
+export function startAuth(): void {
+  if (started) return;
+  started = true;
+  if (deps.hasPersistedSession() || deps.hasAuthCallback()) {
+    useAuthStore.setState({ status: 'loading' });
+    getSupabaseAuth().catch((error: unknown) => {
+      console.error('Could not start the auth client', error);
+      setLoggedOut();
+    });
+  } else {
+    setLoggedOut();
+  }
+}
+
+/** Sets the user, then fetches the role. Returns false (and logs) when the credentials are refused. */
+export async function login(email: string, password: string): Promise<boolean> {
+  try {
+    const auth = await getSupabaseAuth();
+    const { data, error } = await auth.signInWithPassword({ email, password });
+    if (error || !data.session) {
+      console.error('Login failed', error);
+      return false;
+    }
+    setSignedIn(data.session);
+    return true;
+  } catch (error) {
+    console.error('Login failed', error);
+    return false;
+  }
+}
+
+export interface SignUpInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** Creates the account; the confirmation e-mail links back to /login. */
+export async function signUp(input: SignUpInput): Promise<{ ok: boolean; confirmationSent: boolean }> {
+  try {
+    const auth = await getSupabaseAuth();
+    const { data, error } = await auth.signUp({
+      email: input.email,
+      password: input.password,
+      options: {
+        data: { full_name: `${input.firstName.trim()} ${input.lastName.trim()}`.trim() },
+        emailRedirectTo: `${deps.siteUrl()}/login`,
+      },
+    });
+    if (error) {
+      console.error('Sign-up failed', error);
+      return { ok: false, confirmationSent: false };
+    }
+    return { ok: true, confirmationSent: !data.session };
+  } catch (error) {
+    console.error('Sign-up failed', error);
+    return { ok: false, confirmationSent: false };
+  }
+}
+
+export async function requestPasswordReset(email: string): Promise<boolean> {
+  try {
+    const auth = await getSupabaseAuth();
+    const { error } = await auth.resetPasswordForEmail(email, { redirectTo: `${deps.siteUrl()}/reset-password` });
+    if (error) console.error('Reset request failed', error);
+    return !error;
+  } catch (error) {
+    console.error('Reset request failed', error);
+    return false;
+  }
+}
+
+export async function updatePassword(password: string): Promise<boolean> {
+  try {
+    const auth = await getSupabaseAuth();
+    const { error } = await auth.updateUser({ password });
+    if (error) console.error('Password update failed', error);
+    return !error;
+  } catch (error) {
+    console.error('Password update failed', error);
+    return false;
+  }
+}
+
+/** Checks a password by signing the same user in again (the change-password form). */
+export async function verifyPassword(email: string, password: string): Promise<boolean> {
+  try {
+    const auth = await getSupabaseAuth();
+    const { data, error } = await auth.signInWithPassword({ email, password });
+    return !error && Boolean(data.session);
+  } catch {
+    return false;
+  }
+}
+
+/** Clears user and role; a second call while one runs is ignored (it gets the running one). */
+export function logout(): Promise<void> {
+  if (logoutRunning) return logoutRunning;
+  logoutRunning = (async () => {
+    try {
+      if (authPromise) {
+        const auth = await authPromise;
+        const { error } = await auth.signOut();
+        if (error) console.error('Logout failed', error);
+      }
+    } catch (error) {
+      console.error('Logout failed', error);
+    } finally {
+      setLoggedOut();
+      logoutRunning = null;
+    }
+  })();
+  return logoutRunning;
+}
+
+/** The signed-in user's own access token for API calls, or null when logged out. */
+export async function getAccessToken(): Promise<string | null> {
+  if (!authPromise) return null;
+  try {
+    const auth = await authPromise;
+    const { data } = await auth.getSession();
+    return data.session?.access_token ?? null;
+  } catch {
+    return null;
+  }
+}

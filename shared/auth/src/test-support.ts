@@ -1,0 +1,59 @@
+// Test doubles for the auth boundary (jest only): import from "@agency/auth/testing".
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import type { SupabaseAuth } from './supabase-client';
+
+type Listener = (event: AuthChangeEvent, session: Session | null) => void;
+
+export function fakeSession(overrides: { id?: string; email?: string; fullName?: string; token?: string } = {}): Session {
+  const { id = 'user-1', email = 'ada@example.com', fullName = 'Ada Lovelace', token = 'token-1' } = overrides;
+  return {
+    access_token: token,
+    refresh_token: 'refresh',
+    expires_in: 3600,
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    token_type: 'bearer',
+    user: {
+      id,
+      email,
+      user_metadata: { full_name: fullName },
+      app_metadata: {},
+      aud: 'authenticated',
+      created_at: '2025-01-01T00:00:00Z',
+    },
+  } as Session;
+}
+
+/** A stand-in for supabase-js's auth client: records calls, lets a test emit session events. */
+export function createFakeAuth(options: { initialSession?: Session | null } = {}) {
+  const listeners: Listener[] = [];
+  let session: Session | null = options.initialSession ?? null;
+  const auth = {
+    onAuthStateChange: jest.fn((listener: Listener) => {
+      listeners.push(listener);
+      void Promise.resolve().then(() => listener('INITIAL_SESSION', session));
+      return { data: { subscription: { id: 'sub', callback: listener, unsubscribe: () => {} } } };
+    }),
+    signInWithPassword: jest.fn(async ({ email, password }: { email: string; password: string }) => {
+      if (password !== 'right-password') {
+        return { data: { user: null, session: null }, error: { message: 'Invalid login credentials', status: 400 } };
+      }
+      session = fakeSession({ email });
+      listeners.forEach((l) => l('SIGNED_IN', session));
+      return { data: { user: session.user, session }, error: null };
+    }),
+    signUp: jest.fn(async () => ({ data: { user: { id: 'new-user' }, session: null }, error: null })),
+    resetPasswordForEmail: jest.fn(async () => ({ data: {}, error: null })),
+    updateUser: jest.fn(async () => ({ data: { user: session?.user ?? null }, error: null })),
+    signOut: jest.fn(async () => {
+      session = null;
+      listeners.forEach((l) => l('SIGNED_OUT', null));
+      return { error: null };
+    }),
+    getSession: jest.fn(async () => ({ data: { session }, error: null })),
+  };
+  const emit = (event: AuthChangeEvent, next: Session | null) => {
+    session = next;
+    listeners.forEach((l) => l(event, next));
+  };
+  return { auth, emit, asClient: auth as unknown as SupabaseAuth };
+}

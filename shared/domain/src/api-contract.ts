@@ -1,0 +1,181 @@
+import type {
+  AdminApprovalStatus,
+  BoardType,
+  ClientApprovalStatus,
+  OverallStatus,
+  ProjectStatus,
+  Role,
+  TicketStatus,
+} from './project-status';
+import type { ContactFormRequest } from './schemas/contact-form';
+import type { ScheduleConsultationRequest } from './schemas/consultation';
+import type {
+  CancelProjectRequest,
+  ClientApproveRequest,
+  ClientCancelPendingRequest,
+  CreateProjectRequest,
+  ProjectIdRequest,
+  UpdateProjectRequest,
+} from './schemas/projects';
+import type { CreateTicketRequest, UpdateTicketRequest } from './schemas/tickets';
+import type { DownpaymentIntentRequest, ProcessFinalPaymentRequest, StripeRefundRequest } from './schemas/payments';
+import type { TierId } from './tiers';
+import type { PurchaseStatusResponse } from './payments-purchase';
+
+/** Response shapes of the money routes (spec section 7); the payments module implements them. */export interface PenaltyQuoteResponse {
+  hasPenalty: boolean;
+  penaltyAmount: number;
+  monthsRemaining: number;
+  subscriptionFee: number;
+}
+
+export interface SubscriptionPlan {
+  stripe_price_id: string;
+  monthly_cost: number;
+  tier: 3 | 4;
+}
+
+/** A project as the API returns it (spec section 3). Money in whole dollars. */
+export interface Project {
+  id: string;
+  title: string;
+  description: string;
+  /** Null for a general consultation. */
+  tier: TierId | null;
+  client_id: string | null;
+  client_name: string;
+  client_email: string;
+  company: string | null;
+  cost: number | null;
+  downpayment: number | null;
+  stripe_price_id: string | null;
+  stripe_payment_intent_id: string | null;
+  stripe_customer_id: string | null;
+  monthly_budget_range: string | null;
+  timeline: string | null;
+  status: ProjectStatus;
+  admin_approval_status: AdminApprovalStatus;
+  client_approval_status: ClientApprovalStatus;
+  overall_status: OverallStatus;
+  is_active: boolean;
+  cancelled: boolean;
+  cancellation_reason: string | null;
+  final_payment_amount: number | null;
+  created_at: string;
+}
+
+export interface Ticket {
+  id: string;
+  title: string;
+  description: string | null;
+  project_id: string;
+  client_id: string | null;
+  board_type: BoardType;
+  status: TicketStatus;
+  assignee: string | null;
+  created_at: string;
+}
+
+export interface Profile {
+  id: string;
+  full_name: string | null;
+  email: string;
+}
+
+export interface RefundOutcome {
+  refundIssued: boolean;
+  /** Whole dollars refunded (0 when none). */
+  refundAmount: number;
+}
+
+/**
+ * Who may call a route:
+ * - public: anyone; a valid token, when sent, attaches the user;
+ * - signed-in: any signed-in user (a client only sees and acts on own projects; another's → 404);
+ * - client: a signed-in non-admin acting on own projects (admin → 403);
+ * - admin: role ADMIN only (others → 403).
+ */
+export type RouteAccess = 'public' | 'signed-in' | 'client' | 'admin';
+
+export interface RouteSpec {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: `/api/${string}`;
+  access: RouteAccess;
+  /** The route names one project (in the body's projectId or the :id param) that a client must own. */
+  projectScoped: boolean;
+  /** Module that implements it: the money routes live in api/src/features/payments. */
+  feature: 'core' | 'payments';
+}
+
+/** Request and response of every route. `params` fill `:name` segments of the path. */
+export interface ApiRouteTypes {
+  contactForm: { body: ContactFormRequest; response: { ok: true } };
+  scheduleConsultation: { body: ScheduleConsultationRequest; response: { id: string } };
+  createProject: { body: CreateProjectRequest; response: { id: string; project: Project } };
+  cancelProject: { body: CancelProjectRequest; response: RefundOutcome & { project: Project } };
+  clientCancelPendingProject: { body: ClientCancelPendingRequest; response: RefundOutcome & { project: Project } };
+  checkPenalty: { body: ProjectIdRequest; response: PenaltyQuoteResponse };
+  clientApproveProject: { body: ClientApproveRequest; response: { project: Project } };
+  completeProject: { body: ProjectIdRequest; response: { project: Project } };
+  listProjects: { response: { projects: Project[] } };
+  listTickets: { response: { tickets: Ticket[] } };
+  updateProject: { params: { id: string }; body: UpdateProjectRequest; response: { project: Project } };
+  acceptProject: { params: { id: string }; response: { project: Project } };
+  refuseProject: { params: { id: string }; response: RefundOutcome & { project: Project } };
+  projectSubscription: { params: { id: string }; response: { end_date: string | null } };
+  createTicket: { body: CreateTicketRequest; response: { ticket: Ticket } };
+  updateTicket: { params: { id: string }; body: UpdateTicketRequest; response: { ticket: Ticket } };
+  me: { response: { profile: Profile; role: Role } };
+  currentUserRole: { response: { role: Role } };
+  downpaymentIntent: {
+    body: DownpaymentIntentRequest;
+    response: { clientSecret: string; customerId: string; paymentIntentId: string };
+  };
+  processFinalPayment: { body: ProcessFinalPaymentRequest; response: { project: Project } };
+  stripeRefund: { body: StripeRefundRequest; response: RefundOutcome };
+  subscriptionPlans: { query: { tier: '3' | '4' }; response: { subscriptionPlans: SubscriptionPlan[] } };
+  monthlyRevenue: { response: { revenue: number } };
+  purchaseStatus: { params: { paymentIntentId: string }; response: PurchaseStatusResponse };
+  /** Stripe's signed event delivery; not called by the front end. */
+  stripeWebhook: { response: { received: true } };
+}
+
+export type ApiRouteKey = keyof ApiRouteTypes;
+
+/** The one route table: the server mounts it, the client is typed by it, the matrix test walks it. */
+export const API_ROUTES = {
+  contactForm: { method: 'POST', path: '/api/contact-form', access: 'public', projectScoped: false, feature: 'core' },
+  scheduleConsultation: { method: 'POST', path: '/api/schedule-consultation', access: 'public', projectScoped: false, feature: 'core' },
+  createProject: { method: 'POST', path: '/api/create-project', access: 'signed-in', projectScoped: false, feature: 'core' },
+  cancelProject: { method: 'POST', path: '/api/cancel-project', access: 'signed-in', projectScoped: true, feature: 'core' },
+  clientCancelPendingProject: { method: 'POST', path: '/api/client-cancel-pending-project', access: 'client', projectScoped: true, feature: 'core' },
+  checkPenalty: { method: 'POST', path: '/api/check-penalty', access: 'signed-in', projectScoped: true, feature: 'core' },
+  clientApproveProject: { method: 'POST', path: '/api/client-approve-project', access: 'client', projectScoped: true, feature: 'core' },
+  completeProject: { method: 'POST', path: '/api/complete-project', access: 'admin', projectScoped: true, feature: 'core' },
+  listProjects: { method: 'GET', path: '/api/projects', access: 'signed-in', projectScoped: false, feature: 'core' },
+  listTickets: { method: 'GET', path: '/api/tickets', access: 'signed-in', projectScoped: false, feature: 'core' },
+  updateProject: { method: 'PATCH', path: '/api/projects/:id', access: 'admin', projectScoped: true, feature: 'core' },
+  acceptProject: { method: 'POST', path: '/api/projects/:id/accept', access: 'admin', projectScoped: true, feature: 'core' },
+  refuseProject: { method: 'POST', path: '/api/projects/:id/refuse', access: 'admin', projectScoped: true, feature: 'core' },
+  projectSubscription: { method: 'GET', path: '/api/projects/:id/subscription', access: 'signed-in', projectScoped: true, feature: 'core' },
+  createTicket: { method: 'POST', path: '/api/tickets', access: 'admin', projectScoped: true, feature: 'core' },
+  updateTicket: { method: 'PATCH', path: '/api/tickets/:id', access: 'admin', projectScoped: false, feature: 'core' },
+  me: { method: 'GET', path: '/api/me', access: 'signed-in', projectScoped: false, feature: 'core' },
+  currentUserRole: { method: 'GET', path: '/api/get-current-user-role', access: 'signed-in', projectScoped: false, feature: 'core' },
+  downpaymentIntent: { method: 'POST', path: '/api/stripe-downpayment-intent', access: 'public', projectScoped: false, feature: 'payments' },
+  processFinalPayment: { method: 'POST', path: '/api/process-final-payment', access: 'client', projectScoped: true, feature: 'payments' },
+  stripeRefund: { method: 'POST', path: '/api/stripe-refund', access: 'admin', projectScoped: true, feature: 'payments' },
+  subscriptionPlans: { method: 'GET', path: '/api/get-subscription-plans', access: 'signed-in', projectScoped: false, feature: 'payments' },
+  monthlyRevenue: { method: 'GET', path: '/api/monthly-revenue', access: 'admin', projectScoped: false, feature: 'payments' },
+  purchaseStatus: { method: 'GET', path: '/api/purchase-status/:paymentIntentId', access: 'public', projectScoped: false, feature: 'payments' },
+  stripeWebhook: { method: 'POST', path: '/api/stripe-webhook', access: 'public', projectScoped: false, feature: 'payments' },
+} as const satisfies { [K in ApiRouteKey]: RouteSpec };
+
+/** Fill `:name` segments of a route path. */
+export function routePath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}

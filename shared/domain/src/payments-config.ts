@@ -1,0 +1,13 @@
+import { LOCAL_DEFAULTS } from './local-defaults';
+
+/** Offline Stripe settings (docs/ports-and-env.md). Public test values; production sets its own through env. */
+export const LOCAL_STRIPE_DEFAULTS = {
+  secretKey: 'sk_test_local',
+  publishableKey: 'pk_test_local',
+  webhookSecret: 'whsec_local',
+  apiUrl: `http://localhost:${LOCAL_DEFAULTS.localStripePort}`,
+  stripeJsUrl: `http://localhost:${LOCAL_DEFAULTS.localStripePort}/v3/`,
+} as const;
+
+/** Stripe prices of the monthly subscription tiers are found by these lookup keys (seeded offline). */
+export const subscriptionPriceLookupKey = (tier: 3 | 4): string => `tier_${tier}_monthly`;

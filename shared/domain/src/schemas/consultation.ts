@@ -1,0 +1,43 @@
+import { boolean, mixed, string, type InferType } from 'yup';
+import { API_MESSAGES } from '../messages/api-messages';
+import {
+  BUDGET_OPTIONS,
+  MIN_DESCRIPTION_LENGTH,
+  SIMPLE_EMAIL_PATTERN,
+  TIMELINE_OPTIONS,
+  VALIDATION,
+  type BudgetRange,
+  type Timeline,
+} from '../messages/validation';
+import type { ConsultationTierKey } from '../tiers';
+import { requestObject, trimmedText } from './request-object';
+
+export const BUDGET_RANGES = BUDGET_OPTIONS.map((o) => o.value);
+export const PROJECT_TIMELINES = TIMELINE_OPTIONS.map((o) => o.value);
+
+export const CONSULTATION_TIER_KEYS = ['3', '4', 'general'] as const satisfies readonly ConsultationTierKey[];
+
+const c = VALIDATION.customer;
+const k = VALIDATION.consultation;
+
+/** The customer fields shared by the purchase and consultation forms. */
+export const customerFields = {
+  firstName: string().required(c.firstNameRequired).test('not-blank', c.firstNameRequired, (v) => !!v?.trim()).max(100),
+  lastName: string().required(c.lastNameRequired).test('not-blank', c.lastNameRequired, (v) => !!v?.trim()).max(100),
+  email: string().required(c.emailRequired).matches(SIMPLE_EMAIL_PATTERN, c.emailInvalid).max(320),
+  company: string().optional().max(200),
+  projectDescription: trimmedText(MIN_DESCRIPTION_LENGTH, c.descriptionRequired, c.descriptionTooShort).max(10_000),
+  acceptedTerms: boolean().required(API_MESSAGES.termsRequired).oneOf([true], API_MESSAGES.termsRequired),
+};
+
+/** POST /api/schedule-consultation: the consultation form of /consultation/{tierId}. */
+export const scheduleConsultationSchema = requestObject({
+  tier: mixed<ConsultationTierKey>().required(k.budgetAndTimeline).oneOf([...CONSULTATION_TIER_KEYS]),
+  ...customerFields,
+  budget: mixed<BudgetRange>().required(k.budgetRequired).oneOf([...BUDGET_RANGES], k.budgetRequired),
+  timeline: mixed<Timeline>().required(k.timelineRequired).oneOf([...PROJECT_TIMELINES], k.timelineRequired),
+  preferredDate: string().optional().max(50),
+  preferredTime: string().optional().max(50),
+});
+
+export type ScheduleConsultationRequest = InferType<typeof scheduleConsultationSchema>;
