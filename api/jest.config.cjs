@@ -1,1 +1,9 @@
-module.exports = require('../jest.preset.cjs')({ dir: __dirname, dom: false });
+const preset = require('../jest.preset.cjs')({ dir: __dirname, dom: false });
+
+// PGlite's CommonJS build loads Node built-ins with dynamic import(), which jest's VM only allows under
+// --experimental-vm-modules. Transpiling that file turns those imports into require() calls.
+const swc = preset.transform['^.+\\.(t|j)sx?$'];
+module.exports = {
+  ...preset,
+  transform: { ...preset.transform, '/@electric-sql/pglite/dist/.+\\.cjs$': swc },
+};

@@ -22,8 +22,12 @@ const eventsOf = (id: string) =>
     'select action, actor_id, actor_role, from_status, to_status from project_events where project_id = $1 order by id',
     [id],
   );
-/** Mail is sent after the response; give it a moment. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Mail is sent after the response: wait until `count` mails went out (or give up after 3 s). */
+async function mailsSent(count: number): Promise<void> {
+  for (let waited = 0; api.mailer.sent.length < count && waited < 3000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('project rules on the server', () => {
   it('runs a tier 3 project from request to completion, logging every step', async () => {
@@ -59,7 +63,7 @@ describe('project rules on the server', () => {
       { action: 'client_accept', actor_id: api.clientA.id, actor_role: 'CLIENT', from_status: 'pending', to_status: 'active' },
       { action: 'complete', actor_id: api.admin.id, actor_role: 'ADMIN', from_status: 'active', to_status: 'completed' },
     ]);
-    await settle();
+    await mailsSent(2);
     expect(api.mailer.sent.map((m) => m.to)).toEqual([api.clientA.email, api.clientA.email]);
   });
 
@@ -114,7 +118,7 @@ describe('project rules on the server', () => {
     const response = await api.call('POST', '/api/complete-project', { token: api.admin.token, body: { projectId: id } });
     expect(response.body.project).toMatchObject({ status: 'pending_final_payment', final_payment_amount: 250 });
     expect(api.payments.calls).toEqual([]);
-    await settle();
+    await mailsSent(1);
     expect(api.mailer.sent).toEqual([expect.objectContaining({ to: api.clientA.email, subject: 'Final payment for "Fixture tier 1"' })]);
     expect(api.mailer.sent[0]!.text).toContain('$250');
   });
@@ -277,7 +281,7 @@ describe('project rules on the server', () => {
     await api.call('POST', '/api/contact-form', {
       body: { firstName: 'Al', lastName: 'Bo', email: 'al@example.test', company: 'Bo Ltd', projectDetails: 'Please call me back.' },
     });
-    await settle();
+    await mailsSent(1);
     expect(api.mailer.sent).toEqual([
       expect.objectContaining({ to: 'inbox@consultancy.test', replyTo: 'al@example.test', subject: 'New message from Al Bo' }),
     ]);

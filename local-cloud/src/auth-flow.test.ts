@@ -91,11 +91,12 @@ beforeAll(async () => {
     LOCAL_AUTH_PORT: '0',
     MAILBOX_PORT: '0',
     SMTP_PORT: '0',
+    LOCAL_STRIPE_PORT: '0',
     SUPABASE_JWT_SECRET: JWT_SECRET,
     PUBLIC_SITE_URL: SITE,
   };
   await startCloud();
-  const smtpPort = (await cloud.waitFor(/smtp listening on smtp:\/\/localhost:(\d+)/))[1]!;
+  const smtpPort = (await cloud.waitFor(/mailbox smtp on smtp:\/\/localhost:(\d+)/))[1]!;
   cloudEnv.SMTP_PORT = smtpPort;
   api = startService('api/src/main.ts', {
     DATA_DIR: dataDir,

@@ -49,7 +49,8 @@ const smtpPort = await new Promise<number>((resolve, reject) => {
   smtp.once('error', reject);
   smtp.listen(portFrom(env.SMTP_PORT, LOCAL_DEFAULTS.smtpPort), () => {
     const port = (smtp.server.address() as AddressInfo).port;
-    console.log(`smtp listening on smtp://localhost:${port}`);
+    // Part of the mailbox service; not a `listening on` line of its own.
+    console.log(`mailbox smtp on smtp://localhost:${port}`);
     resolve(port);
   });
 });

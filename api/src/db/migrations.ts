@@ -20,7 +20,7 @@ export async function runMigrations(db: Database, dir: string): Promise<string[]
       await db.exec(`begin;\n${sql}\n;insert into schema_migrations (name) values ('${file.replace(/'/g, "''")}');\ncommit;`);
     } catch (error) {
       await db.exec('rollback').catch(() => undefined);
-      throw new Error(`Migration ${file} failed: ${(error as Error).message}`);
+      throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
     }
     newlyApplied.push(file);
   }

@@ -27,16 +27,25 @@ export function createAccessTokenVerifier(options: { jwtSecret?: string; jwksUrl
   } else {
     throw new Error('SUPABASE_JWT_SECRET or SUPABASE_JWKS_URL is required');
   }
+  // A verified token stays valid until it expires: remember it rather than re-checking the signature.
+  const verified = new Map<string, { claims: AccessTokenClaims; expiresAtMs: number }>();
   return async (token) => {
+    const known = verified.get(token);
+    if (known && known.expiresAtMs > Date.now()) return known.claims;
     const { payload } = await jwtVerify(token, key as Uint8Array, { algorithms, audience: 'authenticated' });
     if (payload.role !== 'authenticated' || typeof payload.sub !== 'string') {
       throw new Error('Not a user access token');
     }
     const metadata = (payload.user_metadata ?? {}) as { full_name?: unknown };
-    return {
+    const claims = {
       sub: payload.sub,
       email: typeof payload.email === 'string' ? payload.email : '',
       fullName: typeof metadata.full_name === 'string' ? metadata.full_name : null,
     };
+    if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
+    verified.set(token, { claims, expiresAtMs: (payload.exp ?? 0) * 1000 });
+    return claims;
   };
 }
+
+const MAX_REMEMBERED_TOKENS = 10_000;

@@ -14,7 +14,6 @@ export interface AuthMail {
   to: string;
   subject: string;
   text: string;
-  html: string;
 }
 
 export interface AuthServiceOptions {
@@ -199,7 +198,6 @@ export function createAuthService(options: AuthServiceOptions): Hono {
         to: user.email,
         subject: mail.subject,
         text: `${mail.intro}\n\n${link}\n`,
-        html: `<p>${mail.intro}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
       });
     } catch (error) {
       logger.error({ err: error, to: user.email, type }, 'auth mail failed');
@@ -423,10 +421,6 @@ export function createAuthService(options: AuthServiceOptions): Hono {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 function clientAddress(c: Context, trustProxy: boolean): string {

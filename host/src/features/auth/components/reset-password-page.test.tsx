@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { getSupabaseAuth, useAuthStore } from '@agency/auth';
 import { fakeSession } from '@agency/auth/testing';
 import { Route, Routes, currentLocation, renderHost } from '../../../testing/render-host';
@@ -72,15 +72,17 @@ describe('ResetPasswordPage', () => {
     const { user, auth } = await openWithRecoverySession({ timers: true });
     await user.type(newPassword(), 'brand-new');
     await user.type(confirmPassword(), 'brand-new{Enter}');
-    expect(await screen.findByText('Password updated')).toBeInTheDocument();
+    // Let the submit's promises settle without moving the clock (findBy/waitFor would advance fake timers).
+    for (let i = 0; i < 5; i += 1) await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Password updated')).toBeInTheDocument();
     expect(auth.updateUser).toHaveBeenCalledWith({ password: 'brand-new' });
     expect(screen.getByText('Your password has been updated. Taking you to the login page...')).toBeInTheDocument();
-    await waitFor(() => expect(auth.signOut).toHaveBeenCalled());
+    expect(auth.signOut).toHaveBeenCalled();
     expect(useAuthStore.getState().status).toBe('logged-out');
     expect(screen.queryByText('Invalid Reset Link')).not.toBeInTheDocument();
-    await act(async () => jest.advanceTimersByTime(1900));
+    await act(async () => jest.advanceTimersByTime(1999));
     expect(currentLocation(screen)).toBe('/reset-password');
-    await act(async () => jest.advanceTimersByTime(100));
+    await act(async () => jest.advanceTimersByTime(1));
     expect(currentLocation(screen)).toBe('/login');
   });
 

@@ -22,7 +22,9 @@ export function validateResetPassword(values: Values) {
 
 function InvalidLink() {
   useEffect(() => {
-    toaster.create({ id: 'invalid-reset-link', ...AUTH_TOASTS.invalidResetLink, type: 'error' });
+    // Deferred: on a first page load this renders in the same commit as the toaster, which would drop it.
+    // No cleanup, as the redirect unmounts this at once; the id keeps StrictMode's second run to one toast.
+    setTimeout(() => toaster.create({ id: 'invalid-reset-link', ...AUTH_TOASTS.invalidResetLink, type: 'error' }), 0);
   }, []);
   return <Navigate to="/login" replace />;
 }

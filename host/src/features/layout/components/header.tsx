@@ -33,7 +33,7 @@ function AccountButtons({ onNavigate, stacked }: { onNavigate?: () => void; stac
           {AUTH_TEXT.logout}
         </Button>
       ) : (
-        <Button asChild size="sm" variant="ghost" w={width}>
+        <Button asChild size="sm" variant={stacked ? 'outline' : 'ghost'} w={width}>
           <RouterLink to="/login" onClick={onNavigate}>
             {AUTH_TEXT.login}
           </RouterLink>

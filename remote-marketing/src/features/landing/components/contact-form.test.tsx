@@ -138,3 +138,17 @@ test('a network failure shows the error toast', async () => {
   expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
   await waitFor(() => expect(sendButton()).toHaveTextContent('Send Message'));
 });
+
+test('pressing Enter again while sending does not send a second message', async () => {
+  const user = userEvent.setup();
+  const pending = deferredResponse();
+  fetchMock.mockReturnValue(pending.promise);
+  renderPage(<ContactForm />);
+  await fillValid(user);
+  await user.click(sendButton());
+  await waitFor(() => expect(sendButton()).toBeDisabled());
+  await user.type(field('Email'), '{Enter}');
+  pending.resolve(reply(200));
+  expect(await screen.findByText('Message sent successfully!')).toBeInTheDocument();
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+});

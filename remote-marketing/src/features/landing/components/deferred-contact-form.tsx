@@ -1,5 +1,6 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import { Box, Center, Spinner, VisuallyHidden } from '@agency/ui';
+import { Component, lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { getAppConfig } from '@agency/app-config';
+import { Box, Center, Link, Spinner, Text, VisuallyHidden } from '@agency/ui';
 import { useFirstView } from '../hooks/use-first-view';
 
 // formik and yup (~23 kB gz) stay off the first load of /: the form loads as the contact section nears.
@@ -7,6 +8,20 @@ const ContactForm = lazy(() => import('./contact-form').then((module) => ({ defa
 
 /** The form's own height, reserved up front so nothing moves when it arrives. */
 const FORM_HEIGHT = { base: '35rem', sm: '29.5rem' };
+
+/** If the form's code cannot load, the rest of the page stays and the visitor gets another way to write. */
+class FormLoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('The contact form could not be loaded', error);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
 
 export function DeferredContactForm() {
   const ref = useRef<HTMLDivElement>(null);
@@ -18,9 +33,29 @@ export function DeferredContactForm() {
       <VisuallyHidden>Loading the contact form</VisuallyHidden>
     </Center>
   );
+  const { contactEmail } = getAppConfig().links;
+  const unavailable = (
+    <Center minH={FORM_HEIGHT} textAlign="center" px="4">
+      <Text role="alert">
+        The form could not be loaded. Please reload the page or write to us at{' '}
+        <Link href={`mailto:${contactEmail}`} color="blue.fg">
+          {contactEmail}
+        </Link>
+        .
+      </Text>
+    </Center>
+  );
   return (
     <Box ref={ref} minH={FORM_HEIGHT}>
-      {wanted ? <Suspense fallback={placeholder}><ContactForm /></Suspense> : placeholder}
+      {wanted ? (
+        <FormLoadBoundary fallback={unavailable}>
+          <Suspense fallback={placeholder}>
+            <ContactForm />
+          </Suspense>
+        </FormLoadBoundary>
+      ) : (
+        placeholder
+      )}
     </Box>
   );
 }

@@ -104,21 +104,6 @@ test('about shows the career cards and contact shows the quick consultation and 
   }
 });
 
-test('an address hash scrolls its section into view once the page is there', async () => {
-  const scrolled: string[] = [];
-  const original = Element.prototype.scrollIntoView;
-  Element.prototype.scrollIntoView = function (this: Element) {
-    scrolled.push(this.id);
-  };
-  try {
-    await renderLanding({ path: '/#contact' });
-    await act(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
-    expect(scrolled).toEqual(['contact']);
-  } finally {
-    Element.prototype.scrollIntoView = original;
-  }
-});
-
 describe('service tier view event', () => {
   const observers: { callback: IntersectionObserverCallback; target?: Element; disconnected: boolean }[] = [];
   beforeEach(() => {

@@ -1,0 +1,253 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+import { startTestProduct, type RunningProduct } from './support/product';
+
+interface Mail {
+  to: string[];
+  subject: string;
+  links: string[];
+}
+
+/** Polls the offline mailbox's JSON API for a mail to this address whose link has this verify type. */
+async function mailLink(product: RunningProduct, to: string, type: 'signup' | 'recovery'): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(to)}`);
+    if (response.ok) {
+      const mails = (await response.json()) as Mail[];
+      const link = mails.flatMap((mail) => mail.links).find((l) => l.includes('/verify') && l.includes(`type=${type}`));
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No ${type} mail for ${to}`);
+}
+
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+async function signUpAndConfirm(page: Page, product: RunningProduct, email: string, password: string) {
+  await page.goto(`${product.url}/login`);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const form = page.getByRole('form', { name: 'Sign Up' });
+  await form.getByLabel('First Name').fill('Ada');
+  await form.getByLabel('Last Name').fill('Lovelace');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm Password').fill(password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Check your email' });
+  await dialog.getByText(email).waitFor();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  // The confirmation link signs the new user in and lands on /login, which goes on to the dashboard.
+  await page.goto(await mailLink(product, email, 'signup'));
+  await page.waitForURL(`${product.url}/dashboard`);
+}
+
+async function logIn(page: Page, product: RunningProduct, email: string, password: string) {
+  await page.goto(`${product.url}/login`);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByLabel('Password').press('Enter');
+}
+
+async function logOut(page: Page, product: RunningProduct) {
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL(`${product.url}/`);
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+}
+
+describe('signing in (with the offline auth service and mailbox)', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+
+  before(async () => {
+    product = await startTestProduct();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  test('sign up → confirm from the mailbox → log in → header shows Logout and Dashboard → logout', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await newPage(context);
+    const email = uniqueEmail('signup');
+    await signUpAndConfirm(page, product, email, 'first-secret');
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'Logout' }).waitFor();
+    await logOut(page, product);
+
+    await logIn(page, product, email, 'first-secret');
+    await page.getByText('Login Successful').waitFor();
+    await page.waitForURL(`${product.url}/dashboard`);
+    await header.getByRole('button', { name: 'Logout' }).waitFor();
+    assert.equal(await header.getByRole('link', { name: 'Dashboard' }).getAttribute('href'), '/dashboard');
+    assert.equal(await header.getByRole('link', { name: 'Login' }).count(), 0);
+    await logOut(page, product);
+    assert.equal(await header.getByRole('link', { name: 'Dashboard' }).getAttribute('href'), '/login');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('wrong credentials: Login Failed', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await logIn(page, product, uniqueEmail('nobody'), 'not-a-password');
+    await page.getByText('Login Failed').waitFor();
+    await page.getByText('Invalid credentials. Please try again.').waitFor();
+    assert.ok(page.url().endsWith('/login'));
+    await context.close();
+  });
+
+  test('forgot password → mailbox link → reset → log in with the new password', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await newPage(context);
+    const email = uniqueEmail('reset');
+    await signUpAndConfirm(page, product, email, 'old-secret');
+    await logOut(page, product);
+
+    await page.goto(`${product.url}/login`);
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('Reset Link Sent').waitFor();
+
+    await page.goto(await mailLink(product, email, 'recovery'));
+    // supabase-js reads the session from the fragment, then clears it.
+    await page.waitForURL((url) => url.pathname === '/reset-password' && !url.hash.includes('access_token'));
+    await page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
+    await page.getByLabel('New Password').fill('new-secret');
+    await page.getByLabel('Confirm Password').fill('new-secret');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password updated', { exact: true }).waitFor();
+    await page.waitForURL(`${product.url}/login`, { timeout: 5000 });
+
+    await logIn(page, product, email, 'old-secret');
+    await page.getByText('Login Failed').waitFor();
+    await logIn(page, product, email, 'new-secret');
+    await page.waitForURL(`${product.url}/dashboard`);
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a reset page without a recovery session: Invalid Reset Link, then /login', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await page.goto(`${product.url}/reset-password`);
+    await page.getByText('Invalid Reset Link').waitFor();
+    await page.waitForURL(`${product.url}/login`);
+    await context.close();
+  });
+
+  test('the admin sees "Admin Dashboard"', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page } = await newPage(context);
+    await logIn(page, product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+    await page.waitForURL(`${product.url}/dashboard`);
+    await page.getByRole('banner').getByRole('link', { name: 'Admin Dashboard' }).waitFor();
+    await context.close();
+  });
+
+  test('a session survives a reload', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page } = await newPage(context);
+    await logIn(page, product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+    await page.waitForURL(`${product.url}/dashboard`);
+    await page.reload();
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
+    assert.ok(page.url().endsWith('/dashboard'));
+    await context.close();
+  });
+});
+
+describe('host shell (no services needed)', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+
+  before(async () => {
+    product = await startTestProduct({ services: false });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  test('the guard sends /dashboard to /login, replacing history', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await newPage(context);
+    await page.goto(`${product.url}/`);
+    await page.goto(`${product.url}/dashboard`);
+    await page.waitForURL(`${product.url}/login`);
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`${product.url}/`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a logged-out visitor on / does not load supabase-js', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js')) scripts.push(await response.text().catch(() => ''));
+    });
+    await page.goto(`${product.url}/`, { waitUntil: 'networkidle' });
+    assert.ok(scripts.length > 0);
+    assert.ok(!scripts.some((body) => body.includes('GoTrueClient')), 'supabase-js was loaded on /');
+    await context.close();
+  });
+
+  test('a hash in the address scrolls to its section once the marketing remote rendered it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { page } = await newPage(context);
+    await page.goto(`${product.url}/#contact`);
+    await page.locator('#contact').waitFor();
+    await page.waitForFunction(() => {
+      const top = document.getElementById('contact')?.getBoundingClientRect().top ?? 9999;
+      return window.scrollY > 0 && Math.abs(top) < 120;
+    });
+    await context.close();
+  });
+
+  test('the mobile menu at 375 px: a named disclosure button, Escape closes, focus returns', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const { page, errors } = await newPage(context);
+    await page.goto(`${product.url}/`);
+    const header = page.getByRole('banner');
+    const button = header.getByRole('button', { name: 'Open menu' });
+    await button.waitFor();
+    assert.equal(await header.getByRole('navigation', { name: 'Main' }).isVisible(), false);
+    assert.equal(await button.getAttribute('aria-expanded'), 'false');
+
+    await button.click();
+    assert.equal(await button.getAttribute('aria-expanded'), 'true');
+    const menu = header.getByRole('navigation', { name: 'Mobile' });
+    for (const name of ['Services', 'About', 'Contact']) await menu.getByRole('link', { name }).waitFor();
+    await header.getByRole('link', { name: 'Login' }).waitFor();
+    await header.getByRole('link', { name: 'Dashboard' }).waitFor();
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    assert.equal(await button.getAttribute('aria-expanded'), 'false');
+    assert.equal(await button.evaluate((el) => el === document.activeElement), true);
+
+    await page.keyboard.press('Enter');
+    await menu.getByRole('link', { name: 'Contact' }).click();
+    await page.waitForURL(`${product.url}/#contact`);
+    assert.equal(await button.getAttribute('aria-expanded'), 'false');
+    await page.waitForFunction(() => Math.abs(document.getElementById('contact')?.getBoundingClientRect().top ?? 9999) < 120);
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

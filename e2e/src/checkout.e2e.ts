@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+import { startTestProduct, type RunningProduct } from './support/product';
+
+// Issue 7: buying a tier by card and requesting a consultation, offline, through the real Stripe SDKs
+// (the local Stripe.js stand-in in the browser, the local Stripe-compatible service behind the API).
+
+interface ProjectRow {
+  id: string;
+  tier: number | null;
+  client_email: string;
+  client_name: string;
+  status: string;
+  cost: number | null;
+  downpayment: number | null;
+  monthly_budget_range: string | null;
+  timeline: string | null;
+  stripe_payment_intent_id: string | null;
+}
+
+const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
+
+async function adminProjects(product: RunningProduct): Promise<ProjectRow[]> {
+  const { SUPABASE_URL, SUPABASE_ANON_KEY, ADMIN_EMAIL, ADMIN_PASSWORD, API_URL } = product.env;
+  const token = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: SUPABASE_ANON_KEY!, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  assert.equal(token.status, 200, 'the admin signs in through the auth service');
+  const { access_token } = (await token.json()) as { access_token: string };
+  const response = await fetch(`${API_URL}/api/projects`, { headers: { Authorization: `Bearer ${access_token}` } });
+  assert.equal(response.status, 200);
+  return ((await response.json()) as { projects: ProjectRow[] }).projects;
+}
+
+async function fillCustomer(page: Page, email: string, description: string) {
+  await page.getByRole('textbox', { name: /First Name/ }).fill('Ada');
+  await page.getByRole('textbox', { name: /Last Name/ }).fill('Lovelace');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.getByRole('textbox', { name: /Company/ }).fill('Engines Ltd');
+  await page.getByRole('textbox', { name: /Project Description/ }).fill(description);
+  // The box itself: the middle of the label is the Terms of Service link, which opens a new tab.
+  await page.locator('label').filter({ has: page.getByRole('checkbox', { name: /Terms of Service/ }) }).click({ position: { x: 8, y: 10 } });
+  assert.ok(await page.getByRole('checkbox', { name: /Terms of Service/ }).isChecked());
+}
+
+async function payWithCard(page: Page, email: string, cardNumber: string) {
+  await page.goto('/purchase/1');
+  await page.getByRole('heading', { level: 1, name: 'Purchase Basic Web App' }).waitFor();
+  await fillCustomer(page, email, 'A marketing site for our analytical engine');
+  await page.getByRole('button', { name: 'Pay $250 Now' }).click();
+  const card = page.getByRole('group', { name: 'Credit or debit card' });
+  await card.waitFor();
+  await card.getByLabel('Card number').fill(cardNumber);
+  await card.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
+  await card.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Pay $250 Now' }).click();
+}
+
+async function assertNoAxeViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  assert.deepEqual(summary, [], `axe found violations on ${where}`);
+}
+
+describe('checkout', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+
+  before(async () => {
+    product = await startTestProduct({ services: true });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  async function open() {
+    const context = await browser.newContext({ baseURL: product.url });
+    const { page, errors } = await newPage(context);
+    return { context, page, errors };
+  }
+
+  test('buying tier 1 with 4242… lands on the success page and gives the admin a pending project with its deposit', async () => {
+    const { context, page, errors } = await open();
+    const email = uniqueEmail('buyer');
+    await payWithCard(page, email, '4242 4242 4242 4242');
+    await page.waitForURL('**/purchase-success');
+    await page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
+    await page.getByText('Your payment of $250 was successful.').waitFor();
+    await page.getByText(/within 24-48 hours/).waitFor();
+
+    const projects = (await adminProjects(product)).filter((p) => p.client_email === email);
+    assert.equal(projects.length, 1, 'one payment, one project');
+    const [project] = projects;
+    assert.equal(project!.tier, 1);
+    assert.equal(project!.status, 'pending');
+    assert.equal(project!.downpayment, 250);
+    assert.equal(project!.cost, 500);
+    assert.equal(project!.client_name, 'Ada Lovelace');
+    assert.match(project!.stripe_payment_intent_id ?? '', /^pi_/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("a declined card shows 'Payment Error' and creates no project; another card then pays", async () => {
+    const { context, page, errors } = await open();
+    const email = uniqueEmail('declined');
+    await payWithCard(page, email, '4000 0000 0000 0002');
+    await page.getByText('Payment Error', { exact: true }).waitFor();
+    await page.getByText("We're having trouble processing your payment. Please try again.").waitFor();
+    assert.ok(page.url().endsWith('/purchase/1'), 'the buyer stays on the purchase page');
+    await page.getByRole('button', { name: 'Pay $250 Now' }).waitFor();
+
+    assert.deepEqual((await adminProjects(product)).filter((p) => p.client_email === email), []);
+
+    // The same payment can then go through with another card: one charge, one project.
+    const card = page.getByRole('group', { name: 'Credit or debit card' });
+    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $250 Now' }).click();
+    await page.waitForURL('**/purchase-success');
+    assert.equal((await adminProjects(product)).filter((p) => p.client_email === email).length, 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a consultation for tier 4 lands on the success page and gives a pending project with budget and timeline', async () => {
+    const { context, page, errors } = await open();
+    const email = uniqueEmail('cto');
+    await page.goto('/consultation/4');
+    await page.getByRole('heading', { level: 1, name: /Fractional CTO/ }).waitFor();
+    await page.getByText('A 45-minute strategy session').waitFor();
+    await fillCustomer(page, email, 'We need technical leadership for our platform');
+    await page.getByRole('combobox', { name: /Budget Range/ }).selectOption('15k-50k');
+    await page.getByRole('combobox', { name: /Timeline/ }).selectOption('2-3-months');
+    await page.getByLabel('Preferred Date').fill('2030-01-15');
+    await page.getByRole('button', { name: 'Schedule Consultation' }).click();
+    await page.waitForURL('**/consultation-success');
+    await page.getByRole('heading', { level: 1, name: 'Consultation Requested!' }).waitFor();
+    const storedId = await page.evaluate(() => sessionStorage.getItem('consultationProjectId'));
+
+    const projects = (await adminProjects(product)).filter((p) => p.client_email === email);
+    assert.equal(projects.length, 1);
+    const [project] = projects;
+    assert.equal(project!.id, storedId, 'the success page knows the created project');
+    assert.equal(project!.tier, 4);
+    assert.equal(project!.status, 'pending');
+    assert.equal(project!.monthly_budget_range, '15k-50k');
+    assert.equal(project!.timeline, '2-3-months');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+  for (const path of ['/purchase/1', '/consultation/4', '/consultation/general', '/purchase-success', '/consultation-success', '/purchase/9']) {
+    test(`axe finds no violation on ${path}`, async () => {
+      const { context, page, errors } = await open();
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await assertNoAxeViolations(page, path);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  test('the card step fits a 360 px screen without sideways scrolling and passes axe', async () => {
+    const context = await browser.newContext({ baseURL: product.url, viewport: { width: 360, height: 740 } });
+    const { page, errors } = await newPage(context);
+    await page.goto('/purchase/2');
+    await fillCustomer(page, uniqueEmail('mobile'), 'A web app with accounts and payments');
+    await page.getByRole('button', { name: 'Pay $700 Now' }).click();
+    await page.getByRole('group', { name: 'Credit or debit card' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360);
+    await assertNoAxeViolations(page, '/purchase/2 (card step)');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

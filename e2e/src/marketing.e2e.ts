@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+import { startTestProduct, type RunningProduct } from './support/product';
+
+/** True once the element's top edge is inside the viewport (below the sticky header is fine). */
+async function isScrolledIntoView(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  return !!box && box.y >= 0 && box.y < viewport.height / 2;
+}
+
+async function waitUntilInView(page: Page, locator: Locator, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await isScrolledIntoView(page, locator))) {
+    if (Date.now() > deadline) assert.fail(`${what} was not scrolled into view`);
+    await page.waitForTimeout(100);
+  }
+}
+
+async function expectNoAxeViolations(page: Page, path: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  assert.deepEqual(summary, [], `axe found violations on ${path}`);
+}
+
+describe('marketing pages', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+
+  before(async () => {
+    product = await startTestProduct({ services: false });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  test('an address hash scrolls to its section, from the address bar and from links', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { page, errors } = await newPage(context);
+    await page.goto(`${product.url}/#contact`);
+    const contact = page.locator('section#contact');
+    await contact.getByRole('heading', { name: 'Send a Message' }).waitFor();
+    await waitUntilInView(page, contact, '/#contact');
+
+    await page.getByRole('link', { name: 'View Services' }).click();
+    await waitUntilInView(page, page.locator('section#services'), 'View Services');
+    await page.getByRole('link', { name: 'Learn More' }).click();
+    await waitUntilInView(page, page.locator('section#about'), 'Learn More');
+
+    await page.goto(`${product.url}/terms-of-service`);
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Services' }).click();
+    await page.waitForURL(`${product.url}/#services`);
+    await waitUntilInView(page, page.locator('section#services'), 'the footer link to /#services');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('tier buttons lead to purchase for tiers 1 and 2 and to consultation for tiers 3 and 4', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    const expected = [
+      ['Basic Web App', 'Get Started', '/purchase/1'],
+      ['Standard Web App', 'Get Started', '/purchase/2'],
+      ['Fractional Sr. SWE', 'Schedule Consultation', '/consultation/3'],
+      ['Fractional CTO', 'Schedule Consultation', '/consultation/4'],
+    ] as const;
+    for (const [tier, label, path] of expected) {
+      await page.goto(`${product.url}/#services`);
+      const card = page.getByRole('article', { name: tier });
+      await card.getByRole('link', { name: label }).click();
+      await page.waitForURL(`${product.url}${path}`);
+    }
+    await context.close();
+  });
+
+  test('external links open in a new tab without an opener', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await page.goto(product.url);
+    for (const name of [/View Professional Profile/, /Book a Free 15-Minute Consultation/, /Schedule a 15-Minute Call/]) {
+      const link = page.getByRole('link', { name });
+      assert.equal(await link.getAttribute('target'), '_blank');
+      assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+      assert.match((await link.getAttribute('href')) ?? '', /^https:\/\//);
+    }
+    await context.close();
+  });
+
+  for (const path of ['/', '/terms-of-service']) {
+    test(`axe finds no violation on ${path}`, async () => {
+      const context = await browser.newContext();
+      const { page, errors } = await newPage(context);
+      await page.goto(`${product.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      if (path === '/') {
+        // Bring the deferred contact form in, so it is checked too.
+        await page.locator('section#contact').scrollIntoViewIfNeeded();
+        await page.getByRole('form', { name: 'Send a Message' }).waitFor();
+      }
+      await expectNoAxeViolations(page, path);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});
+
+describe('contact message', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+
+  before(async () => {
+    product = await startTestProduct({ services: true });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  test('a message sent from the contact form arrives in the mailbox', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await newPage(context);
+    const details = `E2E contact ${Date.now()}: a booking app for a bakery.`;
+    await page.goto(`${product.url}/#contact`);
+    const form = page.getByRole('form', { name: 'Send a Message' });
+    await form.getByRole('textbox', { name: 'First Name' }).fill('Ada');
+    await form.getByRole('textbox', { name: 'Last Name' }).fill('Lovelace');
+    await form.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+    await form.getByRole('textbox', { name: 'Company (optional)' }).fill('Analytical Engines');
+    await form.getByRole('textbox', { name: 'Project Details' }).fill(details);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+
+    await page.getByText('Message sent successfully!').waitFor();
+    await page.getByText("We'll get back to you within 24 hours.").waitFor();
+    assert.equal(await form.getByRole('textbox', { name: 'Project Details' }).inputValue(), '');
+
+    const inbox = product.env.CONTACT_INBOX!;
+    const deadline = Date.now() + 10_000;
+    let mail: { to: string[]; subject: string; text: string } | undefined;
+    while (!mail && Date.now() < deadline) {
+      const response = await fetch(`${product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(inbox)}`);
+      const mails = (await response.json()) as { to: string[]; subject: string; text: string }[];
+      mail = mails.find((m) => m.text.includes(details));
+      if (!mail) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.ok(mail, 'the contact message did not arrive in the mailbox');
+    assert.match(mail.subject, /Ada Lovelace/);
+    assert.match(mail.text, /ada@example\.com/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
