@@ -121,8 +121,8 @@ describe('signing in (with the offline auth service and mailbox)', () => {
     // supabase-js reads the session from the fragment, then clears it.
     await page.waitForURL((url) => url.pathname === '/reset-password' && !url.hash.includes('access_token'));
     await page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
-    await page.getByLabel('New Password').fill('new-secret');
-    await page.getByLabel('Confirm Password').fill('new-secret');
+    await page.getByLabel('New Password', { exact: true }).fill('new-secret');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('new-secret');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('Password updated', { exact: true }).waitFor();
     await page.waitForURL(`${product.url}/login`, { timeout: 5000 });

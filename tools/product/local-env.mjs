@@ -1,22 +1,13 @@
 // The embedded defaults `npm start` runs on: every port, URL and local secret in one place.
 // Any variable already set in the environment wins, which is how the product is pointed at hosted
 // Supabase, Stripe, SMTP and PostgreSQL (see README).
+import { readFileSync } from 'node:fs';
 import { SignJWT } from 'jose';
 
-export const DEFAULT_PORTS = {
-  HOST_PORT: 3000,
-  MARKETING_PORT: 3001,
-  CHECKOUT_PORT: 3002,
-  CLIENT_PORTAL_PORT: 3003,
-  ADMIN_PORTAL_PORT: 3004,
-  API_PORT: 4000,
-  LOCAL_AUTH_PORT: 4001,
-  LOCAL_STRIPE_PORT: 4002,
-  MAILBOX_PORT: 4003,
-  SMTP_PORT: 2525,
-};
-
-const LOCAL_JWT_SECRET = 'local-only-jwt-secret-change-me-in-production-0123456789';
+const LOCAL = JSON.parse(
+  readFileSync(new URL('../../shared/domain/src/local-defaults.json', import.meta.url), 'utf8'),
+);
+export const DEFAULT_PORTS = LOCAL.ports;
 
 /** Signs the public anon key the browser hands to supabase-js (a JWT with role anon, like Supabase's). */
 export async function anonKeyFor(secret) {
@@ -52,17 +43,17 @@ export async function resolveLocalEnv(base = process.env, ports = {}) {
     ADMIN_PORTAL_URL: base.ADMIN_PORTAL_URL ?? url('ADMIN_PORTAL_PORT'),
     API_URL: base.API_URL ?? url('API_PORT'),
     SUPABASE_URL: base.SUPABASE_URL ?? url('LOCAL_AUTH_PORT'),
-    SUPABASE_JWT_SECRET: base.SUPABASE_JWT_SECRET ?? LOCAL_JWT_SECRET,
-    DATA_DIR: base.DATA_DIR ?? '.data',
+    SUPABASE_JWT_SECRET: base.SUPABASE_JWT_SECRET ?? LOCAL.jwtSecret,
+    DATA_DIR: base.DATA_DIR ?? LOCAL.dataDir,
     SMTP_URL: base.SMTP_URL ?? `smtp://localhost:${port('SMTP_PORT')}`,
     MAILBOX_URL: base.MAILBOX_URL ?? url('MAILBOX_PORT'),
-    MAIL_FROM: base.MAIL_FROM ?? 'hello@consultancy.test',
-    CONTACT_INBOX: base.CONTACT_INBOX ?? 'inbox@consultancy.test',
-    ADMIN_EMAIL: base.ADMIN_EMAIL ?? 'admin@consultancy.test',
-    ADMIN_PASSWORD: base.ADMIN_PASSWORD ?? 'admin-password',
-    STRIPE_SECRET_KEY: base.STRIPE_SECRET_KEY ?? 'sk_test_local',
-    STRIPE_PUBLISHABLE_KEY: base.STRIPE_PUBLISHABLE_KEY ?? 'pk_test_local',
-    STRIPE_WEBHOOK_SECRET: base.STRIPE_WEBHOOK_SECRET ?? 'whsec_local',
+    MAIL_FROM: base.MAIL_FROM ?? LOCAL.mailFrom,
+    CONTACT_INBOX: base.CONTACT_INBOX ?? LOCAL.contactInbox,
+    ADMIN_EMAIL: base.ADMIN_EMAIL ?? LOCAL.adminEmail,
+    ADMIN_PASSWORD: base.ADMIN_PASSWORD ?? LOCAL.adminPassword,
+    STRIPE_SECRET_KEY: base.STRIPE_SECRET_KEY ?? LOCAL.stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: base.STRIPE_PUBLISHABLE_KEY ?? LOCAL.stripe.publishableKey,
+    STRIPE_WEBHOOK_SECRET: base.STRIPE_WEBHOOK_SECRET ?? LOCAL.stripe.webhookSecret,
     BOOKING_URL: base.BOOKING_URL ?? 'https://calendly.com/',
     FOUNDER_PROFILE_URL: base.FOUNDER_PROFILE_URL ?? 'https://www.linkedin.com/',
     CONTACT_EMAIL: base.CONTACT_EMAIL ?? 'hello@consultancy.test',

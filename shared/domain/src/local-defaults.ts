@@ -1,29 +1,32 @@
-/**
- * Defaults for running everything offline on one machine (docs/ports-and-env.md). Production sets every
- * one of these through the environment; these values are public and protect nothing.
- */
+// Defaults for running everything offline on one machine; the values live in local-defaults.json,
+// which the product starter (tools/product/local-env.mjs) reads too.
+import defaults from './local-defaults.json';
+
+const { ports } = defaults;
+const local = (port: number) => `http://localhost:${port}`;
+
 export const LOCAL_DEFAULTS = {
-  publicSiteUrl: 'http://localhost:3000',
-  apiPort: 4000,
-  localAuthPort: 4001,
-  localStripePort: 4002,
-  mailboxPort: 4003,
-  smtpPort: 2525,
-  supabaseUrl: 'http://localhost:4001',
-  jwtSecret: 'local-only-jwt-secret-change-me-in-production-0123456789',
-  dataDir: '.data',
-  smtpUrl: 'smtp://localhost:2525',
-  mailFrom: 'hello@consultancy.test',
-  contactInbox: 'inbox@consultancy.test',
-  adminEmail: 'admin@consultancy.test',
-  adminPassword: 'admin-password',
+  publicSiteUrl: local(ports.HOST_PORT),
+  apiPort: ports.API_PORT,
+  localAuthPort: ports.LOCAL_AUTH_PORT,
+  localStripePort: ports.LOCAL_STRIPE_PORT,
+  mailboxPort: ports.MAILBOX_PORT,
+  smtpPort: ports.SMTP_PORT,
+  supabaseUrl: local(ports.LOCAL_AUTH_PORT),
+  jwtSecret: defaults.jwtSecret,
+  dataDir: defaults.dataDir,
+  smtpUrl: `smtp://localhost:${ports.SMTP_PORT}`,
+  mailFrom: defaults.mailFrom,
+  contactInbox: defaults.contactInbox,
+  adminEmail: defaults.adminEmail,
+  adminPassword: defaults.adminPassword,
   allowedOrigins: [
-    'http://localhost:3000',
-    'http://localhost:3001',
-    'http://localhost:3002',
-    'http://localhost:3003',
-    'http://localhost:3004',
-  ],
+    ports.HOST_PORT,
+    ports.MARKETING_PORT,
+    ports.CHECKOUT_PORT,
+    ports.CLIENT_PORTAL_PORT,
+    ports.ADMIN_PORTAL_PORT,
+  ].map(local),
 } as const;
 
 /** PUBLIC_SITE_URL plus ALLOWED_ORIGINS (comma-separated), defaulting to the local host and remotes. */

@@ -1,10 +1,9 @@
 import { LOCAL_DEFAULTS } from './local-defaults';
+import localDefaults from './local-defaults.json';
 
 /** Offline Stripe settings (docs/ports-and-env.md). Public test values; production sets its own through env. */
 export const LOCAL_STRIPE_DEFAULTS = {
-  secretKey: 'sk_test_local',
-  publishableKey: 'pk_test_local',
-  webhookSecret: 'whsec_local',
+  ...localDefaults.stripe,
   apiUrl: `http://localhost:${LOCAL_DEFAULTS.localStripePort}`,
   stripeJsUrl: `http://localhost:${LOCAL_DEFAULTS.localStripePort}/v3/`,
 } as const;
