@@ -2,8 +2,8 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setAppConfig, type AppConfig } from '@agency/app-config';
-import { configureAuth, resetAuth, useAuthStore, type AuthState } from '@agency/auth';
-import { createFakeAuth } from '@agency/auth/testing';
+import { useAuthStore, type AuthState } from '@agency/auth';
+import { configureAuth, createFakeAuth, resetAuth } from '@agency/auth/testing';
 import { MemoryRouter, Route, Routes, useLocation } from '@agency/router';
 import { toaster, UiProvider } from '@agency/ui';
 

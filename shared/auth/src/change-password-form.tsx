@@ -1,7 +1,8 @@
 import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TOASTS, AUTH_VALIDATION, MIN_PASSWORD_LENGTH } from '@agency/domain';
-import { Button, Field, Input, Stack, toaster } from '@agency/ui';
+import { Button, Stack, toaster } from '@agency/ui';
+import { Field, Input } from '@agency/ui/forms';
 import { useAuthStore } from './auth-store';
 import { updatePassword, verifyPassword } from './auth-service';
 import { FormErrorAlert, firstError, useFocusFirstInvalid } from './form-helpers';

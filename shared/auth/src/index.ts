@@ -1,6 +1,8 @@
 export { useAuthStore } from './auth-store';
 export type { AuthState, AuthStatus, AuthUser, Role } from './auth-store';
 export { initialAuthState } from './auth-store';
+// Thin wrappers: the auth service and supabase-js load on first use (tests reach the service through
+// @agency/auth/testing).
 export {
   startAuth,
   preloadAuth,
@@ -11,15 +13,8 @@ export {
   updatePassword,
   verifyPassword,
   getAccessToken,
-  getSupabaseAuth,
-  handleAuthEvent,
-  configureAuth,
-  resetAuth,
-} from './auth-service';
-export type { AuthDeps, SignUpInput } from './auth-service';
-export { sessionStorageKey, hasPersistedSession, hasAuthCallback } from './supabase-client';
-export { fetchRoleWithRetry, requestRole, toRole } from './role-fetch';
-export type { RoleRequest } from './role-fetch';
+} from './auth-entry';
+export type { SignUpInput } from './auth-service';
 /** Portal-only: the change-password form, loaded on demand so the landing page never pays for formik. */
 export type ChangePasswordModule = typeof import('./change-password-form');
 export const loadChangePasswordForm = (): Promise<ChangePasswordModule> => import('./change-password-form');

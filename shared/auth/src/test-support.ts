@@ -57,3 +57,7 @@ export function createFakeAuth(options: { initialSession?: Session | null } = {}
   };
   return { auth, emit, asClient: auth as unknown as SupabaseAuth };
 }
+
+// The lazily loaded auth service, for tests that drive it directly.
+export { configureAuth, resetAuth, getSupabaseAuth, handleAuthEvent } from './auth-service';
+export type { AuthDeps } from './auth-service';

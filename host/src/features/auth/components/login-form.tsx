@@ -2,7 +2,8 @@ import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
 import { FormErrorAlert, firstError, login, useFocusFirstInvalid } from '@agency/auth';
-import { Button, Field, Input, Stack, toaster } from '@agency/ui';
+import { Button, Stack, toaster } from '@agency/ui';
+import { Field, Input } from '@agency/ui/forms';
 
 interface Values {
   email: string;

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import { getSupabaseAuth, useAuthStore } from '@agency/auth';
-import { fakeSession } from '@agency/auth/testing';
+import { useAuthStore } from '@agency/auth';
+import { fakeSession, getSupabaseAuth } from '@agency/auth/testing';
 import { Route, Routes, currentLocation, renderHost } from '../../../testing/render-host';
 import { ResetPasswordPage } from './reset-password-page';
 

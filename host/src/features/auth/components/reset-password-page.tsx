@@ -3,7 +3,8 @@ import { useFormik } from 'formik';
 import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION, MIN_PASSWORD_LENGTH, RESET_REDIRECT_DELAY_MS } from '@agency/domain';
 import { FormErrorAlert, firstError, logout, preloadAuth, updatePassword, useAuthStore, useFocusFirstInvalid } from '@agency/auth';
 import { Navigate, useNavigate } from '@agency/router';
-import { Alert, Box, Button, Container, Field, Heading, Input, Stack, toaster } from '@agency/ui';
+import { Alert, Box, Button, Container, Heading, Stack, toaster } from '@agency/ui';
+import { Field, Input } from '@agency/ui/forms';
 import { PageSpinner } from '../../remotes/components/page-spinner';
 
 interface Values {

@@ -2,7 +2,8 @@ import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TOASTS, AUTH_VALIDATION, MIN_PASSWORD_LENGTH } from '@agency/domain';
 import { FormErrorAlert, firstError, signUp, useFocusFirstInvalid } from '@agency/auth';
-import { Button, Field, Input, SimpleGrid, Stack, toaster } from '@agency/ui';
+import { Button, SimpleGrid, Stack, toaster } from '@agency/ui';
+import { Field, Input } from '@agency/ui/forms';
 
 interface Values {
   firstName: string;

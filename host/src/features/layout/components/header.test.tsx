@@ -54,7 +54,7 @@ describe('Header', () => {
   it('Logout signs out, clears the store and returns to /', async () => {
     const { user, auth, emit } = renderHost(page, { path: '/dashboard' });
     // A real session through the fake client, so logout has something to sign out of.
-    const { getSupabaseAuth } = await import('@agency/auth');
+    const { getSupabaseAuth } = await import('@agency/auth/testing');
     await getSupabaseAuth();
     act(() => emit('SIGNED_IN', fakeSession()));
     await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);

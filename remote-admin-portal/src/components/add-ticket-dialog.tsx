@@ -1,0 +1,148 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { DEFAULT_TICKET_ASSIGNEE, type BoardType, type Project } from '@agency/domain';
+import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
+import { Button, Field, Input, Stack, Textarea } from '@agency/ui';
+import { adminApi } from '../lib/api';
+import { toastError, toastSuccess } from '../lib/toast';
+import { useOverlays } from '../lib/overlays';
+
+const T = ADMIN_MESSAGES.ticket;
+
+interface Props {
+  project: Project;
+  boardType: BoardType;
+  /** Called after the ticket was created (refreshes the dashboard). */
+  onCreated: () => void | Promise<void>;
+}
+
+/** The Add Ticket button and its dialog: title required (non-blank); description and assignee optional. */
+export function AddTicketButton({ project, boardType, onCreated }: Props) {
+  const { Dialog, Portal, CloseButton } = useOverlays();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [assignee, setAssignee] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const label = boardType === 'maintenance' ? ADMIN_MESSAGES.actions.addMaintenanceTicket : ADMIN_MESSAGES.actions.addTicket;
+  const dialogTitle = boardType === 'maintenance' ? T.maintenanceDialogTitle : T.dialogTitle;
+
+  const reset = () => {
+    setTitle('');
+    setDescription('');
+    setAssignee('');
+    setError(undefined);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim()) {
+      setError(T.titleRequired);
+      titleRef.current?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      await adminApi().createTicket({
+        body: {
+          project_id: project.id,
+          title: title.trim(),
+          ...(description.trim() ? { description: description.trim() } : {}),
+          assignee: assignee.trim() || DEFAULT_TICKET_ASSIGNEE,
+          board_type: boardType,
+          status: 'not-started',
+        },
+      });
+      toastSuccess(ADMIN_MESSAGES.toasts.ticketCreated);
+      reset();
+      setOpen(false);
+      await onCreated();
+    } catch (err) {
+      toastError(err, ADMIN_MESSAGES.errors.addTicket);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        setOpen(details.open);
+        if (!details.open) reset();
+      }}
+      initialFocusEl={() => titleRef.current}
+      placement="center"
+    >
+      <Dialog.Trigger asChild>
+        <Button colorPalette="blue" size="sm">
+          {label}
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate aria-label={dialogTitle}>
+              <Dialog.Header>
+                <Dialog.Title>{dialogTitle}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Field.Root required invalid={Boolean(error)}>
+                    <Field.Label>
+                      {T.title}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      ref={titleRef}
+                      name="title"
+                      value={title}
+                      maxLength={200}
+                      onChange={(e) => {
+                        setTitle(e.target.value);
+                        if (error && e.target.value.trim()) setError(undefined);
+                      }}
+                      aria-describedby={error ? errorId : undefined}
+                    />
+                    <Field.ErrorText id={errorId}>{error}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>{T.description}</Field.Label>
+                    <Textarea name="description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>{T.assignee}</Field.Label>
+                    <Input
+                      name="assignee"
+                      value={assignee}
+                      maxLength={200}
+                      placeholder={DEFAULT_TICKET_ASSIGNEE}
+                      onChange={(e) => setAssignee(e.target.value)}
+                    />
+                    <Field.HelperText>{T.assigneeHelp(DEFAULT_TICKET_ASSIGNEE)}</Field.HelperText>
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button type="button" variant="outline">
+                    {ADMIN_MESSAGES.actions.back}
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="blue" disabled={saving} aria-busy={saving}>
+                  {saving ? T.creating : T.create}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,203 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { isFullyAccepted, SERVICE_TIERS, SIMPLE_EMAIL_PATTERN, type Project, type TierId, type UpdateProjectRequest } from '@agency/domain';
+import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
+import { Button, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@agency/ui';
+import { adminApi } from '../lib/api';
+import { toastError, toastSuccess } from '../lib/toast';
+import { useOverlays } from '../lib/overlays';
+
+const E = ADMIN_MESSAGES.edit;
+
+interface Values {
+  title: string;
+  description: string;
+  tier: string;
+  client_name: string;
+  client_email: string;
+  company: string;
+  cost: string;
+  downpayment: string;
+  stripe_price_id: string;
+}
+type Errors = Partial<Record<keyof Values, string>>;
+
+const toValues = (p: Project): Values => ({
+  title: p.title,
+  description: p.description ?? '',
+  tier: p.tier === null ? '' : String(p.tier),
+  client_name: p.client_name ?? '',
+  client_email: p.client_email ?? '',
+  company: p.company ?? '',
+  cost: p.cost === null ? '' : String(p.cost),
+  downpayment: p.downpayment === null ? '' : String(p.downpayment),
+  stripe_price_id: p.stripe_price_id ?? '',
+});
+
+const isAmount = (v: string) => v.trim() === '' || (/^\d+(\.\d{1,2})?$/.test(v.trim()) && Number(v) >= 0);
+const amount = (v: string) => (v.trim() === '' ? null : Number(v));
+
+export function validateProjectEdit(values: Values): Errors {
+  const errors: Errors = {};
+  if (!values.title.trim()) errors.title = E.titleRequired;
+  if (values.client_email.trim() && !SIMPLE_EMAIL_PATTERN.test(values.client_email.trim())) errors.client_email = E.invalidEmail;
+  if (!isAmount(values.cost)) errors.cost = E.invalidNumber;
+  if (!isAmount(values.downpayment)) errors.downpayment = E.invalidNumber;
+  return errors;
+}
+
+function toRequest(values: Values): UpdateProjectRequest {
+  return {
+    title: values.title.trim(),
+    description: values.description,
+    ...(values.tier ? { tier: Number(values.tier) as TierId } : {}),
+    client_name: values.client_name.trim(),
+    ...(values.client_email.trim() ? { client_email: values.client_email.trim() } : {}),
+    company: values.company.trim() || null,
+    cost: amount(values.cost),
+    downpayment: amount(values.downpayment),
+    stripe_price_id: values.stripe_price_id.trim() || null,
+  };
+}
+
+interface Props {
+  project: Project;
+  onSaved: () => void | Promise<void>;
+}
+
+/** Edit: the dialog with every editable field. Blocked (disabled, with the reason) once both sides accepted. */
+export function EditProjectButton({ project, onSaved }: Props) {
+  const { Dialog, Portal, CloseButton } = useOverlays();
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<Values>(() => toValues(project));
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const blockedId = useId();
+  const blocked = isFullyAccepted(project);
+
+  if (blocked) {
+    return (
+      <Stack gap="1">
+        <Button size="sm" variant="outline" disabled aria-describedby={blockedId}>
+          {ADMIN_MESSAGES.actions.edit}
+        </Button>
+        <Text id={blockedId} fontSize="xs" color="fg.muted">
+          {ADMIN_MESSAGES.editBlocked}
+        </Text>
+      </Stack>
+    );
+  }
+
+  const set = (name: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateProjectEdit(values);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      await adminApi().updateProject({ params: { id: project.id }, body: toRequest(values) });
+      toastSuccess(ADMIN_MESSAGES.toasts.updated);
+      setOpen(false);
+      await onSaved();
+    } catch (error) {
+      toastError(error, ADMIN_MESSAGES.errors.update);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (name: keyof Values, label: string, props: { required?: boolean; type?: string; inputMode?: 'decimal' } = {}) => (
+    <Field.Root required={props.required} invalid={Boolean(errors[name])}>
+      <Field.Label>
+        {label}
+        {props.required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      <Input name={name} type={props.type ?? 'text'} inputMode={props.inputMode} value={values[name]} onChange={set(name)} />
+      <Field.ErrorText>{errors[name]}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        setOpen(details.open);
+        if (details.open) {
+          setValues(toValues(project));
+          setErrors({});
+        }
+      }}
+      placement="center"
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+    >
+      <Dialog.Trigger asChild>
+        <Button size="sm" variant="outline">
+          {ADMIN_MESSAGES.actions.edit}
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={{ base: '0', md: '4' }}>
+          <Dialog.Content>
+            <form ref={formRef} onSubmit={submit} noValidate aria-label={E.title}>
+              <Dialog.Header>
+                <Dialog.Title>{E.title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {text('title', E.fields.title, { required: true })}
+                  <Field.Root>
+                    <Field.Label>{E.fields.description}</Field.Label>
+                    <Textarea name="description" rows={4} value={values.description} onChange={set('description')} />
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>{E.fields.tier}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field name="tier" value={values.tier} onChange={set('tier')}>
+                        {values.tier === '' ? <option value="">{ADMIN_MESSAGES.project.generalConsultation}</option> : null}
+                        {SERVICE_TIERS.map((t) => (
+                          <option key={t.id} value={String(t.id)}>
+                            {`Tier ${t.id}: ${t.name}`}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                    {text('client_name', E.fields.clientName)}
+                    {text('client_email', E.fields.clientEmail, { type: 'email' })}
+                    {text('company', E.fields.company)}
+                    {text('stripe_price_id', E.fields.stripePriceId)}
+                    {text('cost', E.fields.cost, { inputMode: 'decimal' })}
+                    {text('downpayment', E.fields.downpayment, { inputMode: 'decimal' })}
+                  </SimpleGrid>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button type="button" variant="outline">
+                    {ADMIN_MESSAGES.actions.back}
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="blue" disabled={saving} aria-busy={saving}>
+                  {saving ? ADMIN_MESSAGES.actions.saving : ADMIN_MESSAGES.actions.save}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { statusLabel, type Project } from '@agency/domain';
+import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
+import { Badge, Box, Card, Flex, Heading, SimpleGrid, Text } from '@agency/ui';
+import { money, shortDate, tierName } from '../lib/format';
+
+const P = ADMIN_MESSAGES.project;
+
+const BADGE_COLORS: Record<string, string> = {
+  Active: 'green',
+  Completed: 'green',
+  'Pending Final Payment': 'purple',
+  Refused: 'red',
+  Canceled: 'gray',
+  'Awaiting Client Approval': 'orange',
+  Pending: 'yellow',
+};
+
+export function StatusBadge({ project }: { project: Project }) {
+  const label = statusLabel(project, 'admin');
+  return (
+    <Badge colorPalette={BADGE_COLORS[label] ?? 'gray'} variant="subtle" data-testid="project-status">
+      {label}
+    </Badge>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Box minW="0">
+      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+        {label}
+      </Text>
+      <Text fontSize="sm" wordBreak="break-word">
+        {value}
+      </Text>
+    </Box>
+  );
+}
+
+interface Props {
+  project: Project;
+  /** Heading level of the title inside its tab. */
+  as?: 'h3' | 'h4';
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** One project as a card: title, status badge, client and money details, then the actions. */
+export function ProjectSummary({ project, as = 'h3', actions, children }: Props) {
+  return (
+    <Card.Root as="article" aria-label={project.title} size="sm">
+      <Card.Body gap="3">
+        <Flex gap="3" justify="space-between" align="flex-start" wrap="wrap">
+          <Box minW="0">
+            <Heading as={as} size="md" wordBreak="break-word">
+              {project.title}
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              {tierName(project.tier)}
+            </Text>
+          </Box>
+          <StatusBadge project={project} />
+        </Flex>
+        {project.description ? (
+          <Text fontSize="sm" whiteSpace="pre-line" wordBreak="break-word">
+            {project.description}
+          </Text>
+        ) : null}
+        <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="3">
+          <Detail label={P.client} value={`${project.client_name || P.notSet}${project.client_email ? ` (${project.client_email})` : ''}`} />
+          <Detail label={P.company} value={project.company || P.notSet} />
+          <Detail label={P.cost} value={money(project.cost)} />
+          {project.downpayment !== null ? <Detail label={P.downpayment} value={money(project.downpayment)} /> : null}
+          {project.monthly_budget_range ? <Detail label={P.budget} value={project.monthly_budget_range} /> : null}
+          {project.timeline ? <Detail label={P.timeline} value={project.timeline} /> : null}
+          {project.status === 'pending_final_payment' ? (
+            <Detail label={P.finalPayment} value={money(project.final_payment_amount)} />
+          ) : null}
+          {project.cancelled && project.cancellation_reason ? (
+            <Detail label={P.cancellationReason} value={project.cancellation_reason} />
+          ) : null}
+          <Detail label={P.created} value={shortDate(project.created_at)} />
+        </SimpleGrid>
+        {actions ? (
+          <Flex gap="2" wrap="wrap">
+            {actions}
+          </Flex>
+        ) : null}
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,71 @@
+import type { AppConfig } from '@agency/app-config';
+
+const service = {
+  startAuth: jest.fn(),
+  preloadAuth: jest.fn(),
+  login: jest.fn(async () => true),
+  logout: jest.fn(async () => {}),
+  getAccessToken: jest.fn(async () => 'own-token'),
+};
+let serviceLoaded = false;
+jest.mock('./auth-service', () => {
+  serviceLoaded = true;
+  return service;
+});
+
+const config = { supabaseUrl: 'http://localhost:4001', apiUrl: 'http://api.test' } as AppConfig;
+
+function loadEntry() {
+  let entry!: typeof import('./auth-entry');
+  let store!: typeof import('./auth-store');
+  jest.isolateModules(() => {
+    jest.requireActual<typeof import('@agency/app-config')>('@agency/app-config').setAppConfig(config);
+    entry = jest.requireActual('./auth-entry');
+    store = jest.requireActual('./auth-store');
+  });
+  return { ...entry, useAuthStore: store.useAuthStore };
+}
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  localStorage.clear();
+  window.location.hash = '';
+  serviceLoaded = false;
+  jest.clearAllMocks();
+});
+
+describe('auth entry (what every page loads)', () => {
+  it('a visitor without a session is logged out at once and the auth service is not loaded', async () => {
+    const { startAuth, getAccessToken, logout, useAuthStore } = loadEntry();
+    startAuth();
+    expect(useAuthStore.getState().status).toBe('logged-out');
+    await expect(getAccessToken()).resolves.toBeNull();
+    await logout();
+    await flush();
+    expect(serviceLoaded).toBe(false);
+  });
+
+  it('a persisted supabase session (sb-<ref>-auth-token) starts the service and stays loading until it resolves', async () => {
+    localStorage.setItem('sb-localhost-auth-token', '{}');
+    const { startAuth, getAccessToken, useAuthStore } = loadEntry();
+    startAuth();
+    expect(useAuthStore.getState().status).toBe('loading');
+    await flush();
+    expect(service.startAuth).toHaveBeenCalledTimes(1);
+    await expect(getAccessToken()).resolves.toBe('own-token');
+  });
+
+  it('an auth link in the address (confirmation or recovery) starts the service too', async () => {
+    window.location.hash = '#access_token=a&refresh_token=b&type=recovery';
+    const { startAuth } = loadEntry();
+    startAuth();
+    await flush();
+    expect(service.startAuth).toHaveBeenCalled();
+  });
+
+  it('account calls load the service on demand', async () => {
+    const { login } = loadEntry();
+    await expect(login('a@b.co', 'pw')).resolves.toBe(true);
+    expect(service.login).toHaveBeenCalledWith('a@b.co', 'pw');
+  });
+});

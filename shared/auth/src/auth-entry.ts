@@ -1,0 +1,90 @@
+import { getAppConfig } from '@agency/app-config';
+import { initialAuthState, useAuthStore } from './auth-store';
+import { hasAuthCallback, hasPersistedSession } from './supabase-client';
+import type { SignUpInput } from './auth-service';
+
+/**
+ * What every page loads: the store's start and thin wrappers. The auth service itself (session events,
+ * role fetch, account calls) and supabase-js load on first use, so a logged-out visitor on the landing
+ * page downloads neither.
+ */
+type AuthService = typeof import('./auth-service');
+let service: Promise<AuthService> | null = null;
+let started = false;
+
+export function loadAuthService(): Promise<AuthService> {
+  if (!service) {
+    const loading = import('./auth-service');
+    loading.catch(() => {
+      if (service === loading) service = null;
+    });
+    service = loading;
+  }
+  return service;
+}
+
+const setLoggedOut = () => useAuthStore.setState({ ...initialAuthState, status: 'logged-out' });
+
+/**
+ * Call once at start, after the app config is loaded. With no persisted session and no auth callback in the
+ * address the visitor is logged out at once and nothing more is loaded.
+ */
+export function startAuth(): void {
+  if (started) return;
+  started = true;
+  if (hasPersistedSession(getAppConfig().supabaseUrl) || hasAuthCallback()) {
+    useAuthStore.setState({ status: 'loading' });
+    loadAuthService().then(
+      (auth) => auth.startAuth(),
+      (error: unknown) => {
+        console.error('Could not start the auth client', error);
+        setLoggedOut();
+      },
+    );
+  } else {
+    setLoggedOut();
+  }
+}
+
+/** Warm up supabase-js when a screen will need it (login, sign-up, reset). */
+export function preloadAuth(): void {
+  loadAuthService().then(
+    (auth) => auth.preloadAuth(),
+    () => {},
+  );
+}
+
+/** Sets the user, then fetches the role. Returns false (and logs) when the credentials are refused. */
+export async function login(email: string, password: string): Promise<boolean> {
+  return (await loadAuthService()).login(email, password);
+}
+
+/** Creates the account; the confirmation e-mail links back to /login. */
+export async function signUp(input: SignUpInput): Promise<{ ok: boolean; confirmationSent: boolean }> {
+  return (await loadAuthService()).signUp(input);
+}
+
+export async function requestPasswordReset(email: string): Promise<boolean> {
+  return (await loadAuthService()).requestPasswordReset(email);
+}
+
+export async function updatePassword(password: string): Promise<boolean> {
+  return (await loadAuthService()).updatePassword(password);
+}
+
+/** Checks a password by signing the same user in again (the change-password form). */
+export async function verifyPassword(email: string, password: string): Promise<boolean> {
+  return (await loadAuthService()).verifyPassword(email, password);
+}
+
+/** Clears user and role; a second call while one runs is ignored (it gets the running one). */
+export async function logout(): Promise<void> {
+  if (!service && useAuthStore.getState().status !== 'logged-in') return setLoggedOut();
+  return (await loadAuthService()).logout();
+}
+
+/** The signed-in user's own access token for API calls, or null when logged out. */
+export async function getAccessToken(): Promise<string | null> {
+  if (!service && useAuthStore.getState().status !== 'logged-in') return null;
+  return (await loadAuthService()).getAccessToken();
+}
