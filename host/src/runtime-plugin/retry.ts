@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { RemoteEntryExports } from '@module-federation/runtime-core/types';
 
 // Transient failures (a deploy in progress, a dropped connection) should not reach the user: manifest
 // fetches and remote entries are tried again with backoff before the page shows its Retry fallback.
@@ -24,18 +25,22 @@ export default function retryPlugin(): ModuleFederationRuntimePlugin {
       }
       throw lastError;
     },
-    async loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }) {
-      for (let attempt = 1; attempt < ATTEMPTS; attempt += 1) {
-        await wait(FIRST_DELAY_MS * 2 ** (attempt - 1));
-        delete globalLoading[uniqueKey];
-        try {
-          const exports = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports });
-          if (exports) return exports;
-        } catch {
-          // try again
+    loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }) {
+      const retryEntry = async (): Promise<RemoteEntryExports | undefined> => {
+        for (let attempt = 1; attempt < ATTEMPTS; attempt += 1) {
+          await wait(FIRST_DELAY_MS * 2 ** (attempt - 1));
+          delete globalLoading[uniqueKey];
+          try {
+            const exports = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports });
+            if (exports) return exports as RemoteEntryExports;
+          } catch {
+            // try again
+          }
         }
-      }
-      return undefined;
+        return undefined;
+      };
+      // The hook's declared type wraps the entry in a second promise; the runtime awaits either shape.
+      return Promise.resolve(retryEntry()) as unknown as Promise<Promise<RemoteEntryExports | undefined>>;
     },
   };
 }

@@ -80,3 +80,6 @@ export type Role = (typeof ROLES)[number];
 export function normaliseRole(value: unknown): Role {
   return value === 'ADMIN' ? 'ADMIN' : 'CLIENT';
 }
+
+/** Rejected (client) and Refused (admin) project lists show this many per page (spec section 9). */
+export const REFUSED_PAGE_SIZE = 10;

@@ -9,7 +9,15 @@ const ToastRegion = lazy(() => import('./toast-region'));
 
 function DeferredToastRegion() {
   const [needed, setNeeded] = useState(() => toaster.getCount() > 0);
-  useEffect(() => (needed ? undefined : toaster.subscribe(() => setNeeded(true))), [needed]);
+  useEffect(() => {
+    if (needed) return undefined;
+    // A page's own mount effects run before this one and may already have queued a toast.
+    if (toaster.getCount() > 0) {
+      setNeeded(true);
+      return undefined;
+    }
+    return toaster.subscribe(() => setNeeded(true));
+  }, [needed]);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
