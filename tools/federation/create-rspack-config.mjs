@@ -1,12 +1,17 @@
 // One Rspack + Module Federation configuration for every app; each app's rspack.config.mjs passes its
 // module-federation.config.mjs (name, exposes, runtime plugins) and its dev port.
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedDependencies } from './shared-deps.mjs';
 import { federationRuntimeAliases } from './runtime-aliases.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { appConfigFrom, resolveLocalEnv } from '../product/local-env.mjs';
+
+const reactRouterProductionBuild = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 
 /**
  * @param {{
@@ -36,7 +41,12 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'],
-        alias: federationRuntimeAliases(),
+        alias: {
+          ...federationRuntimeAliases(),
+          // react-router's package exports always name its development build (warnings, invariants);
+          // production bundles take the production build it ships beside it.
+          ...(production && { 'react-router$': reactRouterProductionBuild }),
+        },
       },
       module: {
         rules: [

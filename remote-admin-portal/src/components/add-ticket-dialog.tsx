@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_TICKET_ASSIGNEE, type BoardType, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Button, Field, Input, Stack, Textarea } from '@agency/ui';
+import { Button, Stack } from '@agency/ui';
+import { Field, Input, Textarea } from '@agency/ui/forms';
 import { adminApi } from '../lib/api';
 import { toastError, toastSuccess } from '../lib/toast';
 import { useOverlays } from '../lib/overlays';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { isFixedPriceTier, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Checkbox, Field, Text, Textarea } from '@agency/ui';
+import { Text } from '@agency/ui';
+import { Checkbox, Field, Textarea } from '@agency/ui/forms';
 import { adminApi } from '../lib/api';
 import { toastError, toastSuccess } from '../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';

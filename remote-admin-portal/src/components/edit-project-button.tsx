@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { isFullyAccepted, SERVICE_TIERS, SIMPLE_EMAIL_PATTERN, type Project, type TierId, type UpdateProjectRequest } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Button, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@agency/ui';
+import { Button, SimpleGrid, Stack, Text } from '@agency/ui';
+import { Field, Input, NativeSelect, Textarea } from '@agency/ui/forms';
 import { adminApi } from '../lib/api';
 import { toastError, toastSuccess } from '../lib/toast';
 import { useOverlays } from '../lib/overlays';

@@ -1,6 +1,6 @@
 import type { Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Field, NativeSelect } from '@agency/ui';
+import { Field, NativeSelect } from '@agency/ui/forms';
 
 interface Props {
   projects: readonly Project[];

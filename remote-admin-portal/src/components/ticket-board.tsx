@@ -120,7 +120,7 @@ function BoardColumn({ status, tickets, byId, onMove, busyIds }: ColumnProps) {
 }
 
 function TicketCard({ ticket, onMove, busy }: { ticket: Ticket; onMove?: TicketBoardProps['onMove']; busy: boolean }) {
-  const ref = useRef<HTMLLIElement>(null);
+  const ref = useRef<HTMLDivElement>(null); // the card renders as an <li>
   const [{ isDragging }, drag] = useDrag<DragItem, void, { isDragging: boolean }>(
     () => ({
       type: TICKET_DND_TYPE,

@@ -1,6 +1,6 @@
 import type { ChangeEvent, FocusEvent } from 'react';
 import { Link, Text } from '@agency/ui';
-import { Checkbox, Field, Input, NativeSelect, Textarea } from '@agency/ui';
+import { Checkbox, Field, Input, NativeSelect, Textarea } from '@agency/ui/forms';
 
 /** What every field needs from the form: its value, its error once touched, and the change and blur handlers. */
 export interface FieldBinding {
@@ -97,7 +97,14 @@ interface TermsCheckboxProps {
 }
 
 /** The terms acceptance; the Terms of Service open in a new tab so the form keeps what was typed. */
-export function TermsCheckbox({ name, checked, error, readOnly, onCheckedChange, onBlur }: TermsCheckboxProps) {
+export function TermsCheckbox({
+  name,
+  checked,
+  error,
+  readOnly,
+  onCheckedChange,
+  onBlur,
+}: TermsCheckboxProps) {
   return (
     <Field.Root invalid={!!error}>
       <Checkbox.Root
@@ -111,7 +118,13 @@ export function TermsCheckbox({ name, checked, error, readOnly, onCheckedChange,
         <Checkbox.Control mt="0.5" />
         <Checkbox.Label fontWeight="normal">
           I agree to the{' '}
-          <Link href="/terms-of-service" target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
+          <Link
+            href="/terms-of-service"
+            target="_blank"
+            rel="noopener noreferrer"
+            color="brand.fg"
+            textDecoration="underline"
+          >
             Terms of Service
             <VisuallyHiddenNewTab />
           </Link>

@@ -17,11 +17,16 @@ const ORDER = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 export function validateChangePassword(values: Values): Partial<Record<keyof Values, string>> {
   const empty = ORDER.filter((name) => !values[name]);
-  if (empty.length > 0) return Object.fromEntries(empty.map((name) => [name, AUTH_VALIDATION.changeAllRequired]));
+  if (empty.length > 0)
+    return Object.fromEntries(empty.map((name) => [name, AUTH_VALIDATION.changeAllRequired]));
   if (values.newPassword !== values.confirmPassword) {
-    return { newPassword: AUTH_VALIDATION.newPasswordsDoNotMatch, confirmPassword: AUTH_VALIDATION.newPasswordsDoNotMatch };
+    return {
+      newPassword: AUTH_VALIDATION.newPasswordsDoNotMatch,
+      confirmPassword: AUTH_VALIDATION.newPasswordsDoNotMatch,
+    };
   }
-  if (values.newPassword.length < MIN_PASSWORD_LENGTH) return { newPassword: AUTH_VALIDATION.passwordTooShort };
+  if (values.newPassword.length < MIN_PASSWORD_LENGTH)
+    return { newPassword: AUTH_VALIDATION.passwordTooShort };
   return {};
 }
 

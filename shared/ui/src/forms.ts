@@ -1,4 +1,4 @@
 // Form controls, a second entry of the UI singleton: forms load with the screens that show them (the
 // contact form when it scrolls near, checkout, portals, sign-in), not with every page. The host imports
 // this entry too, so its build supplies the shared copy and Chakra internals stay single.
-export { Field, Fieldset, Input, Textarea, Checkbox, NativeSelect } from '@chakra-ui/react';
+export { Field, Input, Textarea, Checkbox, NativeSelect } from '@chakra-ui/react';

@@ -75,7 +75,12 @@ export function ForgotPasswordDialog({ open, onOpenChange }: Props) {
                     Cancel
                   </Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="blue" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+                <Button
+                  type="submit"
+                  colorPalette="blue"
+                  disabled={formik.isSubmitting}
+                  aria-busy={formik.isSubmitting}
+                >
                   {formik.isSubmitting ? 'Sending...' : 'Send Reset Link'}
                 </Button>
               </Dialog.Footer>

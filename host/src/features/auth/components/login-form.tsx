@@ -61,7 +61,12 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           />
         </Field.Root>
         <FormErrorAlert id={errorId} message={firstError(errors, ORDER)} />
-        <Button type="submit" colorPalette="blue" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+        <Button
+          type="submit"
+          colorPalette="blue"
+          disabled={formik.isSubmitting}
+          aria-busy={formik.isSubmitting}
+        >
           {formik.isSubmitting ? 'Logging in...' : AUTH_TEXT.login}
         </Button>
         <Button type="button" variant="plain" size="sm" alignSelf="center" onClick={onForgotPassword}>

@@ -39,7 +39,10 @@ describe('LoginPage', () => {
   });
 
   it('sends a signed-in user on to the dashboard', () => {
-    renderHost(routes, { path: '/login', auth: { status: 'logged-in', user: { id: 'u', email: 'a@b.co', fullName: '' } } });
+    renderHost(routes, {
+      path: '/login',
+      auth: { status: 'logged-in', user: { id: 'u', email: 'a@b.co', fullName: '' } },
+    });
     expect(currentLocation(screen)).toBe('/dashboard');
   });
 
@@ -48,7 +51,9 @@ describe('LoginPage', () => {
       const { user, auth } = await open();
       await user.type(loginForm().getByLabelText(/^Email/), 'ada@example.com');
       await user.click(loginForm().getByRole('button', { name: 'Login' }));
-      expect(await loginForm().findByRole('alert')).toHaveTextContent('Please enter both email and password.');
+      expect(await loginForm().findByRole('alert')).toHaveTextContent(
+        'Please enter both email and password.',
+      );
       expect(loginForm().getByLabelText(/^Password/)).toHaveFocus();
       expect(auth.signInWithPassword).not.toHaveBeenCalled();
     });
@@ -68,7 +73,10 @@ describe('LoginPage', () => {
       await user.type(loginForm().getByLabelText(/^Email/), 'ada@example.com');
       await user.type(loginForm().getByLabelText(/^Password/), 'right-password{Enter}');
       expect(await screen.findByText('Login Successful')).toBeInTheDocument();
-      expect(auth.signInWithPassword).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'right-password' });
+      expect(auth.signInWithPassword).toHaveBeenCalledWith({
+        email: 'ada@example.com',
+        password: 'right-password',
+      });
       await waitFor(() => expect(currentLocation(screen)).toBe('/dashboard'));
       expect(useAuthStore.getState()).toMatchObject({ status: 'logged-in', role: 'CLIENT' });
     });
@@ -77,7 +85,12 @@ describe('LoginPage', () => {
       const { user, auth } = await open();
       let finish: () => void = () => {};
       auth.signInWithPassword.mockImplementationOnce(
-        () => new Promise((resolve) => (finish = () => resolve({ data: { user: null, session: null }, error: { message: 'x', status: 400 } }))) as never,
+        () =>
+          new Promise(
+            (resolve) =>
+              (finish = () =>
+                resolve({ data: { user: null, session: null }, error: { message: 'x', status: 400 } })),
+          ) as never,
       );
       await user.type(loginForm().getByLabelText(/^Email/), 'ada@example.com');
       await user.type(loginForm().getByLabelText(/^Password/), 'pw{Enter}');
@@ -106,13 +119,20 @@ describe('LoginPage', () => {
       const dialog = await openDialog(user);
       await user.type(dialog.getByLabelText(/^Email/), 'ada@example.com{Enter}');
       expect(await screen.findByText('Reset Link Sent')).toBeInTheDocument();
-      expect(auth.resetPasswordForEmail).toHaveBeenCalledWith('ada@example.com', { redirectTo: 'http://site.test/reset-password' });
-      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset your password' })).not.toBeInTheDocument());
+      expect(auth.resetPasswordForEmail).toHaveBeenCalledWith('ada@example.com', {
+        redirectTo: 'http://site.test/reset-password',
+      });
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Reset your password' })).not.toBeInTheDocument(),
+      );
     });
 
     it('failure: toast "Reset Failed" / "Failed to send reset link. Please try again."', async () => {
       const { user, auth } = await open();
-      auth.resetPasswordForEmail.mockResolvedValueOnce({ data: null, error: { message: 'rate limited' } } as never);
+      auth.resetPasswordForEmail.mockResolvedValueOnce({
+        data: null,
+        error: { message: 'rate limited' },
+      } as never);
       const dialog = await openDialog(user);
       await user.type(dialog.getByLabelText(/^Email/), 'ada@example.com{Enter}');
       expect(await screen.findByText('Failed to send reset link. Please try again.')).toBeInTheDocument();
@@ -144,7 +164,13 @@ describe('LoginPage', () => {
 
     it('needs matching passwords: "Passwords do not match."', async () => {
       const { user } = await openSignUp();
-      await fill(user, { 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example.com', Password: 'secret1', 'Confirm Password': 'secret2' });
+      await fill(user, {
+        'First Name': 'Ada',
+        'Last Name': 'Lovelace',
+        Email: 'ada@example.com',
+        Password: 'secret1',
+        'Confirm Password': 'secret2',
+      });
       await user.click(signUpForm().getByRole('button', { name: 'Create Account' }));
       expect(await signUpForm().findByRole('alert')).toHaveTextContent('Passwords do not match.');
       expect(signUpForm().getByLabelText(/^Confirm Password/)).toHaveFocus();
@@ -152,23 +178,42 @@ describe('LoginPage', () => {
 
     it('success: a dialog asks to verify by e-mail, then back to the Login tab', async () => {
       const { user, auth } = await openSignUp();
-      await fill(user, { 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example.com', Password: 'secret1', 'Confirm Password': 'secret1' });
+      await fill(user, {
+        'First Name': 'Ada',
+        'Last Name': 'Lovelace',
+        Email: 'ada@example.com',
+        Password: 'secret1',
+        'Confirm Password': 'secret1',
+      });
       await user.click(signUpForm().getByRole('button', { name: 'Create Account' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Check your email' });
-      expect(dialog).toHaveTextContent('We sent a confirmation link to ada@example.com. Please verify your email address, then log in.');
+      expect(dialog).toHaveTextContent(
+        'We sent a confirmation link to ada@example.com. Please verify your email address, then log in.',
+      );
       expect(auth.signUp).toHaveBeenCalledWith({
         email: 'ada@example.com',
         password: 'secret1',
         options: { data: { full_name: 'Ada Lovelace' }, emailRedirectTo: 'http://site.test/login' },
       });
       await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-      await waitFor(() => expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true'));
+      await waitFor(() =>
+        expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true'),
+      );
     });
 
     it('failure: toast "Signup Failed" / "Failed to create account. Please try again."', async () => {
       const { user, auth } = await openSignUp();
-      auth.signUp.mockResolvedValueOnce({ data: { user: null, session: null }, error: { message: 'User already registered' } } as never);
-      await fill(user, { 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example.com', Password: 'secret1', 'Confirm Password': 'secret1' });
+      auth.signUp.mockResolvedValueOnce({
+        data: { user: null, session: null },
+        error: { message: 'User already registered' },
+      } as never);
+      await fill(user, {
+        'First Name': 'Ada',
+        'Last Name': 'Lovelace',
+        Email: 'ada@example.com',
+        Password: 'secret1',
+        'Confirm Password': 'secret1',
+      });
       await user.click(signUpForm().getByRole('button', { name: 'Create Account' }));
       expect(await screen.findByText('Signup Failed')).toBeInTheDocument();
       expect(screen.getByText('Failed to create account. Please try again.')).toBeInTheDocument();

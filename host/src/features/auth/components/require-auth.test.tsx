@@ -31,7 +31,9 @@ describe('RequireAuth', () => {
   it('shows a spinner with "Loading..." while the session resolves, then the page', () => {
     renderHost(routes, { path: '/dashboard', auth: { status: 'loading' } });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    act(() => useAuthStore.setState({ status: 'logged-in', user: { id: 'u', email: 'a@b.co', fullName: '' } }));
+    act(() =>
+      useAuthStore.setState({ status: 'logged-in', user: { id: 'u', email: 'a@b.co', fullName: '' } }),
+    );
     expect(screen.getByText('Protected content')).toBeInTheDocument();
   });
 

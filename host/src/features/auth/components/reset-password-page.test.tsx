@@ -64,7 +64,9 @@ describe('ResetPasswordPage', () => {
     const { user } = await openWithRecoverySession();
     await user.type(newPassword(), 'abc');
     await user.type(confirmPassword(), 'abc{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 6 characters long.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Password must be at least 6 characters long.',
+    );
   });
 
   it('success: "Password updated", the recovery session ends, and /login after exactly 2 seconds', async () => {
@@ -76,7 +78,9 @@ describe('ResetPasswordPage', () => {
     for (let i = 0; i < 5; i += 1) await act(() => jest.advanceTimersByTimeAsync(0));
     expect(screen.getByText('Password updated')).toBeInTheDocument();
     expect(auth.updateUser).toHaveBeenCalledWith({ password: 'brand-new' });
-    expect(screen.getByText('Your password has been updated. Taking you to the login page...')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your password has been updated. Taking you to the login page...'),
+    ).toBeInTheDocument();
     expect(auth.signOut).toHaveBeenCalled();
     expect(useAuthStore.getState().status).toBe('logged-out');
     expect(screen.queryByText('Invalid Reset Link')).not.toBeInTheDocument();
@@ -88,7 +92,10 @@ describe('ResetPasswordPage', () => {
 
   it('failure: "Reset Failed" / "Failed to update password."', async () => {
     const { user, auth } = await openWithRecoverySession();
-    auth.updateUser.mockResolvedValueOnce({ data: { user: null }, error: { message: 'Auth session missing!' } } as never);
+    auth.updateUser.mockResolvedValueOnce({
+      data: { user: null },
+      error: { message: 'Auth session missing!' },
+    } as never);
     await user.type(newPassword(), 'brand-new');
     await user.type(confirmPassword(), 'brand-new{Enter}');
     expect(await screen.findByText('Failed to update password.')).toBeInTheDocument();

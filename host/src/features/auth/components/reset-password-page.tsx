@@ -1,7 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFormik } from 'formik';
-import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION, MIN_PASSWORD_LENGTH, RESET_REDIRECT_DELAY_MS } from '@agency/domain';
-import { FormErrorAlert, firstError, logout, preloadAuth, updatePassword, useAuthStore, useFocusFirstInvalid } from '@agency/auth';
+import {
+  AUTH_TEXT,
+  AUTH_TOASTS,
+  AUTH_VALIDATION,
+  MIN_PASSWORD_LENGTH,
+  RESET_REDIRECT_DELAY_MS,
+} from '@agency/domain';
+import {
+  FormErrorAlert,
+  firstError,
+  logout,
+  preloadAuth,
+  updatePassword,
+  useAuthStore,
+  useFocusFirstInvalid,
+} from '@agency/auth';
 import { Navigate, useNavigate } from '@agency/router';
 import { Alert, Box, Button, Container, Heading, Stack, toaster } from '@agency/ui';
 import { Field, Input } from '@agency/ui/forms';
@@ -15,17 +29,18 @@ const ORDER = ['password', 'confirmPassword'] as const;
 
 export function validateResetPassword(values: Values) {
   const missing = ORDER.filter((name) => !values[name]);
-  if (missing.length > 0) return Object.fromEntries(missing.map((name) => [name, AUTH_VALIDATION.signUpRequired]));
-  if (values.password !== values.confirmPassword) return { confirmPassword: AUTH_VALIDATION.passwordsDoNotMatch };
+  if (missing.length > 0)
+    return Object.fromEntries(missing.map((name) => [name, AUTH_VALIDATION.signUpRequired]));
+  if (values.password !== values.confirmPassword)
+    return { confirmPassword: AUTH_VALIDATION.passwordsDoNotMatch };
   if (values.password.length < MIN_PASSWORD_LENGTH) return { password: AUTH_VALIDATION.passwordTooShort };
   return {};
 }
 
 function InvalidLink() {
   useEffect(() => {
-    // Deferred: on a first page load this renders in the same commit as the toaster, which would drop it.
-    // No cleanup, as the redirect unmounts this at once; the id keeps StrictMode's second run to one toast.
-    setTimeout(() => toaster.create({ id: 'invalid-reset-link', ...AUTH_TOASTS.invalidResetLink, type: 'error' }), 0);
+    // The id keeps StrictMode's second run to one toast.
+    toaster.create({ id: 'invalid-reset-link', ...AUTH_TOASTS.invalidResetLink, type: 'error' });
   }, []);
   return <Navigate to="/login" replace />;
 }
@@ -105,7 +120,12 @@ export function ResetPasswordPage() {
                 />
               </Field.Root>
               <FormErrorAlert id={errorId} message={firstError(errors, ORDER)} />
-              <Button type="submit" colorPalette="blue" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+              <Button
+                type="submit"
+                colorPalette="blue"
+                disabled={formik.isSubmitting}
+                aria-busy={formik.isSubmitting}
+              >
                 {formik.isSubmitting ? 'Updating...' : 'Update Password'}
               </Button>
             </Stack>

@@ -17,8 +17,10 @@ const REQUIRED = ['firstName', 'lastName', 'email', 'password'] as const;
 
 export function validateSignUp(values: Values) {
   const missing = REQUIRED.filter((name) => !values[name].trim());
-  if (missing.length > 0) return Object.fromEntries(missing.map((name) => [name, AUTH_VALIDATION.signUpRequired]));
-  if (values.password !== values.confirmPassword) return { confirmPassword: AUTH_VALIDATION.passwordsDoNotMatch };
+  if (missing.length > 0)
+    return Object.fromEntries(missing.map((name) => [name, AUTH_VALIDATION.signUpRequired]));
+  if (values.password !== values.confirmPassword)
+    return { confirmPassword: AUTH_VALIDATION.passwordsDoNotMatch };
   if (values.password.length < MIN_PASSWORD_LENGTH) return { password: AUTH_VALIDATION.passwordTooShort };
   return {};
 }
@@ -40,7 +42,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
     validate: validateSignUp,
     onSubmit: async (values, helpers) => {
       const email = values.email.trim();
-      const result = await signUp({ firstName: values.firstName, lastName: values.lastName, email, password: values.password });
+      const result = await signUp({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email,
+        password: values.password,
+      });
       if (!result.ok) {
         toaster.create({ ...AUTH_TOASTS.signupFailed, type: 'error' });
         return;
@@ -77,7 +84,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         {field('password')}
         {field('confirmPassword')}
         <FormErrorAlert id={errorId} message={firstError(errors, ORDER)} />
-        <Button type="submit" colorPalette="blue" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+        <Button
+          type="submit"
+          colorPalette="blue"
+          disabled={formik.isSubmitting}
+          aria-busy={formik.isSubmitting}
+        >
           {formik.isSubmitting ? 'Creating account...' : 'Create Account'}
         </Button>
       </Stack>

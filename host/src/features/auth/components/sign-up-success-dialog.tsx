@@ -6,7 +6,12 @@ import { useOverlays } from '../hooks/use-overlays';
 export function SignUpSuccessDialog({ email, onClose }: { email: string | null; onClose: () => void }) {
   const { Dialog, Portal } = useOverlays();
   return (
-    <Dialog.Root open={email !== null} onOpenChange={(details) => !details.open && onClose()} role="alertdialog" placement="center">
+    <Dialog.Root
+      open={email !== null}
+      onOpenChange={(details) => !details.open && onClose()}
+      role="alertdialog"
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">

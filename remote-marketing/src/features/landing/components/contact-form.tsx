@@ -2,13 +2,20 @@ import type { FormEvent } from 'react';
 import { useFormik } from 'formik';
 import { CONTACT_TOASTS } from '@agency/domain/messages/contact';
 import { contactFormSchema, type ContactFormRequest } from '@agency/domain/schemas/contact-form';
-import { Button, Field, Input, SimpleGrid, Stack, Textarea, toaster } from '@agency/ui';
+import { Button, SimpleGrid, Stack, toaster } from '@agency/ui';
+import { Field, Input, Textarea } from '@agency/ui/forms';
 import { sendContactMessage } from '../api/send-contact-message';
 
 type ContactValues = Required<ContactFormRequest>;
 
 const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', company: '', projectDetails: '' };
-const FIELD_ORDER: readonly (keyof ContactValues)[] = ['firstName', 'lastName', 'email', 'company', 'projectDetails'];
+const FIELD_ORDER: readonly (keyof ContactValues)[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'projectDetails',
+];
 const fieldId = (name: keyof ContactValues) => `contact-${name}`;
 
 export function ContactForm() {
@@ -70,7 +77,11 @@ export function ContactForm() {
         </Field.Root>
         <Field.Root id={fieldId('projectDetails')} required invalid={!!errorOf('projectDetails')}>
           <Field.Label>Project Details</Field.Label>
-          <Textarea {...inputProps('projectDetails')} rows={5} placeholder="Tell us about your project, goals and timeline" />
+          <Textarea
+            {...inputProps('projectDetails')}
+            rows={5}
+            placeholder="Tell us about your project, goals and timeline"
+          />
           <Field.ErrorText>{errorOf('projectDetails')}</Field.ErrorText>
         </Field.Root>
         <Button

@@ -1,0 +1,71 @@
+import { lazy, Suspense, useState } from 'react';
+import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
+import { loadChangePasswordForm, logout, useAuthStore } from '@agency/auth';
+import { useNavigate } from '@agency/router';
+import { Box, Button, Flex, Heading, Spinner, Text } from '@agency/ui';
+import { useOverlays } from '../../../lib/overlays';
+
+const ChangePasswordForm = lazy(() => loadChangePasswordForm().then((m) => ({ default: m.ChangePasswordForm })));
+
+/** Title, the admin's e-mail, Profile (change password) and Logout (then back to /). */
+export function DashboardHeader() {
+  const { Dialog, Portal, CloseButton } = useOverlays();
+  const user = useAuthStore((s) => s.user);
+  const navigate = useNavigate();
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const onLogout = async () => {
+    setLoggingOut(true);
+    try {
+      await logout();
+    } finally {
+      setLoggingOut(false);
+      navigate('/');
+    }
+  };
+
+  return (
+    <Flex as="header" gap="4" justify="space-between" align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+      <Box minW="0">
+        <Heading as="h1" size="2xl">
+          {ADMIN_MESSAGES.title}
+        </Heading>
+        <Text color="fg.muted">{user?.email ? `${user.fullName ? `${user.fullName} · ` : ''}${user.email}` : ADMIN_MESSAGES.subtitle}</Text>
+      </Box>
+      <Flex gap="2">
+        <Dialog.Root open={profileOpen} onOpenChange={(d) => setProfileOpen(d.open)} placement="center">
+          <Dialog.Trigger asChild>
+            <Button variant="outline">{ADMIN_MESSAGES.profile}</Button>
+          </Dialog.Trigger>
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner px="4">
+              <Dialog.Content>
+                <Dialog.Header>
+                  <Dialog.Title>{ADMIN_MESSAGES.profileTitle}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body pb="6">
+                  {user ? (
+                    <Text mb="4" color="fg.muted">
+                      {user.email}
+                    </Text>
+                  ) : null}
+                  <Suspense fallback={<Spinner size="sm" />}>
+                    <ChangePasswordForm onSuccess={() => setProfileOpen(false)} />
+                  </Suspense>
+                </Dialog.Body>
+                <Dialog.CloseTrigger asChild>
+                  <CloseButton size="sm" />
+                </Dialog.CloseTrigger>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+        <Button variant="outline" colorPalette="red" onClick={onLogout} disabled={loggingOut} aria-busy={loggingOut}>
+          {ADMIN_MESSAGES.logout}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,255 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { isSubscriptionTier, type Project } from '@agency/domain';
+import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
+import { useAuthStore } from '@agency/auth';
+import { CardField, PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod, type PaymentMethodResult } from '@agency/payments';
+import { Box, Button, Stack, Text } from '@agency/ui';
+import { DialogShell } from '../../../../components/dialog-shell';
+import { clientApi } from '../../../../lib/api';
+import { paymentConfig } from '../../../../lib/payment-config';
+import { finalPaymentOf, monthlyFee } from '../../../../lib/project-view';
+import { toastError, toastSuccess } from '../../../../lib/toast';
+import type { DialogProps } from '../../types';
+
+const m = CLIENT_MESSAGES;
+type ProjectDialogProps = DialogProps & { project: Project };
+
+/** Approve a proposal. Tier 3/4 starts a subscription and needs a complete card (spec section 5). */
+export function ApproveDialog(props: ProjectDialogProps) {
+  if (isSubscriptionTier(props.project.tier ?? 0)) {
+    return (
+      <PaymentProvider config={paymentConfig()}>
+        <ApproveWithCard {...props} />
+      </PaymentProvider>
+    );
+  }
+  return <ApproveForm {...props} />;
+}
+
+function ApproveWithCard(props: ProjectDialogProps) {
+  const { createPaymentMethod } = useCreatePaymentMethod();
+  const user = useAuthStore((s) => s.user);
+  return (
+    <ApproveForm
+      {...props}
+      card={{
+        create: () => createPaymentMethod({ name: user?.fullName || props.project.client_name, email: user?.email ?? props.project.client_email }),
+      }}
+    />
+  );
+}
+
+interface ApproveFormProps extends ProjectDialogProps {
+  card?: { create: () => Promise<PaymentMethodResult> };
+}
+
+function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
+  const [sending, setSending] = useState(false);
+  const [cardComplete, setCardComplete] = useState(false);
+  const [cardError, setCardError] = useState<string>();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const fee = monthlyFee(project);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    if (card && !cardComplete) {
+      setCardError(PAYMENT_MESSAGES.invalidCardDetails);
+      return;
+    }
+    setSending(true);
+    try {
+      let paymentMethodId: string | undefined;
+      if (card) {
+        const result = await card.create();
+        if (!result.ok) {
+          toastError(result.error);
+          return;
+        }
+        paymentMethodId = result.paymentMethod.id;
+      }
+      try {
+        await clientApi().clientApproveProject({
+          body: { projectId: project.id, action: 'accept', ...(paymentMethodId && { paymentMethodId }) },
+        });
+      } catch {
+        toastError(m.errors.approve);
+        return;
+      }
+      toastSuccess(m.toasts.accepted);
+      onDone();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <DialogShell
+      title={m.approve.title}
+      onClose={onClose}
+      busy={sending}
+      {...(!card && { initialFocusRef: confirmRef })}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={sending}>
+            {m.actions.back}
+          </Button>
+          <Button ref={confirmRef} type="submit" form="approve-form" colorPalette="green" loading={sending} loadingText={m.approve.sending}>
+            {m.approve.confirm}
+          </Button>
+        </>
+      }
+    >
+      <form id="approve-form" noValidate onSubmit={handleSubmit}>
+        <Stack gap="4">
+          <Text>{m.approve.body(project.title)}</Text>
+          {card && fee !== undefined ? <Text fontSize="sm">{m.approve.subscriptionNote(fee)}</Text> : null}
+          {!card && (project.tier === 1 || project.tier === 2) ? (
+            <Text fontSize="sm">{m.approve.fixedNote(finalPaymentOf(project))}</Text>
+          ) : null}
+          {card ? (
+            <Box>
+              <CardField
+                disabled={sending}
+                onChange={(state) => {
+                  setCardComplete(state.complete);
+                  if (state.complete) setCardError(undefined);
+                }}
+              />
+              {cardError ? (
+                <Text role="alert" color="fg.error" fontSize="sm" mt="1.5">
+                  {cardError}
+                </Text>
+              ) : null}
+            </Box>
+          ) : null}
+        </Stack>
+      </form>
+    </DialogShell>
+  );
+}
+
+/** Refuse a proposal: POST /api/client-approve-project with action refuse. */
+export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
+  const [sending, setSending] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+
+  async function refuse() {
+    if (sending) return;
+    setSending(true);
+    try {
+      await clientApi().clientApproveProject({ body: { projectId: project.id, action: 'refuse' } });
+      toastSuccess(m.toasts.refused);
+      onDone();
+    } catch {
+      toastError(m.errors.refuse);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <DialogShell
+      title={m.refuse.title}
+      role="alertdialog"
+      onClose={onClose}
+      busy={sending}
+      initialFocusRef={keepRef}
+      footer={
+        <>
+          <Button ref={keepRef} variant="outline" onClick={onClose} disabled={sending}>
+            {m.actions.back}
+          </Button>
+          <Button colorPalette="red" onClick={() => void refuse()} loading={sending} loadingText={m.refuse.sending}>
+            {m.refuse.confirm}
+          </Button>
+        </>
+      }
+    >
+      <Text>{m.refuse.body(project.title)}</Text>
+    </DialogShell>
+  );
+}
+
+/** The remaining 50% of a fixed-price project: card → payment method → POST /api/process-final-payment. */
+export function FinalPaymentDialog(props: ProjectDialogProps) {
+  return (
+    <PaymentProvider config={paymentConfig()}>
+      <FinalPaymentForm {...props} />
+    </PaymentProvider>
+  );
+}
+
+function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
+  const user = useAuthStore((s) => s.user);
+  const { createPaymentMethod } = useCreatePaymentMethod();
+  const [sending, setSending] = useState(false);
+  const [cardComplete, setCardComplete] = useState(false);
+  const [cardError, setCardError] = useState<string>();
+  const amount = finalPaymentOf(project);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    if (!cardComplete) {
+      setCardError(PAYMENT_MESSAGES.invalidCardDetails);
+      return;
+    }
+    setSending(true);
+    try {
+      const result = await createPaymentMethod({ name: user?.fullName || project.client_name, email: user?.email ?? project.client_email });
+      if (!result.ok) {
+        toastError(result.error);
+        return;
+      }
+      try {
+        await clientApi().processFinalPayment({ body: { projectId: project.id, paymentMethodId: result.paymentMethod.id } });
+      } catch {
+        toastError(m.errors.finalPayment);
+        return;
+      }
+      toastSuccess(m.toasts.paymentSuccessful(amount));
+      onDone();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <DialogShell
+      title={m.finalPayment.title}
+      onClose={onClose}
+      busy={sending}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={sending}>
+            {m.actions.back}
+          </Button>
+          <Button type="submit" form="final-payment-form" colorPalette="brand" loading={sending} loadingText={m.finalPayment.sending}>
+            {m.finalPayment.confirm(amount)}
+          </Button>
+        </>
+      }
+    >
+      <form id="final-payment-form" noValidate onSubmit={handleSubmit}>
+        <Stack gap="4">
+          <Text>{m.finalPayment.body(project.title, amount)}</Text>
+          <Box>
+            <CardField
+              disabled={sending}
+              onChange={(state) => {
+                setCardComplete(state.complete);
+                if (state.complete) setCardError(undefined);
+              }}
+            />
+            {cardError ? (
+              <Text role="alert" color="fg.error" fontSize="sm" mt="1.5">
+                {cardError}
+              </Text>
+            ) : null}
+          </Box>
+        </Stack>
+      </form>
+    </DialogShell>
+  );
+}

@@ -1,0 +1,193 @@
+import { useRef, useState } from 'react';
+import { CURRENCY, formatUsd, toCents, type PenaltyQuoteResponse, type Project } from '@agency/domain';
+import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
+import { useAuthStore } from '@agency/auth';
+import { CardField, PaymentProvider, PAYMENT_MESSAGES, useConfirmCardPayment } from '@agency/payments';
+import { Box, Text } from '@agency/ui';
+import { clientApi, errorMessage, newAttemptKey } from '../../../../lib/api';
+import { paymentConfig } from '../../../../lib/payment-config';
+import { toastError, toastSuccess } from '../../../../lib/toast';
+import type { DialogProps } from '../../types';
+import { ReasonDialog } from './reason-dialog';
+
+const m = CLIENT_MESSAGES;
+
+function cancelledToast(outcome: { refundIssued?: boolean; refundAmount?: number }) {
+  toastSuccess(outcome.refundIssued && outcome.refundAmount ? m.toasts.cancelledWithRefund(outcome.refundAmount) : m.toasts.cancelled);
+}
+
+/** Cancel an active project without a penalty: POST /api/cancel-project. */
+export function CancelProjectDialog({ project, onClose, onDone }: DialogProps & { project: Project }) {
+  return (
+    <ReasonDialog
+      title={m.cancel.title}
+      body={m.cancel.body(project.title)}
+      confirmLabel={m.cancel.confirm}
+      sendingLabel={m.cancel.sending}
+      onClose={onClose}
+      submit={async (reason) => {
+        try {
+          const outcome = await clientApi().cancelProject({
+            body: { projectId: project.id, cancelledBy: 'client', cancellationReason: reason },
+          });
+          cancelledToast(outcome);
+          onDone();
+        } catch (error) {
+          toastError(errorMessage(error, m.errors.cancel));
+        }
+      }}
+    />
+  );
+}
+
+/** Cancel a pending request: POST /api/client-cancel-pending-project; a paid deposit comes back. */
+export function CancelPendingDialog({ project, onClose, onDone }: DialogProps & { project: Project }) {
+  return (
+    <ReasonDialog
+      title={m.cancelPending.title}
+      body={m.cancelPending.body(project.title)}
+      confirmLabel={m.cancelPending.confirm}
+      sendingLabel={m.cancelPending.sending}
+      onClose={onClose}
+      submit={async (reason) => {
+        try {
+          const outcome = await clientApi().clientCancelPendingProject({
+            body: { projectId: project.id, cancellationReason: reason },
+          });
+          cancelledToast(outcome);
+          onDone();
+        } catch (error) {
+          toastError(errorMessage(error, m.errors.cancel));
+        }
+      }}
+    />
+  );
+}
+
+interface PenaltyDialogProps extends DialogProps {
+  project: Project;
+  quote: PenaltyQuoteResponse;
+}
+
+/** Tier 4 early cancellation: pay the penalty by card (a 'penalty' intent), then cancel with its id. */
+export function PenaltyDialog(props: PenaltyDialogProps) {
+  return (
+    <PaymentProvider config={paymentConfig()}>
+      <PenaltyForm {...props} />
+    </PaymentProvider>
+  );
+}
+
+function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
+  const user = useAuthStore((s) => s.user);
+  const { confirmCardPayment } = useConfirmCardPayment();
+  const [cardComplete, setCardComplete] = useState(false);
+  const [cardError, setCardError] = useState<string>();
+  // A paid penalty is kept: retrying the cancellation must not charge again.
+  const paidIntent = useRef<string | null>(null);
+  const attemptKey = useRef(newAttemptKey());
+  const p = m.penalty;
+
+  async function payAndCancel(reason: string) {
+    if (!paidIntent.current) {
+      let clientSecret: string;
+      let paymentIntentId: string;
+      try {
+        const intent = await clientApi().downpaymentIntent(
+          {
+            body: {
+              amount: toCents(quote.penaltyAmount),
+              currency: CURRENCY,
+              email: user?.email ?? project.client_email,
+              projectId: project.id,
+              userId: user?.id ?? null,
+              metadata: { type: 'penalty', clientName: user?.fullName || project.client_name, project_id: project.id },
+            },
+          },
+          { headers: { 'Idempotency-Key': attemptKey.current } },
+        );
+        if (!intent.clientSecret) throw new Error('No client secret');
+        clientSecret = intent.clientSecret;
+        paymentIntentId = intent.paymentIntentId;
+      } catch {
+        toastError(m.errors.penaltyPayment);
+        return;
+      }
+      const result = await confirmCardPayment(clientSecret, {
+        name: user?.fullName || project.client_name,
+        email: user?.email ?? project.client_email,
+      });
+      if (!result.ok) {
+        attemptKey.current = newAttemptKey();
+        toastError(result.error === PAYMENT_MESSAGES.paymentFailed ? m.errors.penaltyPayment : result.error);
+        return;
+      }
+      paidIntent.current = result.paymentIntent.id ?? paymentIntentId;
+    }
+    try {
+      const outcome = await clientApi().cancelProject({
+        body: {
+          projectId: project.id,
+          cancelledBy: 'client',
+          cancellationReason: reason,
+          penaltyPaymentIntentId: paidIntent.current,
+        },
+      });
+      cancelledToast(outcome);
+      onDone();
+    } catch (error) {
+      toastError(errorMessage(error, m.errors.cancel));
+    }
+  }
+
+  return (
+    <ReasonDialog
+      title={p.title}
+      body={p.intro}
+      confirmLabel={p.confirm(quote.penaltyAmount)}
+      sendingLabel={p.sending}
+      onClose={onClose}
+      precheck={() => {
+        if (cardComplete || paidIntent.current) return undefined;
+        setCardError(PAYMENT_MESSAGES.invalidCardDetails);
+        return PAYMENT_MESSAGES.invalidCardDetails;
+      }}
+      before={
+        <Box as="dl" display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="1" bg="bg.muted" p="3" borderRadius="md">
+          <Text as="dt" fontWeight="medium">
+            {p.amount}
+          </Text>
+          <Text as="dd" fontWeight="bold">
+            {formatUsd(quote.penaltyAmount)}
+          </Text>
+          <Text as="dt" fontWeight="medium">
+            {p.monthsRemaining}
+          </Text>
+          <Text as="dd">{quote.monthsRemaining}</Text>
+          <Text as="dt" fontWeight="medium">
+            {p.monthlyFee}
+          </Text>
+          <Text as="dd">{formatUsd(quote.subscriptionFee)}</Text>
+          <Text gridColumn="1 / -1" fontSize="sm" color="fg.muted">
+            {p.rule}
+          </Text>
+        </Box>
+      }
+      after={
+        <Box>
+          <CardField
+            onChange={(state) => {
+              setCardComplete(state.complete);
+              if (state.complete) setCardError(undefined);
+            }}
+          />
+          {cardError ? (
+            <Text role="alert" color="fg.error" fontSize="sm" mt="1.5">
+              {cardError}
+            </Text>
+          ) : null}
+        </Box>
+      }
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import type { PenaltyQuoteResponse, Project } from '@agency/domain';
+
+/** The one dialog open on the client dashboard, if any. */
+export type DashboardDialog =
+  | { kind: 'approve' | 'refuse' | 'cancel' | 'cancelPending' | 'finalPayment'; project: Project }
+  | { kind: 'penalty'; project: Project; quote: PenaltyQuoteResponse }
+  | { kind: 'profile' }
+  | { kind: 'request' };
+
+export interface DialogProps {
+  onClose: () => void;
+  /** After a successful action: close and refresh the lists. */
+  onDone: () => void;
+}
