@@ -74,6 +74,9 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
           template: join(dirname(new URL(import.meta.url).pathname), 'index.html'),
           templateParameters: { title },
           scriptLoading: 'defer',
+          // Chunks resolve their own URL ('auto'), but the standalone page's own tags must not be relative
+          // to a deep link such as /purchase/1.
+          publicPath: '/',
         }),
         new ModuleFederationPlugin({
           name: federation.name,
@@ -120,6 +123,9 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
           return middlewares;
         },
       },
+      // Lazy compilation proxies the async boundary (import('./bootstrap')), which Module Federation needs
+      // to negotiate shared modules first; with it on, a dev page stayed blank.
+      lazyCompilation: false,
       experiments: { css: false },
     };
   };

@@ -79,7 +79,7 @@ export function EditProjectButton({ project, onSaved }: Props) {
   if (blocked) {
     return (
       <Stack gap="1">
-        <Button size="sm" variant="outline" disabled aria-describedby={blockedId}>
+        <Button size="sm" variant="outline" disabled aria-describedby={blockedId} alignSelf="flex-start">
           {ADMIN_MESSAGES.actions.edit}
         </Button>
         <Text id={blockedId} fontSize="xs" color="fg.muted">

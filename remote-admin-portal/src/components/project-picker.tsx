@@ -18,7 +18,6 @@ export function ProjectPicker({ projects, value, onChange }: Props) {
           {projects.map((p) => (
             <option key={p.id} value={p.id}>
               {p.title}
-              {p.client_name ? ` (${p.client_name})` : ''}
             </option>
           ))}
         </NativeSelect.Field>

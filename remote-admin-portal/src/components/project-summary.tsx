@@ -41,13 +41,13 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 interface Props {
   project: Project;
   /** Heading level of the title inside its tab. */
-  as?: 'h3' | 'h4';
+  as?: 'h2' | 'h3';
   actions?: ReactNode;
   children?: ReactNode;
 }
 
 /** One project as a card: title, status badge, client and money details, then the actions. */
-export function ProjectSummary({ project, as = 'h3', actions, children }: Props) {
+export function ProjectSummary({ project, as = 'h2', actions, children }: Props) {
   return (
     <Card.Root as="article" aria-label={project.title} size="sm">
       <Card.Body gap="3">

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useCallback, useId } from 'react';
 import { useDrag, useDrop } from 'react-dnd';
 import {
   nextTicketStatus,
@@ -33,7 +33,7 @@ export function TicketBoard({ title, tickets, onMove, busyIds }: TicketBoardProp
   const headingId = useId();
   return (
     <Box as="section" aria-labelledby={headingId}>
-      <Heading as="h3" id={headingId} size="md" mb="1">
+      <Heading as="h2" id={headingId} size="md" mb="1">
         {title}
       </Heading>
       {onMove ? (
@@ -66,7 +66,6 @@ interface ColumnProps {
 }
 
 function BoardColumn({ status, tickets, byId, onMove, busyIds }: ColumnProps) {
-  const ref = useRef<HTMLDivElement>(null);
   const [{ isOver }, drop] = useDrop<DragItem, void, { isOver: boolean }>(
     () => ({
       accept: TICKET_DND_TYPE,
@@ -79,7 +78,9 @@ function BoardColumn({ status, tickets, byId, onMove, busyIds }: ColumnProps) {
     }),
     [status, onMove, byId],
   );
-  drop(ref);
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    drop(node);
+  }, [drop]);
   const label = TICKET_STATUS_LABELS[status];
 
   return (
@@ -97,7 +98,7 @@ function BoardColumn({ status, tickets, byId, onMove, busyIds }: ColumnProps) {
       transition="background 0.15s"
     >
       <Stack direction="row" justify="space-between" align="center" mb="2">
-        <Heading as="h4" size="sm">
+        <Heading as="h3" size="sm">
           {label}
         </Heading>
         <Badge variant="subtle" aria-label={`${tickets.length} tickets`}>
@@ -120,7 +121,6 @@ function BoardColumn({ status, tickets, byId, onMove, busyIds }: ColumnProps) {
 }
 
 function TicketCard({ ticket, onMove, busy }: { ticket: Ticket; onMove?: TicketBoardProps['onMove']; busy: boolean }) {
-  const ref = useRef<HTMLDivElement>(null); // the card renders as an <li>
   const [{ isDragging }, drag] = useDrag<DragItem, void, { isDragging: boolean }>(
     () => ({
       type: TICKET_DND_TYPE,
@@ -130,7 +130,10 @@ function TicketCard({ ticket, onMove, busy }: { ticket: Ticket; onMove?: TicketB
     }),
     [ticket.id, ticket.status, onMove, busy],
   );
-  drag(ref);
+  // The card renders as an <li>; react-dnd only needs the DOM node.
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    drag(node);
+  }, [drag]);
   const next = nextTicketStatus(ticket.status);
 
   return (

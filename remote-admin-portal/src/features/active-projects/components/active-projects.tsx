@@ -55,7 +55,7 @@ export function ActiveProjects({ projects, tickets, refresh, patchTicket }: Prop
           <Flex gap="2" wrap="wrap" align="flex-start">
             <AddTicketButton project={project} boardType="main" onCreated={refresh} />
             <EditProjectButton project={project} onSaved={refresh} />
-            <Button size="sm" colorPalette="green" onClick={complete} disabled={completing} aria-busy={completing}>
+            <Button size="sm" colorPalette="blue" onClick={complete} disabled={completing} aria-busy={completing}>
               {completing ? A.completing : A.completeProject}
             </Button>
             <Button size="sm" variant="outline" colorPalette="red" onClick={() => setCancelOpen(true)}>

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Project, Ticket } from '@agency/domain';
 import { useAuthStore } from '@agency/auth';
@@ -14,6 +14,7 @@ import {
   setTestAppConfig,
   type Handler,
 } from '../../../testing/render-dashboard';
+import { preloadOverlays } from '../../../lib/overlays';
 import AdminDashboard from './admin-dashboard';
 
 /** An in-memory API: the handlers read and change these lists like the server would. */
@@ -69,13 +70,15 @@ function fakeServer(initial: { projects?: Project[]; tickets?: Ticket[]; revenue
   return { state, fetchMock };
 }
 
-const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) });
 const card = (name: string) => screen.getByRole('article', { name });
-const stat = (name: string) => within(screen.getByRole('group', { name })).getByRole('definition');
+const stat = (name: string) => screen.getByRole('group', { name }).querySelector('[data-part="value"]');
 
 async function openTab(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(await screen.findByRole('tab', { name: new RegExp(`^${name}`) }));
 }
+
+// The overlay chunk (Dialog, Tabs, Pagination) loads once; the first import is slow in jsdom.
+beforeAll(() => preloadOverlays());
 
 beforeEach(() => {
   setTestAppConfig();
@@ -198,7 +201,10 @@ describe('AdminDashboard: Project Queue', () => {
     await user.click(within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', { name: 'Refuse' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refuse' }));
     expect(await screen.findByText('Something went wrong while refunding deposit. Contact support.')).toBeInTheDocument();
-    expect(card('Small site')).toBeInTheDocument();
+    // The dialog stays open to try again; closed, the project is still in the queue.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(card('Small site')).toBeInTheDocument());
+    expect(within(card('Small site')).getByText('Pending')).toBeInTheDocument();
   });
 
   it("Edit opens a dialog with every field, sends the changes and says 'Project Updated'", async () => {
@@ -301,6 +307,25 @@ describe('AdminDashboard: Active Projects and boards', () => {
     await user.click(await screen.findByRole('button', { name: 'Move "Write tests" to Done' }));
     await waitFor(() => expect(within(screen.getByRole('region', { name: 'Done' })).getByText('Write tests')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: /Move "Write tests"/ })).not.toBeInTheDocument();
+  });
+
+  it('drag and drop moves a ticket to any column (HTML5 backend)', async () => {
+    const project = aProject({ ...ACTIVE });
+    const ticket = aTicket(project, { title: 'Drag me' });
+    const { fetchMock } = fakeServer({ projects: [project], tickets: [ticket] });
+    const user = userEvent.setup();
+    renderDashboard(<AdminDashboard />);
+    await openTab(user, 'Active Projects');
+    const item = (await screen.findByText('Drag me')).closest('li')!;
+    const done = screen.getByRole('region', { name: 'Done' });
+    const dataTransfer = { dropEffect: 'move', effectAllowed: 'all', types: [], setData: () => {}, getData: () => '', setDragImage: () => {} };
+    fireEvent.dragStart(item, { dataTransfer });
+    fireEvent.dragEnter(done, { dataTransfer });
+    fireEvent.dragOver(done, { dataTransfer });
+    fireEvent.drop(done, { dataTransfer });
+    fireEvent.dragEnd(item, { dataTransfer });
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Done' })).getByText('Drag me')).toBeInTheDocument());
+    expect(requestBody(fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({ status: 'done' });
   });
 
   it('a failed move puts the ticket back and says so', async () => {

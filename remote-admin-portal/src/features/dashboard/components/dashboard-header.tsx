@@ -26,7 +26,7 @@ export function DashboardHeader() {
   };
 
   return (
-    <Flex as="header" gap="4" justify="space-between" align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+    <Flex gap="4" justify="space-between" align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
       <Box minW="0">
         <Heading as="h1" size="2xl">
           {ADMIN_MESSAGES.title}

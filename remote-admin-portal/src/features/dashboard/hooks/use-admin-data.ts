@@ -17,6 +17,25 @@ export interface AdminData {
   patchTicket: (ticket: Ticket) => void;
 }
 
+type Loaded =
+  | { ok: true; projects: Project[]; tickets: Ticket[]; revenue: number | null }
+  | { ok: false; error: unknown };
+
+/** Projects and tickets must load; the revenue may fail alone (payments not configured) and reads as unknown. */
+async function fetchAll(): Promise<Loaded> {
+  const api = adminApi();
+  const revenue = api.monthlyRevenue().then(
+    (answer) => answer.revenue,
+    () => null,
+  );
+  try {
+    const [projectList, ticketList] = await Promise.all([api.listProjects(), api.listTickets()]);
+    return { ok: true, projects: projectList.projects, tickets: ticketList.tickets, revenue: await revenue };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
 /** All projects and tickets (the admin sees everything) plus this month's revenue. */
 export function useAdminData(): AdminData {
   const [status, setStatus] = useState<AdminData['status']>('loading');
@@ -27,30 +46,26 @@ export function useAdminData(): AdminData {
   const generation = useRef(0);
   const loaded = useRef(false);
 
-  const refresh = useCallback(async () => {
-    const mine = ++generation.current;
-    const api = adminApi();
-    const revenueCall = api.monthlyRevenue().then(
-      ({ revenue: value }) => ({ ok: true as const, value }),
-      () => ({ ok: false as const, value: null }),
-    );
-    try {
-      const [projectList, ticketList] = await Promise.all([api.listProjects(), api.listTickets()]);
-      const revenueResult = await revenueCall;
-      if (mine !== generation.current) return;
-      setProjects(projectList.projects);
-      setTickets(ticketList.tickets);
-      setRevenue(revenueResult.value);
-      setRevenueFailed(!revenueResult.ok);
-      setStatus('ready');
-      loaded.current = true;
-    } catch (error) {
-      if (mine !== generation.current) return;
-      toastError(error, ADMIN_MESSAGES.errors.fetchData);
+  const apply = useCallback((mine: number, result: Loaded) => {
+    if (mine !== generation.current) return;
+    if (!result.ok) {
+      toastError(result.error, ADMIN_MESSAGES.errors.fetchData);
       // Keep what is on screen after a failed refresh; only a first load shows the error state.
       if (!loaded.current) setStatus('error');
+      return;
     }
+    setProjects(result.projects);
+    setTickets(result.tickets);
+    setRevenue(result.revenue);
+    setRevenueFailed(result.revenue === null);
+    setStatus('ready');
+    loaded.current = true;
   }, []);
+
+  const refresh = useCallback(async () => {
+    const mine = ++generation.current;
+    apply(mine, await fetchAll());
+  }, [apply]);
 
   const retry = useCallback(async () => {
     setStatus('loading');
@@ -58,8 +73,9 @@ export function useAdminData(): AdminData {
   }, [refresh]);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    const mine = ++generation.current;
+    void fetchAll().then((result) => apply(mine, result));
+  }, [apply]);
 
   const patchTicket = useCallback((ticket: Ticket) => {
     setTickets((current) => current.map((t) => (t.id === ticket.id ? ticket : t)));

@@ -66,7 +66,7 @@ function QueueItem({ project, refresh }: { project: Project; refresh: () => Prom
       actions={
         <>
           {awaitingClient ? null : (
-            <Button size="sm" colorPalette="green" onClick={accept} disabled={busy !== null} aria-busy={busy === 'accept'}>
+            <Button size="sm" colorPalette="blue" onClick={accept} disabled={busy !== null} aria-busy={busy === 'accept'}>
               {busy === 'accept' ? A.accepting : A.accept}
             </Button>
           )}

@@ -27,14 +27,14 @@ export function StatCards({ counts, revenue }: Props) {
     { label: S.completed, value: String(counts.completed) },
   ];
   return (
-    <SimpleGrid as="dl" columns={{ base: 1, sm: 2, lg: 5 }} gap="3" m="0">
+    <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="3">
       {cards.map((card) => (
         <Card.Root key={card.label} size="sm" role="group" aria-label={card.label}>
           <Card.Body gap="1">
-            <Text as="dt" fontSize="sm" color="fg.muted">
+            <Text fontSize="sm" color="fg.muted">
               {card.label}
             </Text>
-            <Text as="dd" fontSize="2xl" fontWeight="bold" m="0">
+            <Text fontSize="2xl" fontWeight="bold" data-part="value">
               {card.value}
             </Text>
           </Card.Body>

@@ -147,6 +147,7 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
       confirmLabel={p.confirm(quote.penaltyAmount)}
       sendingLabel={p.sending}
       onClose={onClose}
+      submit={payAndCancel}
       precheck={() => {
         if (cardComplete || paidIntent.current) return undefined;
         setCardError(PAYMENT_MESSAGES.invalidCardDetails);

@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import { createHmac, randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+import { startTestProduct, type RunningProduct } from './support/product';
+
+// The admin dashboard: a tier 3 consultation request reaches the Project Queue, the admin accepts it, the
+// client approves it (through the API), and the admin runs its board: adds a ticket and moves it forward.
+
+interface ProjectRow {
+  id: string;
+  title: string;
+  status: string;
+}
+interface TicketRow {
+  id: string;
+  title: string;
+  status: string;
+  assignee: string | null;
+  project_id: string;
+}
+
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+/** A service-role key signed with the local secret, for the auth service's admin API (as api/src/bench/seed.ts does). */
+function serviceRoleKey(secret: string): string {
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }));
+  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+async function expectOk<T>(response: Response, what: string): Promise<T> {
+  assert.ok(response.ok, `${what}: ${response.status} ${response.ok ? '' : await response.clone().text()}`);
+  return (await response.json()) as T;
+}
+
+async function signIn(product: RunningProduct, email: string, password: string): Promise<string> {
+  const { SUPABASE_URL, SUPABASE_ANON_KEY } = product.env;
+  const session = await expectOk<{ access_token: string }>(
+    await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }),
+    `sign in ${email}`,
+  );
+  return session.access_token;
+}
+
+/** A confirmed client, created through the auth service's admin API; returns its access token. */
+async function createClient(product: RunningProduct, email: string, password: string): Promise<string> {
+  const key = serviceRoleKey(product.env.SUPABASE_JWT_SECRET!);
+  await expectOk(
+    await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { full_name: 'Grace Hopper' } }),
+    }),
+    'create client',
+  );
+  return signIn(product, email, password);
+}
+
+async function api<T>(product: RunningProduct, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  return expectOk<T>(
+    await fetch(`${product.env.API_URL}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    }),
+    `${method} ${path}`,
+  );
+}
+
+async function assertNoAxeViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  assert.deepEqual(summary, [], `axe found violations on ${where}`);
+}
+
+async function logInAsAdmin(page: Page, product: RunningProduct) {
+  await page.goto(`${product.url}/login`);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(product.env.ADMIN_EMAIL!);
+  await form.getByLabel('Password').fill(product.env.ADMIN_PASSWORD!);
+  await form.getByLabel('Password').press('Enter');
+  await page.waitForURL(`${product.url}/dashboard`);
+}
+
+describe('admin dashboard', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+
+  before(async () => {
+    product = await startTestProduct({ services: true });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  test('queue → accept → client approves → the admin adds a ticket on the board and moves it to in-progress', async () => {
+    const email = `client-${randomUUID().slice(0, 8)}@example.test`;
+    const password = `secret-${randomUUID().slice(0, 8)}`;
+    const clientToken = await createClient(product, email, password);
+
+    // The consultation request for tier 3 (spec section 7), sent by the signed-in client.
+    const { id: projectId } = await api<{ id: string }>(product, clientToken, 'POST', '/api/schedule-consultation', {
+      tier: '3',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email,
+      company: 'Compilers Inc',
+      projectDescription: 'Senior help with our data platform migration',
+      budget: '15k-50k',
+      timeline: '2-3-months',
+      acceptedTerms: true,
+    });
+    const { projects } = await api<{ projects: ProjectRow[] }>(product, clientToken, 'GET', '/api/projects');
+    const project = projects.find((p) => p.id === projectId);
+    assert.ok(project, 'the client sees the requested project');
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await newPage(context);
+    await logInAsAdmin(page, product);
+    await page.getByRole('banner').getByRole('link', { name: 'Admin Dashboard' }).or(page.getByRole('banner').getByRole('button', { name: 'Admin Dashboard' })).first().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    for (const label of ['Pending Projects', 'Active Projects', 'Pending Final Payment', 'Monthly Revenue', 'Completed Projects']) {
+      await page.getByRole('group', { name: label }).waitFor();
+    }
+
+    // Project Queue: the request is there, pending; Accept turns it into 'Awaiting Client Approval'.
+    const item = page.getByRole('article', { name: project.title });
+    await item.getByText('Pending', { exact: true }).waitFor();
+    await item.getByRole('button', { name: 'Accept' }).click();
+    await page.getByText('Project Accepted', { exact: true }).waitFor();
+    await item.getByText('Awaiting Client Approval', { exact: true }).waitFor();
+    assert.equal(await item.getByRole('button', { name: 'Accept' }).count(), 0);
+    await assertNoAxeViolations(page, 'the Project Queue');
+
+    // The client approves (tier 3 starts the subscription with a test card).
+    await api(product, clientToken, 'POST', '/api/client-approve-project', { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' });
+
+    await page.reload();
+    await page.getByRole('tab', { name: /^Active Projects/ }).click();
+    const active = page.getByRole('article', { name: project.title });
+    await active.getByText('Active', { exact: true }).waitFor();
+    assert.ok(await active.getByRole('button', { name: 'Edit' }).isDisabled(), 'edit is blocked once both sides accepted');
+
+    // Add Ticket: title only; the assignee defaults to the default staff name.
+    await page.getByRole('button', { name: 'Add Ticket' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Ticket' });
+    await dialog.getByRole('textbox', { name: /^Title/ }).fill('Map the current data flows');
+    await dialog.getByRole('button', { name: 'Create Ticket' }).click();
+    await page.getByText('Ticket Created', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('region', { name: 'Not Started' }).getByText('Map the current data flows').waitFor();
+
+    // The forward button moves it one step: not-started → in-progress.
+    await page.getByRole('button', { name: 'Move "Map the current data flows" to In Progress' }).click();
+    await page.getByRole('region', { name: 'In Progress' }).getByText('Map the current data flows').waitFor();
+    await page.getByRole('button', { name: 'Move "Map the current data flows" to In Review' }).waitFor();
+    await assertNoAxeViolations(page, 'the Active Projects board');
+
+    const adminToken = await signIn(product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+    const { tickets } = await api<{ tickets: TicketRow[] }>(product, adminToken, 'GET', '/api/tickets');
+    const ticket = tickets.find((t) => t.project_id === projectId);
+    assert.equal(ticket?.status, 'in-progress');
+    assert.equal(ticket?.assignee, 'Lead Engineer');
+
+    // Drag and drop (HTML5) to any column: in-progress → done.
+    await page
+      .getByRole('region', { name: 'In Progress' })
+      .getByText('Map the current data flows')
+      .dragTo(page.getByRole('region', { name: 'Done' }));
+    await page.getByRole('region', { name: 'Done' }).getByText('Map the current data flows').waitFor();
+    const after = await api<{ tickets: TicketRow[] }>(product, adminToken, 'GET', '/api/tickets');
+    assert.equal(after.tickets.find((t) => t.id === ticket!.id)?.status, 'done');
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

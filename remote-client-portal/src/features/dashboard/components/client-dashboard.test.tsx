@@ -1,0 +1,559 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useAuthStore } from '@agency/auth';
+import type { Project, Ticket } from '@agency/domain';
+import { toaster } from '@agency/ui';
+import {
+  activeProject,
+  aProject,
+  aTicket,
+  awaitingApproval,
+  mockFetch,
+  renderAt,
+  requestBody,
+  requestsTo,
+  setTestAppConfig,
+} from '../../../testing/render-dashboard';
+import { stubLayout } from '../../../testing/layout-stub';
+import ClientDashboard from './client-dashboard';
+
+// Payments are mocked at their boundary: the card field reports complete on a click, the Stripe calls are jest.fns.
+const mockCreatePaymentMethod = jest.fn();
+const mockConfirmCardPayment = jest.fn();
+jest.mock('@agency/payments', () => ({
+  PAYMENT_MESSAGES: jest.requireActual('@agency/domain/payments-messages').PAYMENT_MESSAGES,
+  PaymentProvider: ({ children }: { children: React.ReactNode }) => children,
+  CardField: ({ onChange, disabled }: { onChange?: (state: { complete: boolean; empty: boolean; error?: string }) => void; disabled?: boolean }) => (
+    <div role="group" aria-label="Card Information">
+      <button type="button" disabled={disabled} onClick={() => onChange?.({ complete: true, empty: false, error: undefined })}>
+        Enter test card
+      </button>
+    </div>
+  ),
+  useConfirmCardPayment: () => ({ confirmCardPayment: mockConfirmCardPayment, processing: false }),
+  useCreatePaymentMethod: () => ({ createPaymentMethod: mockCreatePaymentMethod, processing: false }),
+}));
+
+const mockLogout = jest.fn<Promise<void>, []>();
+jest.mock('@agency/auth', () => ({
+  ...jest.requireActual('@agency/auth'),
+  getAccessToken: async () => 'user-token',
+  logout: () => mockLogout(),
+  loadChangePasswordForm: async () => ({
+    ChangePasswordForm: () => <form aria-label="Change password">change-password form</form>,
+  }),
+}));
+
+stubLayout();
+
+const USER = { id: 'u1', email: 'ada@example.test', fullName: 'Ada Lovelace' };
+
+function api(projects: Project[], tickets: Ticket[] = [], extra: Parameters<typeof mockFetch>[0] = {}) {
+  return mockFetch({
+    'GET /api/projects': () => ({ body: { projects } }),
+    'GET /api/tickets': () => ({ body: { tickets } }),
+    ...extra,
+  });
+}
+
+async function renderDashboard() {
+  const user = userEvent.setup();
+  renderAt(<ClientDashboard />);
+  await screen.findByRole('tab', { name: 'Pending Projects' });
+  return user;
+}
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+const openTab = (user: ReturnType<typeof userEvent.setup>, name: string) => user.click(screen.getByRole('tab', { name }));
+const gets = (fetchMock: jest.Mock) => requestsTo(fetchMock, 'GET /api/projects').length;
+
+beforeEach(() => {
+  setTestAppConfig();
+  mockCreatePaymentMethod.mockReset();
+  mockConfirmCardPayment.mockReset();
+  mockLogout.mockReset().mockResolvedValue();
+  useAuthStore.setState({ status: 'logged-in', user: USER, role: 'CLIENT', roleLoading: false, roleFetchFailed: false });
+});
+afterEach(() => act(() => toaster.remove()));
+
+describe('ClientDashboard: header, loading and errors', () => {
+  it("shows the user's name and e-mail with Request Service, Profile and Logout; a loading state first", async () => {
+    const fetchMock = api([]);
+    renderAt(<ClientDashboard />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your projects...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.test')).toBeInTheDocument();
+    for (const name of ['Request Service', 'Profile', 'Logout']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    await screen.findByRole('tab', { name: 'Pending Projects' });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect((init as RequestInit).headers).toMatchObject({ authorization: 'Bearer user-token' });
+  });
+
+  it("says 'We're having trouble loading your projects.' when the lists fail, and retries", async () => {
+    let fail = true;
+    mockFetch({
+      'GET /api/projects': () => (fail ? { status: 500, body: { error: 'boom' } } : { body: { projects: [] } }),
+      'GET /api/tickets': () => ({ body: { tickets: [] } }),
+    });
+    const user = userEvent.setup();
+    renderAt(<ClientDashboard />);
+    expect(await screen.findByText("We're having trouble loading your projects.")).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('tab', { name: 'Pending Projects' })).toBeInTheDocument();
+  });
+
+  it('Logout signs out through the auth store, then goes to /', async () => {
+    api([]);
+    const user = await renderDashboard();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Landed on /' })).toBeInTheDocument();
+    expect(mockLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('Profile opens a dialog with name, e-mail and the shared change-password form', async () => {
+    api([]);
+    const user = await renderDashboard();
+    await user.click(screen.getByRole('button', { name: 'Profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Profile' });
+    expect(within(dialog).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(dialog).getByText('ada@example.test')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('form', { name: 'Change password' })).toBeInTheDocument();
+  });
+});
+
+describe('ClientDashboard: tabs use the shared predicates and labels', () => {
+  const projects = [
+    aProject({ id: 'new', title: 'Fresh request' }),
+    awaitingApproval({ id: 'awaiting', title: 'Proposal ready' }),
+    activeProject({ id: 'active', title: 'Running project', tier: 1 }),
+    aProject({ id: 'done', title: 'Shipped project', status: 'completed', admin_approval_status: 'accepted', client_approval_status: 'accepted', overall_status: 'accepted' }),
+    activeProject({ id: 'stopped', title: 'Stopped project', cancelled: true, cancellation_reason: 'Budget cut' }),
+    aProject({ id: 'refused', title: 'Refused project', status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' }),
+    aProject({ id: 'withdrawn', title: 'Withdrawn request', status: 'refused', overall_status: 'refused', cancelled: true, cancellation_reason: 'Changed my mind' }),
+    activeProject({ id: 'final', title: 'Awaiting final', tier: 2, status: 'pending_final_payment' }),
+  ];
+
+  it('sorts each project into its tab with its client label', async () => {
+    api(projects);
+    const user = await renderDashboard();
+    const panel = () => screen.getByRole('tabpanel');
+    const titles = () => within(panel()).queryAllByRole('article').map((a) => a.getAttribute('aria-label'));
+
+    expect(titles()).toEqual(['Fresh request', 'Proposal ready']);
+    expect(within(card('Proposal ready')).getByText('Awaiting Your Approval')).toBeInTheDocument();
+    expect(within(card('Fresh request')).getByText('Pending')).toBeInTheDocument();
+    expect(within(card('Proposal ready')).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(within(card('Fresh request')).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+
+    await openTab(user, 'Active Projects');
+    expect(titles()).toEqual(['Running project']);
+    expect(within(card('Running project')).getByText('Active')).toBeInTheDocument();
+    expect(within(card('Running project')).getByText('$500')).toBeInTheDocument();
+
+    await openTab(user, 'Completed Projects');
+    expect(titles()).toEqual(['Shipped project', 'Stopped project', 'Withdrawn request']);
+    expect(within(card('Shipped project')).getByText('Completed')).toBeInTheDocument();
+    expect(within(card('Stopped project')).getByText('Canceled')).toBeInTheDocument();
+    expect(within(card('Stopped project')).getByText('Budget cut')).toBeInTheDocument();
+
+    await openTab(user, 'Rejected Projects');
+    expect(titles()).toEqual(['Refused project', 'Withdrawn request']);
+    expect(within(card('Refused project')).getByText('Refused')).toBeInTheDocument();
+
+    await openTab(user, 'Final Payment');
+    expect(titles()).toEqual(['Awaiting final']);
+    expect(within(card('Awaiting final')).getByText('Pending Final Payment')).toBeInTheDocument();
+    expect(within(card('Awaiting final')).getByRole('button', { name: 'Pay $700' })).toBeInTheDocument();
+  });
+
+  it('shows an empty message in a tab without projects', async () => {
+    api([]);
+    const user = await renderDashboard();
+    expect(screen.getByText('You have no pending projects.')).toBeInTheDocument();
+    await openTab(user, 'Final Payment');
+    expect(screen.getByText('No projects are awaiting a final payment.')).toBeInTheDocument();
+  });
+
+  it('pages rejected projects 10 at a time', async () => {
+    const refused = Array.from({ length: 12 }, (_, i) =>
+      aProject({ id: `r${i + 1}`, title: `Refused ${i + 1}`, status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' }),
+    );
+    api(refused);
+    const user = await renderDashboard();
+    await openTab(user, 'Rejected Projects');
+    expect(within(screen.getByRole('tabpanel')).getAllByRole('article')).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    const second = within(screen.getByRole('tabpanel')).getAllByRole('article');
+    expect(second.map((a) => a.getAttribute('aria-label'))).toEqual(['Refused 11', 'Refused 12']);
+  });
+
+  it('shows a read-only main board for an active project and a maintenance board for a completed one', async () => {
+    api(
+      [activeProject({ id: 'p1', title: 'Running project' }), aProject({ id: 'p2', title: 'Shipped', status: 'completed', admin_approval_status: 'accepted', client_approval_status: 'accepted', overall_status: 'accepted' })],
+      [
+        aTicket({ project_id: 'p1', title: 'Design login', status: 'in-progress', assignee: 'Lead Engineer' }),
+        aTicket({ project_id: 'p1', title: 'Fix typo', board_type: 'maintenance' }),
+        aTicket({ project_id: 'p2', title: 'Patch security', board_type: 'maintenance', status: 'done' }),
+      ],
+    );
+    const user = await renderDashboard();
+    await openTab(user, 'Active Projects');
+    await user.click(within(card('Running project')).getByRole('button', { name: 'Show Board' }));
+    const board = screen.getByRole('region', { name: 'Project Board: Running project' });
+    for (const column of ['Not Started', 'In Progress', 'In Review', 'Done']) {
+      expect(within(board).getByRole('heading', { name: new RegExp(`^${column}`) })).toBeInTheDocument();
+    }
+    const inProgress = within(board).getByRole('region', { name: /In Progress/ });
+    expect(within(inProgress).getByText('Design login')).toBeInTheDocument();
+    expect(within(inProgress).getByText('Assigned to Lead Engineer')).toBeInTheDocument();
+    expect(within(board).queryByText('Fix typo')).not.toBeInTheDocument();
+    expect(within(board).queryByRole('button')).not.toBeInTheDocument();
+
+    await openTab(user, 'Completed Projects');
+    await user.click(within(card('Shipped')).getByRole('button', { name: 'Show Board' }));
+    const maintenance = screen.getByRole('region', { name: 'Maintenance Board: Shipped' });
+    expect(within(within(maintenance).getByRole('region', { name: /Done/ })).getByText('Patch security')).toBeInTheDocument();
+  });
+});
+
+describe('Approve and Refuse', () => {
+  it('tier 3 approval needs a complete card, then sends the payment method and refreshes', async () => {
+    const fetchMock = api([awaitingApproval({ id: 'p1', title: 'Senior help', tier: 3, cost: 12000 })], [], {
+      'POST /api/client-approve-project': () => ({ body: { project: {} } }),
+    });
+    mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_1' } });
+    const user = await renderDashboard();
+    await user.click(within(card('Senior help')).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
+    expect(within(dialog).getByText(/\$12,000\/month/)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
+    expect(await within(dialog).findByText('Invalid card details.')).toBeInTheDocument();
+    expect(mockCreatePaymentMethod).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
+    expect(await screen.findByText('Project Accepted')).toBeInTheDocument();
+    expect(mockCreatePaymentMethod).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.test' });
+    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({ projectId: 'p1', action: 'accept', paymentMethodId: 'pm_1' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(gets(fetchMock)).toBe(2));
+  });
+
+  it("a refused card: 'Invalid card details.' and no approval call", async () => {
+    const fetchMock = api([awaitingApproval({ id: 'p1', title: 'CTO help', tier: 4 })]);
+    mockCreatePaymentMethod.mockResolvedValue({ ok: false, error: 'Invalid card details.' });
+    const user = await renderDashboard();
+    await user.click(within(card('CTO help')).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
+    expect(await screen.findByText('Invalid card details.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/client-approve-project')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Approve Project' })).toBeInTheDocument();
+  });
+
+  it('tier 1 approval needs no card; a server failure shows the approve error', async () => {
+    const fetchMock = api([awaitingApproval({ id: 'p1', title: 'Small site', tier: 1 })], [], {
+      'POST /api/client-approve-project': () => ({ status: 500, body: { error: 'Internal error' } }),
+    });
+    const user = await renderDashboard();
+    await user.click(within(card('Small site')).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
+    expect(within(dialog).queryByRole('group', { name: 'Card Information' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('The remaining $250 is due when the project is completed.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
+    expect(await screen.findByText('something went wrong while approving the project')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({ projectId: 'p1', action: 'accept' });
+  });
+
+  it('Refuse sends action refuse and says Project Refused', async () => {
+    const fetchMock = api([awaitingApproval({ id: 'p1', title: 'Proposal' })], [], {
+      'POST /api/client-approve-project': () => ({ body: { project: {} } }),
+    });
+    const user = await renderDashboard();
+    await user.click(within(card('Proposal')).getByRole('button', { name: 'Refuse' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refuse Project' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Back' })).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Refuse Project' }));
+    expect(await screen.findByText('Project Refused')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({ projectId: 'p1', action: 'refuse' });
+    await waitFor(() => expect(gets(fetchMock)).toBe(2));
+  });
+});
+
+describe('Cancelling', () => {
+  it('a pending project needs a non-blank reason; the refund amount is shown', async () => {
+    const fetchMock = api([aProject({ id: 'p1', title: 'Paid request', tier: 1 })], [], {
+      'POST /api/client-cancel-pending-project': () => ({ body: { refundIssued: true, refundAmount: 250, project: {} } }),
+    });
+    const user = await renderDashboard();
+    await user.click(within(card('Paid request')).getByRole('button', { name: 'Cancel Request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Pending Project' });
+    const reason = within(dialog).getByRole('textbox', { name: /Reason for cancellation/ });
+    await waitFor(() => expect(reason).toHaveFocus());
+    await user.type(reason, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
+    expect(await within(dialog).findByText('Please provide a reason for cancellation.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/client-cancel-pending-project')).toHaveLength(0);
+
+    await user.type(reason, 'No longer needed');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
+    expect(await screen.findByText('A refund of $250 has been issued.')).toBeInTheDocument();
+    expect(screen.getByText('Project Cancelled')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST /api/client-cancel-pending-project')).toEqual({ projectId: 'p1', cancellationReason: 'No longer needed' });
+    await waitFor(() => expect(gets(fetchMock)).toBe(2));
+  });
+
+  it('an active tier 3 project cancels directly; a server error shows its message', async () => {
+    const fetchMock = api([activeProject({ id: 'p1', title: 'Subscription', tier: 3 })], [], {
+      'POST /api/cancel-project': () => ({ status: 409, body: { error: 'Only an active project can be completed or cancelled.' } }),
+    });
+    const user = await renderDashboard();
+    await openTab(user, 'Active Projects');
+    await user.click(within(card('Subscription')).getByRole('button', { name: 'Cancel Project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Project' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Project paused');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Project' }));
+    expect(await screen.findByText('Only an active project can be completed or cancelled.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/check-penalty')).toHaveLength(0);
+    expect(requestBody(fetchMock, 'POST /api/cancel-project')).toEqual({ projectId: 'p1', cancelledBy: 'client', cancellationReason: 'Project paused' });
+  });
+
+  it('tier 4 without a penalty due cancels with a plain reason dialog', async () => {
+    const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4 })], [], {
+      'POST /api/check-penalty': () => ({ body: { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee: 25000 } }),
+      'POST /api/cancel-project': () => ({ body: { refundIssued: false, refundAmount: 0, project: {} } }),
+    });
+    const user = await renderDashboard();
+    await openTab(user, 'Active Projects');
+    await user.click(within(card('CTO')).getByRole('button', { name: 'Cancel Project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Project' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Done with it');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Project' }));
+    expect(await screen.findByText('Project Cancelled')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST /api/check-penalty')).toEqual({ projectId: 'p1' });
+  });
+
+  it('tier 4 with a penalty: shows amount, months and fee, pays through a penalty intent, then cancels with its id', async () => {
+    const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4, cost: 25000 })], [], {
+      'POST /api/check-penalty': () => ({ body: { hasPenalty: true, penaltyAmount: 30000, monthsRemaining: 2, subscriptionFee: 25000 } }),
+      'POST /api/stripe-downpayment-intent': () => ({ body: { clientSecret: 'pi_9_secret', customerId: 'cus_1', paymentIntentId: 'pi_9' } }),
+      'POST /api/cancel-project': () => ({ body: { refundIssued: false, refundAmount: 0, project: {} } }),
+    });
+    mockConfirmCardPayment.mockResolvedValueOnce({ ok: false, error: 'Payment failed, please try again.' }).mockResolvedValueOnce({ ok: true, paymentIntent: { id: 'pi_9' } });
+    const user = await renderDashboard();
+    await openTab(user, 'Active Projects');
+    await user.click(within(card('CTO')).getByRole('button', { name: 'Cancel Project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Early-Cancellation Penalty' });
+    expect(within(dialog).getByText('$30,000')).toBeInTheDocument();
+    expect(within(dialog).getByText('2')).toBeInTheDocument();
+    expect(within(dialog).getByText('$25,000')).toBeInTheDocument();
+
+    const pay = () => within(dialog).getByRole('button', { name: 'Pay $30,000 and Cancel' });
+    await user.click(pay());
+    expect(await within(dialog).findByText('Please provide a reason for cancellation.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Moving on');
+    await user.click(pay());
+    expect(await within(dialog).findByText('Invalid card details.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+
+    await user.click(pay());
+    expect(await screen.findByText('Payment failed, please try again.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/cancel-project')).toHaveLength(0);
+
+    await user.click(pay());
+    expect(await screen.findByText('Project Cancelled')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST /api/stripe-downpayment-intent')).toMatchObject({
+      amount: 3000000,
+      currency: 'usd',
+      projectId: 'p1',
+      metadata: { type: 'penalty', project_id: 'p1' },
+    });
+    expect(mockConfirmCardPayment).toHaveBeenLastCalledWith('pi_9_secret', { name: 'Ada Lovelace', email: 'ada@example.test' });
+    expect(requestBody(fetchMock, 'POST /api/cancel-project')).toEqual({
+      projectId: 'p1',
+      cancelledBy: 'client',
+      cancellationReason: 'Moving on',
+      penaltyPaymentIntentId: 'pi_9',
+    });
+  });
+});
+
+describe('Final payment', () => {
+  const finalProject = (overrides: Partial<Project> = {}) => activeProject({ id: 'p1', title: 'Basic site', tier: 1, status: 'pending_final_payment', ...overrides });
+
+  it('defaults to $250 for tier 1, pays with a payment method and says Payment Successful', async () => {
+    const fetchMock = api([finalProject()], [], { 'POST /api/process-final-payment': () => ({ body: { project: {} } }) });
+    mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_7' } });
+    const user = await renderDashboard();
+    await openTab(user, 'Final Payment');
+    await user.click(within(card('Basic site')).getByRole('button', { name: 'Pay $250' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Final Payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
+    expect(await within(dialog).findByText('Invalid card details.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
+    expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST /api/process-final-payment')).toEqual({ projectId: 'p1', paymentMethodId: 'pm_7' });
+    await waitFor(() => expect(gets(fetchMock)).toBe(2));
+  });
+
+  it("uses the stored amount and says 'Payment failed, please try again.' when the charge fails", async () => {
+    api([finalProject({ final_payment_amount: 900 })], [], {
+      'POST /api/process-final-payment': () => ({ status: 402, body: { error: 'Your card was declined.' } }),
+    });
+    mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_7' } });
+    const user = await renderDashboard();
+    await openTab(user, 'Final Payment');
+    await user.click(within(card('Basic site')).getByRole('button', { name: 'Pay $900' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Final Payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $900' }));
+    expect(await screen.findByText('Payment failed, please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Final Payment' })).toBeInTheDocument();
+  });
+
+  it("shows the payment library's own message when Stripe is not loaded", async () => {
+    api([finalProject()]);
+    mockCreatePaymentMethod.mockResolvedValue({ ok: false, error: 'Stripe is not loaded. Please refresh the page.' });
+    const user = await renderDashboard();
+    await openTab(user, 'Final Payment');
+    await user.click(within(card('Basic site')).getByRole('button', { name: 'Pay $250' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Final Payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
+    expect(await screen.findByText('Stripe is not loaded. Please refresh the page.')).toBeInTheDocument();
+  });
+});
+
+describe('Request a Service', () => {
+  async function openRequest(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(screen.getByRole('button', { name: 'Request Service' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a Service' });
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Service Type/ })).toHaveFocus());
+    return dialog;
+  }
+
+  it("an empty form: 'Please fill out all required fields.' and nothing is sent", async () => {
+    const fetchMock = api([]);
+    const user = await renderDashboard();
+    const dialog = await openRequest(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill out all required fields.');
+    expect(within(dialog).getByRole('combobox', { name: /Service Type/ })).toHaveFocus();
+    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method === 'POST')).toHaveLength(0);
+  });
+
+  it('tier 3 needs budget and timeline, then creates the project and says Service Request Submitted', async () => {
+    const fetchMock = api([], [], { 'POST /api/create-project': () => ({ status: 201, body: { id: 'new', project: {} } }) });
+    const user = await renderDashboard();
+    const dialog = await openRequest(user);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Service Type/ }), '3');
+    await user.type(within(dialog).getByRole('textbox', { name: /Project Name/ }), 'Platform rebuild');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'Rebuild our data platform');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill out all required fields.');
+    expect(within(dialog).getByRole('combobox', { name: /Monthly Budget/ })).toHaveFocus();
+
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Monthly Budget/ }), '15k-50k');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Timeline/ }), '2-3-months');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Service Request Submitted')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST /api/create-project')).toEqual({
+      title: 'Platform rebuild',
+      tier: 3,
+      status: 'pending',
+      description: 'Rebuild our data platform',
+      client: 'Ada Lovelace',
+      clientEmail: 'ada@example.test',
+      monthly_budget_range: '15k-50k',
+      timeline: '2-3-months',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(gets(fetchMock)).toBe(2));
+  });
+
+  it("a too-short description is flagged; a failed create says 'Failed to create project.'", async () => {
+    api([], [], { 'POST /api/create-project': () => ({ status: 500, body: { error: 'db down' } }) });
+    const user = await renderDashboard();
+    const dialog = await openRequest(user);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Service Type/ }), '4');
+    await user.type(within(dialog).getByRole('textbox', { name: /Project Name/ }), 'CTO');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'short');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Monthly Budget/ }), '50k-plus');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Timeline/ }), 'asap');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await within(dialog).findByText('Project description must be at least 10 characters')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), ' and longer now');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Failed to create project.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Request a Service' })).toBeInTheDocument();
+  });
+
+  async function fillTier1(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Service Type/ }), '1');
+    await user.type(within(dialog).getByRole('textbox', { name: /Project Name/ }), 'Bakery site');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'A site for our bakery');
+  }
+
+  it('tier 1 needs a complete card, then pays the deposit as a purchase and waits for the project', async () => {
+    const fetchMock = api([], [], {
+      'POST /api/stripe-downpayment-intent': () => ({ body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' } }),
+      'GET /api/purchase-status/pi_1': () => ({ body: { status: 'fulfilled', projectId: 'new' } }),
+    });
+    mockConfirmCardPayment.mockResolvedValue({ ok: true, paymentIntent: { id: 'pi_1' } });
+    const user = await renderDashboard();
+    const dialog = await openRequest(user);
+    await fillTier1(user, dialog);
+    expect(within(dialog).queryByRole('combobox', { name: /Monthly Budget/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $250 and Submit' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill out all required fields.');
+    expect(requestsTo(fetchMock, 'POST /api/stripe-downpayment-intent')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $250 and Submit' }));
+    expect(await screen.findByText('Service Request Submitted')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST /api/stripe-downpayment-intent')).toMatchObject({
+      amount: 25000,
+      currency: 'usd',
+      email: 'ada@example.test',
+      userId: 'u1',
+      metadata: { type: 'purchase', tier: 1, clientName: 'Ada Lovelace' },
+      customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', acceptedTerms: true },
+    });
+    expect(mockConfirmCardPayment).toHaveBeenCalledWith('pi_1_secret', { name: 'Ada Lovelace', email: 'ada@example.test' });
+    expect(requestsTo(fetchMock, 'POST /api/create-project')).toHaveLength(0);
+  });
+
+  it.each([
+    ['a declined card', { ok: false, error: 'Payment failed, please try again.' }, null, 'Payment failed. Please try again'],
+    ['a refunded purchase', { ok: true, paymentIntent: { id: 'pi_1' } }, 'refunded', 'Payment successful but failed to create project. Please contact support.'],
+  ])('tier 1 with %s shows the spec message', async (_label, confirmation, purchaseStatus, message) => {
+    api([], [], {
+      'POST /api/stripe-downpayment-intent': () => ({ body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' } }),
+      'GET /api/purchase-status/pi_1': () => ({ body: { status: purchaseStatus, projectId: null } }),
+    });
+    mockConfirmCardPayment.mockResolvedValue(confirmation);
+    const user = await renderDashboard();
+    const dialog = await openRequest(user);
+    await fillTier1(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $250 and Submit' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('tier 2: a failed intent request shows the generic message', async () => {
+    api([], [], { 'POST /api/stripe-downpayment-intent': () => ({ status: 503, body: { error: 'Payments are not configured' } }) });
+    const user = await renderDashboard();
+    const dialog = await openRequest(user);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Service Type/ }), '2');
+    await user.type(within(dialog).getByRole('textbox', { name: /Project Name/ }), 'Shop');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'An online shop with accounts');
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $700 and Submit' }));
+    expect(await screen.findByText('Something went wrong. Please try again. If the problem persists, please contact support.')).toBeInTheDocument();
+    expect(mockConfirmCardPayment).not.toHaveBeenCalled();
+  });
+});
