@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { loadAppConfig } from '@agency/app-config';
 import { startAuth } from '@agency/auth';
 import { App } from './app/app';
-import { registerRemoteLocations } from './features/remotes/api/remote-registry';
+import { registerRemoteLocations } from './lib/federation/api/remote-registry';
 
 async function start() {
   const config = await loadAppConfig();

@@ -7,10 +7,10 @@ import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { AppLayout } from '../features/layout/components/app-layout';
 import { useHashScroll } from '../features/hash-scroll/hooks/use-hash-scroll';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
-import { RemotePage } from '../features/remotes/components/remote-page';
-import { useIntentPrefetch } from '../features/remotes/hooks/use-intent-prefetch';
-import { PageSpinner } from '../features/remotes/components/page-spinner';
-import { HOST_PATHS, REMOTE_ROUTES, remoteForPath } from './route-table';
+import { RemotePage } from '../lib/federation/components/remote-page';
+import { useIntentPrefetch } from '../lib/federation/hooks/use-intent-prefetch';
+import { PageSpinner } from '../components/page-spinner';
+import { DASHBOARD_REMOTES, HOST_PATHS, REMOTE_ROUTES, remoteForPath } from './route-table';
 
 const FederationCheckPage = lazy(() =>
   import('../features/diagnostics/components/federation-check-page').then((m) => ({ default: m.FederationCheckPage })),
@@ -43,7 +43,7 @@ function AppRoutes() {
           path={HOST_PATHS.dashboard}
           element={
             <RequireAuth>
-              <DashboardPage />
+              <DashboardPage remotes={DASHBOARD_REMOTES} />
             </RequireAuth>
           }
         />

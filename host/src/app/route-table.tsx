@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { matchPath } from '@agency/router';
-import type { RemoteRoute } from '../features/remotes/remote-route';
+import type { RemoteRoute } from '../lib/federation/remote-route';
 
 /**
  * Every route of the product (spec section 2). Remote routes name the remote and the module it exposes;

@@ -48,7 +48,7 @@ export default async (env, argv) => {
     },
     plugins: [
       ...base.plugins.filter((plugin) => plugin?.constructor?.name !== 'ModuleFederationPlugin'),
-      new rspack.NormalModuleReplacementPlugin(/remotes[\\/]api[\\/]remote-registry/, join(generated, 'remote-registry.ts')),
+      new rspack.NormalModuleReplacementPlugin(/lib[\\/]federation[\\/]api[\\/]remote-registry/, join(generated, 'remote-registry.ts')),
     ],
   };
 };

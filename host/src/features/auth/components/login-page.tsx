@@ -3,7 +3,7 @@ import { AUTH_TEXT } from '@agency/domain';
 import { preloadAuth, useAuthStore } from '@agency/auth';
 import { Navigate, useLocation } from '@agency/router';
 import { Box, Container, Heading, Text } from '@agency/ui';
-import { PageSpinner } from '../../remotes/components/page-spinner';
+import { PageSpinner } from '../../../components/page-spinner';
 import { preloadOverlays, useOverlays } from '../hooks/use-overlays';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LoginForm } from './login-form';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAuthStore } from '@agency/auth';
 import { Navigate, useLocation } from '@agency/router';
-import { PageSpinner } from '../../remotes/components/page-spinner';
+import { PageSpinner } from '../../../components/page-spinner';
 
 /** Route guard: spinner while the session resolves; logged-out visitors go to /login, replacing history. */
 export function RequireAuth({ children }: { children: ReactNode }) {

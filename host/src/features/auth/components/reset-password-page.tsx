@@ -19,7 +19,7 @@ import {
 import { Navigate, useNavigate } from '@agency/router';
 import { Alert, Box, Button, Container, Heading, Stack, toaster } from '@agency/ui';
 import { Field, Input } from '@agency/ui/forms';
-import { PageSpinner } from '../../remotes/components/page-spinner';
+import { PageSpinner } from '../../../components/page-spinner';
 
 interface Values {
   password: string;

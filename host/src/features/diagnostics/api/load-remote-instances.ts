@@ -3,7 +3,7 @@ import type { useAuthStore } from '@agency/auth';
 import type { useInRouterContext, useLocation } from '@agency/router';
 import type { system, useChakraContext } from '@agency/ui';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from '../../remotes/api/remote-registry';
+import type { RemoteName } from '../../../lib/federation/api/remote-registry';
 
 /** What each remote's ./instance-probe exports: the shared things exactly as that remote imported them. */
 export interface RemoteInstances {

@@ -4,7 +4,7 @@ import { useAuthStore } from '@agency/auth';
 import { useInRouterContext, useLocation } from '@agency/router';
 import { Box, Button, Container, Heading, Stack, system, Text, useChakraContext } from '@agency/ui';
 import { loadRemoteInstances, type RemoteInstances } from '../api/load-remote-instances';
-import type { RemoteName } from '../../remotes/api/remote-registry';
+import type { RemoteName } from '../../../lib/federation/api/remote-registry';
 
 const REMOTES: RemoteName[] = ['marketing', 'checkout', 'client_portal', 'admin_portal'];
 const PROBE_EMAIL = 'probe@federation.check';

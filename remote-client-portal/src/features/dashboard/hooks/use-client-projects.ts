@@ -10,6 +10,12 @@ export interface ClientProjects {
   refresh: () => Promise<void>;
 }
 
+async function fetchLists(): Promise<{ projects: Project[]; tickets: Ticket[] }> {
+  const api = clientApi();
+  const [projectList, ticketList] = await Promise.all([api.listProjects(), api.listTickets()]);
+  return { projects: projectList.projects, tickets: ticketList.tickets };
+}
+
 /** The signed-in client's own projects and tickets (the API scopes both to the caller). */
 export function useClientProjects(): ClientProjects {
   const [status, setStatus] = useState<ClientProjects['status']>('loading');
@@ -18,21 +24,21 @@ export function useClientProjects(): ClientProjects {
   const generation = useRef(0);
   const loaded = useRef(false);
 
-  const load = useCallback(async () => {
+  const load = useCallback((): Promise<void> => {
     const mine = ++generation.current;
-    const api = clientApi();
-    try {
-      const [projectList, ticketList] = await Promise.all([api.listProjects(), api.listTickets()]);
-      if (mine !== generation.current) return;
-      setProjects(projectList.projects);
-      setTickets(ticketList.tickets);
-      setStatus('ready');
-      loaded.current = true;
-    } catch {
-      if (mine !== generation.current) return;
-      // A failed refresh keeps what is on screen; only a first load shows the error state.
-      if (!loaded.current) setStatus('error');
-    }
+    return fetchLists().then(
+      (lists) => {
+        if (mine !== generation.current) return;
+        setProjects(lists.projects);
+        setTickets(lists.tickets);
+        setStatus('ready');
+        loaded.current = true;
+      },
+      () => {
+        // A failed refresh keeps what is on screen; only a first load shows the error state.
+        if (mine === generation.current && !loaded.current) setStatus('error');
+      },
+    );
   }, []);
 
   const refresh = useCallback(async () => {

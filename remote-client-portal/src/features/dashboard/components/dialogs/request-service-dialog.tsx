@@ -67,13 +67,11 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
   const [phase, setPhase] = useState<'idle' | 'sending' | 'paying'>('idle');
   const [cardComplete, setCardComplete] = useState(false);
   const attemptKey = useRef(newAttemptKey());
-  const refs = {
-    serviceType: useRef<HTMLSelectElement>(null),
-    projectName: useRef<HTMLInputElement>(null),
-    description: useRef<HTMLTextAreaElement>(null),
-    budget: useRef<HTMLSelectElement>(null),
-    timeline: useRef<HTMLSelectElement>(null),
-  };
+  const serviceTypeRef = useRef<HTMLSelectElement>(null);
+  const projectNameRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  const budgetRef = useRef<HTMLSelectElement>(null);
+  const timelineRef = useRef<HTMLSelectElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const busy = phase !== 'idle';
   const tier = Number(values.serviceType);
@@ -86,8 +84,8 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
   };
 
   function focusField(name: FieldName) {
-    if (name === 'card') alertRef.current?.focus();
-    else refs[name].current?.focus();
+    const refs = { serviceType: serviceTypeRef, projectName: projectNameRef, description: descriptionRef, budget: budgetRef, timeline: timelineRef };
+    (name === 'card' ? alertRef : refs[name]).current?.focus();
   }
 
   async function handleSubmit(event: FormEvent) {
@@ -103,7 +101,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
     if (values.description.trim().length < MIN_DESCRIPTION_LENGTH) {
       setErrors({ description: m.descriptionTooShort });
       setFormError(undefined);
-      refs.description.current?.focus();
+      descriptionRef.current?.focus();
       return;
     }
     setErrors({});
@@ -197,7 +195,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
       title={m.title}
       onClose={onClose}
       busy={busy}
-      initialFocusRef={refs.serviceType}
+      initialFocusRef={serviceTypeRef}
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={busy}>
@@ -229,7 +227,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
             disabled={busy}
             value={values.serviceType}
             error={errors.serviceType}
-            selectRef={refs.serviceType}
+            selectRef={serviceTypeRef}
             onChange={set('serviceType')}
           />
           <TextField
@@ -239,7 +237,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
             disabled={busy}
             value={values.projectName}
             error={errors.projectName}
-            inputRef={refs.projectName}
+            inputRef={projectNameRef}
             onChange={set('projectName')}
           />
           <TextareaField
@@ -250,7 +248,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
             disabled={busy}
             value={values.description}
             error={errors.description}
-            textareaRef={refs.description}
+            textareaRef={descriptionRef}
             onChange={set('description')}
           />
           {isSubscriptionTier(tier) ? (
@@ -264,7 +262,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
                 disabled={busy}
                 value={values.budget}
                 error={errors.budget}
-                selectRef={refs.budget}
+                selectRef={budgetRef}
                 onChange={set('budget')}
               />
               <SelectField
@@ -276,7 +274,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
                 disabled={busy}
                 value={values.timeline}
                 error={errors.timeline}
-                selectRef={refs.timeline}
+                selectRef={timelineRef}
                 onChange={set('timeline')}
               />
             </>

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation } from '@agency/router';
 import { loadRemotePage, resetRemote, type RemoteName } from '../api/remote-registry';
-import { PageSpinner } from './page-spinner';
+import { PageSpinner } from '../../../components/page-spinner';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteUnavailable } from './remote-unavailable';
 
