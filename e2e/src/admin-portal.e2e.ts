@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { startTestProduct, type RunningProduct } from './support/product';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage } from './support/browser';
+import type { RunningProduct } from './support/product';
+import { useProductSuite } from './support/suite';
 
 // The admin dashboard: a tier 3 consultation request reaches the Project Queue, the admin accepts it, the
 // client approves it (through the API), and the admin runs its board: adds a ticket and moves it forward.
@@ -91,25 +92,15 @@ async function logInAsAdmin(page: Page, product: RunningProduct) {
 }
 
 describe('admin dashboard', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  before(async () => {
-    product = await startTestProduct({ services: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const suite = useProductSuite({ services: true });
 
   test('queue → accept → client approves → the admin adds a ticket on the board and moves it to in-progress', async () => {
     const email = `client-${randomUUID().slice(0, 8)}@example.test`;
     const password = `secret-${randomUUID().slice(0, 8)}`;
-    const clientToken = await createClient(product, email, password);
+    const clientToken = await createClient(suite.product, email, password);
 
     // The consultation request for tier 3 (spec section 7), sent by the signed-in client.
-    const { id: projectId } = await api<{ id: string }>(product, clientToken, 'POST', '/api/schedule-consultation', {
+    const { id: projectId } = await api<{ id: string }>(suite.product, clientToken, 'POST', '/api/schedule-consultation', {
       tier: '3',
       firstName: 'Grace',
       lastName: 'Hopper',
@@ -120,13 +111,13 @@ describe('admin dashboard', () => {
       timeline: '2-3-months',
       acceptedTerms: true,
     });
-    const { projects } = await api<{ projects: ProjectRow[] }>(product, clientToken, 'GET', '/api/projects');
+    const { projects } = await api<{ projects: ProjectRow[] }>(suite.product, clientToken, 'GET', '/api/projects');
     const project = projects.find((p) => p.id === projectId);
     assert.ok(project, 'the client sees the requested project');
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await newPage(context);
-    await logInAsAdmin(page, product);
+    await logInAsAdmin(page, suite.product);
     await page.getByRole('banner').getByRole('link', { name: 'Admin Dashboard' }).or(page.getByRole('banner').getByRole('button', { name: 'Admin Dashboard' })).first().waitFor();
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
     for (const label of ['Pending Projects', 'Active Projects', 'Pending Final Payment', 'Monthly Revenue', 'Completed Projects']) {
@@ -143,7 +134,7 @@ describe('admin dashboard', () => {
     await assertNoAxeViolations(page, 'the Project Queue');
 
     // The client approves (tier 3 starts the subscription with a test card).
-    await api(product, clientToken, 'POST', '/api/client-approve-project', { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' });
+    await api(suite.product, clientToken, 'POST', '/api/client-approve-project', { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' });
 
     await page.reload();
     await page.getByRole('tab', { name: /^Active Projects/ }).click();
@@ -166,8 +157,8 @@ describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Move "Map the current data flows" to In Review' }).waitFor();
     await assertNoAxeViolations(page, 'the Active Projects board');
 
-    const adminToken = await signIn(product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
-    const { tickets } = await api<{ tickets: TicketRow[] }>(product, adminToken, 'GET', '/api/tickets');
+    const adminToken = await signIn(suite.product, suite.product.env.ADMIN_EMAIL!, suite.product.env.ADMIN_PASSWORD!);
+    const { tickets } = await api<{ tickets: TicketRow[] }>(suite.product, adminToken, 'GET', '/api/tickets');
     const ticket = tickets.find((t) => t.project_id === projectId);
     assert.equal(ticket?.status, 'in-progress');
     assert.equal(ticket?.assignee, 'Lead Engineer');
@@ -178,7 +169,7 @@ describe('admin dashboard', () => {
       .getByText('Map the current data flows')
       .dragTo(page.getByRole('region', { name: 'Done' }));
     await page.getByRole('region', { name: 'Done' }).getByText('Map the current data flows').waitFor();
-    const after = await api<{ tickets: TicketRow[] }>(product, adminToken, 'GET', '/api/tickets');
+    const after = await api<{ tickets: TicketRow[] }>(suite.product, adminToken, 'GET', '/api/tickets');
     assert.equal(after.tickets.find((t) => t.id === ticket!.id)?.status, 'done');
 
     assert.deepEqual(errors, []);

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { startTestProduct, type RunningProduct } from './support/product';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage } from './support/browser';
+import type { RunningProduct } from './support/product';
+import { useProductSuite } from './support/suite';
 
 interface Mail {
   to: string[];
@@ -60,43 +61,33 @@ async function logOut(page: Page, product: RunningProduct) {
 }
 
 describe('signing in (with the offline auth service and mailbox)', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  before(async () => {
-    product = await startTestProduct();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const suite = useProductSuite();
 
   test('sign up → confirm from the mailbox → log in → header shows Logout and Dashboard → logout', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await newPage(context);
     const email = uniqueEmail('signup');
-    await signUpAndConfirm(page, product, email, 'first-secret');
+    await signUpAndConfirm(page, suite.product, email, 'first-secret');
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'Logout' }).waitFor();
-    await logOut(page, product);
+    await logOut(page, suite.product);
 
-    await logIn(page, product, email, 'first-secret');
+    await logIn(page, suite.product, email, 'first-secret');
     await page.getByText('Login Successful').waitFor();
-    await page.waitForURL(`${product.url}/dashboard`);
+    await page.waitForURL(`${suite.product.url}/dashboard`);
     await header.getByRole('button', { name: 'Logout' }).waitFor();
     assert.equal(await header.getByRole('link', { name: 'Dashboard' }).getAttribute('href'), '/dashboard');
     assert.equal(await header.getByRole('link', { name: 'Login' }).count(), 0);
-    await logOut(page, product);
+    await logOut(page, suite.product);
     assert.equal(await header.getByRole('link', { name: 'Dashboard' }).getAttribute('href'), '/login');
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   test('wrong credentials: Login Failed', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const { page } = await newPage(context);
-    await logIn(page, product, uniqueEmail('nobody'), 'not-a-password');
+    await logIn(page, suite.product, uniqueEmail('nobody'), 'not-a-password');
     await page.getByText('Login Failed').waitFor();
     await page.getByText('Invalid credentials. Please try again.').waitFor();
     assert.ok(page.url().endsWith('/login'));
@@ -104,20 +95,20 @@ describe('signing in (with the offline auth service and mailbox)', () => {
   });
 
   test('forgot password → mailbox link → reset → log in with the new password', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await newPage(context);
     const email = uniqueEmail('reset');
-    await signUpAndConfirm(page, product, email, 'old-secret');
-    await logOut(page, product);
+    await signUpAndConfirm(page, suite.product, email, 'old-secret');
+    await logOut(page, suite.product);
 
-    await page.goto(`${product.url}/login`);
+    await page.goto(`${suite.product.url}/login`);
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset your password' });
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText('Reset Link Sent').waitFor();
 
-    await page.goto(await mailLink(product, email, 'recovery'));
+    await page.goto(await mailLink(suite.product, email, 'recovery'));
     // supabase-js reads the session from the fragment, then clears it.
     await page.waitForURL((url) => url.pathname === '/reset-password' && !url.hash.includes('access_token'));
     await page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
@@ -125,40 +116,40 @@ describe('signing in (with the offline auth service and mailbox)', () => {
     await page.getByLabel('Confirm Password', { exact: true }).fill('new-secret');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('Password updated', { exact: true }).waitFor();
-    await page.waitForURL(`${product.url}/login`, { timeout: 5000 });
+    await page.waitForURL(`${suite.product.url}/login`, { timeout: 5000 });
 
-    await logIn(page, product, email, 'old-secret');
+    await logIn(page, suite.product, email, 'old-secret');
     await page.getByText('Login Failed').waitFor();
-    await logIn(page, product, email, 'new-secret');
-    await page.waitForURL(`${product.url}/dashboard`);
+    await logIn(page, suite.product, email, 'new-secret');
+    await page.waitForURL(`${suite.product.url}/dashboard`);
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   test('a reset page without a recovery session: Invalid Reset Link, then /login', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const { page } = await newPage(context);
-    await page.goto(`${product.url}/reset-password`);
+    await page.goto(`${suite.product.url}/reset-password`);
     await page.getByText('Invalid Reset Link').waitFor();
-    await page.waitForURL(`${product.url}/login`);
+    await page.waitForURL(`${suite.product.url}/login`);
     await context.close();
   });
 
   test('the admin sees "Admin Dashboard"', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page } = await newPage(context);
-    await logIn(page, product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
-    await page.waitForURL(`${product.url}/dashboard`);
+    await logIn(page, suite.product, suite.product.env.ADMIN_EMAIL!, suite.product.env.ADMIN_PASSWORD!);
+    await page.waitForURL(`${suite.product.url}/dashboard`);
     await page.getByRole('banner').getByRole('link', { name: 'Admin Dashboard' }).waitFor();
     await context.close();
   });
 
   test('a session survives a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page } = await newPage(context);
-    await logIn(page, product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
-    await page.waitForURL(`${product.url}/dashboard`);
+    await logIn(page, suite.product, suite.product.env.ADMIN_EMAIL!, suite.product.env.ADMIN_PASSWORD!);
+    await page.waitForURL(`${suite.product.url}/dashboard`);
     await page.reload();
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
     assert.ok(page.url().endsWith('/dashboard'));
@@ -167,48 +158,38 @@ describe('signing in (with the offline auth service and mailbox)', () => {
 });
 
 describe('host shell (no services needed)', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  before(async () => {
-    product = await startTestProduct({ services: false });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const suite = useProductSuite({ services: false });
 
   test('the guard sends /dashboard to /login, replacing history', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const { page, errors } = await newPage(context);
-    await page.goto(`${product.url}/`);
-    await page.goto(`${product.url}/dashboard`);
-    await page.waitForURL(`${product.url}/login`);
+    await page.goto(`${suite.product.url}/`);
+    await page.goto(`${suite.product.url}/dashboard`);
+    await page.waitForURL(`${suite.product.url}/login`);
     await page.getByRole('tab', { name: 'Login' }).waitFor();
     await page.goBack();
-    await page.waitForURL(`${product.url}/`);
+    await page.waitForURL(`${suite.product.url}/`);
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   test('a logged-out visitor on / does not load supabase-js', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const { page } = await newPage(context);
     const scripts: string[] = [];
     page.on('response', async (response) => {
       if (response.url().endsWith('.js')) scripts.push(await response.text().catch(() => ''));
     });
-    await page.goto(`${product.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.product.url}/`, { waitUntil: 'networkidle' });
     assert.ok(scripts.length > 0);
     assert.ok(!scripts.some((body) => body.includes('GoTrueClient')), 'supabase-js was loaded on /');
     await context.close();
   });
 
   test('a hash in the address scrolls to its section once the marketing remote rendered it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const { page } = await newPage(context);
-    await page.goto(`${product.url}/#contact`);
+    await page.goto(`${suite.product.url}/#contact`);
     await page.locator('#contact').waitFor();
     await page.waitForFunction(() => {
       const top = document.getElementById('contact')?.getBoundingClientRect().top ?? 9999;
@@ -218,9 +199,9 @@ describe('host shell (no services needed)', () => {
   });
 
   test('the mobile menu at 375 px: a named disclosure button, Escape closes, focus returns', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const context = await suite.browser.newContext({ viewport: { width: 375, height: 800 } });
     const { page, errors } = await newPage(context);
-    await page.goto(`${product.url}/`);
+    await page.goto(`${suite.product.url}/`);
     const header = page.getByRole('banner');
     const button = header.getByRole('button', { name: 'Open menu' });
     await button.waitFor();
@@ -241,7 +222,7 @@ describe('host shell (no services needed)', () => {
 
     await page.keyboard.press('Enter');
     await menu.getByRole('link', { name: 'Contact' }).click();
-    await page.waitForURL(`${product.url}/#contact`);
+    await page.waitForURL(`${suite.product.url}/#contact`);
     assert.equal(await button.getAttribute('aria-expanded'), 'false');
     await page.waitForFunction(() => Math.abs(document.getElementById('contact')?.getBoundingClientRect().top ?? 9999) < 120);
 

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { startTestProduct, type RunningProduct } from './support/product';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage } from './support/browser';
+import type { RunningProduct } from './support/product';
+import { useProductSuite } from './support/suite';
 
 // Issue 7: buying a tier by card and requesting a consultation, offline, through the real Stripe SDKs
 // (the local Stripe.js stand-in in the browser, the local Stripe-compatible service behind the API).
@@ -69,20 +70,10 @@ async function assertNoAxeViolations(page: Page, where: string) {
 }
 
 describe('checkout', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  before(async () => {
-    product = await startTestProduct({ services: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const suite = useProductSuite({ services: true });
 
   async function open() {
-    const context = await browser.newContext({ baseURL: product.url });
+    const context = await suite.browser.newContext({ baseURL: suite.product.url });
     const { page, errors } = await newPage(context);
     return { context, page, errors };
   }
@@ -96,7 +87,7 @@ describe('checkout', () => {
     await page.getByText('Your payment of $250 was successful.').waitFor();
     await page.getByText(/within 24-48 hours/).waitFor();
 
-    const projects = (await adminProjects(product)).filter((p) => p.client_email === email);
+    const projects = (await adminProjects(suite.product)).filter((p) => p.client_email === email);
     assert.equal(projects.length, 1, 'one payment, one project');
     const [project] = projects;
     assert.equal(project!.tier, 1);
@@ -118,14 +109,14 @@ describe('checkout', () => {
     assert.ok(page.url().endsWith('/purchase/1'), 'the buyer stays on the purchase page');
     await page.getByRole('button', { name: 'Pay $250 Now' }).waitFor();
 
-    assert.deepEqual((await adminProjects(product)).filter((p) => p.client_email === email), []);
+    assert.deepEqual((await adminProjects(suite.product)).filter((p) => p.client_email === email), []);
 
     // The same payment can then go through with another card: one charge, one project.
     const card = page.getByRole('group', { name: 'Credit or debit card' });
     await card.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay $250 Now' }).click();
     await page.waitForURL('**/purchase-success');
-    assert.equal((await adminProjects(product)).filter((p) => p.client_email === email).length, 1);
+    assert.equal((await adminProjects(suite.product)).filter((p) => p.client_email === email).length, 1);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -145,7 +136,7 @@ describe('checkout', () => {
     await page.getByRole('heading', { level: 1, name: 'Consultation Requested!' }).waitFor();
     const storedId = await page.evaluate(() => sessionStorage.getItem('consultationProjectId'));
 
-    const projects = (await adminProjects(product)).filter((p) => p.client_email === email);
+    const projects = (await adminProjects(suite.product)).filter((p) => p.client_email === email);
     assert.equal(projects.length, 1);
     const [project] = projects;
     assert.equal(project!.id, storedId, 'the success page knows the created project');
@@ -168,7 +159,7 @@ describe('checkout', () => {
   }
 
   test('the card step fits a 360 px screen without sideways scrolling and passes axe', async () => {
-    const context = await browser.newContext({ baseURL: product.url, viewport: { width: 360, height: 740 } });
+    const context = await suite.browser.newContext({ baseURL: suite.product.url, viewport: { width: 360, height: 740 } });
     const { page, errors } = await newPage(context);
     await page.goto('/purchase/2');
     await fillCustomer(page, uniqueEmail('mobile'), 'A web app with accounts and payments');

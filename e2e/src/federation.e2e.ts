@@ -1,28 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { startTestProduct, type RunningProduct } from './support/product';
+import { describe, test } from 'node:test';
+import { newPage } from './support/browser';
+import { useProductSuite } from './support/suite';
 
 const REMOTES = ['marketing', 'checkout', 'client_portal', 'admin_portal'];
 
 describe('federation', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  before(async () => {
-    product = await startTestProduct({ services: false });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const suite = useProductSuite({ services: false });
 
   test('host and every remote share one React, router, Chakra system and auth store', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const { page, errors } = await newPage(context);
-    await page.goto(`${product.url}/__diagnostics/federation`);
+    await page.goto(`${suite.product.url}/__diagnostics/federation`);
     for (const remote of REMOTES) {
       const row = page.locator(`tr[data-remote="${remote}"]`);
       for (const check of ['react', 'router', 'chakra', 'store']) {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { startTestProduct, type RunningProduct } from './support/product';
+import type { Locator, Page } from 'playwright-core';
+import { newPage } from './support/browser';
+import { useProductSuite } from './support/suite';
 
 /** True once the element's top edge is inside the viewport (below the sticky header is fine). */
 async function isScrolledIntoView(page: Page, locator: Locator): Promise<boolean> {
@@ -29,22 +29,12 @@ async function expectNoAxeViolations(page: Page, path: string): Promise<void> {
 }
 
 describe('marketing pages', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  before(async () => {
-    product = await startTestProduct({ services: false });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const suite = useProductSuite({ services: false });
 
   test('an address hash scrolls to its section, from the address bar and from links', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const { page, errors } = await newPage(context);
-    await page.goto(`${product.url}/#contact`);
+    await page.goto(`${suite.product.url}/#contact`);
     const contact = page.locator('section#contact');
     await contact.getByRole('heading', { name: 'Send a Message' }).waitFor();
     await waitUntilInView(page, contact, '/#contact');
@@ -54,17 +44,17 @@ describe('marketing pages', () => {
     await page.getByRole('link', { name: 'Learn More' }).click();
     await waitUntilInView(page, page.locator('section#about'), 'Learn More');
 
-    await page.goto(`${product.url}/terms-of-service`);
+    await page.goto(`${suite.product.url}/terms-of-service`);
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Services' }).click();
-    await page.waitForURL(`${product.url}/#services`);
+    await page.waitForURL(`${suite.product.url}/#services`);
     await waitUntilInView(page, page.locator('section#services'), 'the footer link to /#services');
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   test('tier buttons lead to purchase for tiers 1 and 2 and to consultation for tiers 3 and 4', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const { page } = await newPage(context);
     const expected = [
       ['Basic Web App', 'Get Started', '/purchase/1'],
@@ -73,18 +63,18 @@ describe('marketing pages', () => {
       ['Fractional CTO', 'Schedule Consultation', '/consultation/4'],
     ] as const;
     for (const [tier, label, path] of expected) {
-      await page.goto(`${product.url}/#services`);
+      await page.goto(`${suite.product.url}/#services`);
       const card = page.getByRole('article', { name: tier });
       await card.getByRole('link', { name: label }).click();
-      await page.waitForURL(`${product.url}${path}`);
+      await page.waitForURL(`${suite.product.url}${path}`);
     }
     await context.close();
   });
 
   test('external links open in a new tab without an opener', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const { page } = await newPage(context);
-    await page.goto(product.url);
+    await page.goto(suite.product.url);
     for (const name of [/View Professional Profile/, /Book a Free 15-Minute Consultation/, /Schedule a 15-Minute Call/]) {
       const link = page.getByRole('link', { name });
       assert.equal(await link.getAttribute('target'), '_blank');
@@ -96,9 +86,9 @@ describe('marketing pages', () => {
 
   for (const path of ['/', '/terms-of-service']) {
     test(`axe finds no violation on ${path}`, async () => {
-      const context = await browser.newContext();
+      const context = await suite.browser.newContext();
       const { page, errors } = await newPage(context);
-      await page.goto(`${product.url}${path}`);
+      await page.goto(`${suite.product.url}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       if (path === '/') {
         // Bring the deferred contact form in, so it is checked too.
@@ -113,23 +103,13 @@ describe('marketing pages', () => {
 });
 
 describe('contact message', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  before(async () => {
-    product = await startTestProduct({ services: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const suite = useProductSuite({ services: true });
 
   test('a message sent from the contact form arrives in the mailbox', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const { page, errors } = await newPage(context);
     const details = `E2E contact ${Date.now()}: a booking app for a bakery.`;
-    await page.goto(`${product.url}/#contact`);
+    await page.goto(`${suite.product.url}/#contact`);
     const form = page.getByRole('form', { name: 'Send a Message' });
     await form.getByRole('textbox', { name: 'First Name' }).fill('Ada');
     await form.getByRole('textbox', { name: 'Last Name' }).fill('Lovelace');
@@ -142,11 +122,11 @@ describe('contact message', () => {
     await page.getByText("We'll get back to you within 24 hours.").waitFor();
     assert.equal(await form.getByRole('textbox', { name: 'Project Details' }).inputValue(), '');
 
-    const inbox = product.env.CONTACT_INBOX!;
+    const inbox = suite.product.env.CONTACT_INBOX!;
     const deadline = Date.now() + 10_000;
     let mail: { to: string[]; subject: string; text: string } | undefined;
     while (!mail && Date.now() < deadline) {
-      const response = await fetch(`${product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(inbox)}`);
+      const response = await fetch(`${suite.product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(inbox)}`);
       const mails = (await response.json()) as { to: string[]; subject: string; text: string }[];
       mail = mails.find((m) => m.text.includes(details));
       if (!mail) await new Promise((resolve) => setTimeout(resolve, 200));

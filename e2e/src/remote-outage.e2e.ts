@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page, Route } from 'playwright-core';
-import { launchBrowser } from './support/browser';
-import { startTestProduct, type RunningProduct } from './support/product';
+import { describe, test } from 'node:test';
+import type { Page, Route } from 'playwright-core';
+import { useProductSuite } from './support/suite';
 
 // Each case breaks the marketing remote in one way, checks that only its page area fails (header,
 // footer and other routes keep working), then repairs it and recovers with the Retry button.
@@ -16,28 +15,18 @@ const FAILURES: Record<string, (route: Route) => Promise<void>> = {
 };
 
 describe('remote outage isolation', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  before(async () => {
-    product = await startTestProduct({ services: false });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const suite = useProductSuite({ services: false });
 
   const fallback = (page: Page) => page.getByRole('heading', { name: 'This section is temporarily unavailable' });
 
   for (const [name, fail] of Object.entries(FAILURES)) {
     test(name, async () => {
-      const context = await browser.newContext();
+      const context = await suite.browser.newContext();
       const page = await context.newPage();
-      const marketing = `${product.env.MARKETING_URL}/**`;
+      const marketing = `${suite.product.env.MARKETING_URL}/**`;
       await page.route(marketing, fail);
 
-      await page.goto(product.url);
+      await page.goto(suite.product.url);
       await fallback(page).waitFor({ timeout: 20_000 });
       assert.ok(await page.getByRole('button', { name: 'Retry' }).isVisible());
       assert.ok(await page.getByRole('banner').isVisible(), 'header still shown');
@@ -45,7 +34,7 @@ describe('remote outage isolation', () => {
 
       // A host route still works while the remote is down.
       await page.getByRole('contentinfo').getByRole('link', { name: 'Client Login' }).click();
-      await page.waitForURL(`${product.url}/login`);
+      await page.waitForURL(`${suite.product.url}/login`);
       await page.goBack();
       await fallback(page).waitFor({ timeout: 20_000 });
 
