@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// @ts-expect-error -- plain ESM module without type declarations
 import { startProduct } from '../../../tools/product/start-product.mjs';
 import { freePort } from './free-port';
 

@@ -2,10 +2,9 @@ import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TOASTS, AUTH_VALIDATION, MIN_PASSWORD_LENGTH } from '@agency/domain';
 import { Button, Stack, toaster } from '@agency/ui';
-import { Field, Input } from '@agency/ui/forms';
 import { useAuthStore } from './auth-store';
 import { updatePassword, verifyPassword } from './auth-service';
-import { FormErrorAlert, firstError, useFocusFirstInvalid } from './form-helpers';
+import { Field, FormErrorAlert, firstError, Input, useFocusFirstInvalid } from '@agency/ui/forms';
 
 interface Values {
   currentPassword: string;

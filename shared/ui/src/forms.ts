@@ -2,3 +2,4 @@
 // contact form when it scrolls near, checkout, portals, sign-in), not with every page. The host imports
 // this entry too, so its build supplies the shared copy and Chakra internals stay single.
 export { Field, Input, Textarea, Checkbox, NativeSelect } from '@chakra-ui/react';
+export { FormErrorAlert, useFocusFirstInvalid, firstError } from './form-helpers';

@@ -141,6 +141,8 @@ export const CLIENT_MESSAGES = {
     sending: 'Submitting...',
     paying: 'Processing...',
     required: VALIDATION.serviceRequest.required,
+    /** Beside each missing field, under the form-level message. */
+    fieldRequired: 'Required',
     descriptionTooShort: VALIDATION.customer.descriptionTooShort,
   },
   reasonRequired: VALIDATION.cancel.reasonRequired,

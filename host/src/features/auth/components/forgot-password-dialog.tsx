@@ -1,9 +1,9 @@
 import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
-import { FormErrorAlert, requestPasswordReset, useFocusFirstInvalid } from '@agency/auth';
+import { requestPasswordReset } from '@agency/auth';
 import { Button, Stack, Text, toaster } from '@agency/ui';
-import { Field, Input } from '@agency/ui/forms';
+import { Field, FormErrorAlert, Input, useFocusFirstInvalid } from '@agency/ui/forms';
 import { useOverlays } from '../hooks/use-overlays';
 
 interface Props {

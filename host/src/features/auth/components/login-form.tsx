@@ -1,9 +1,9 @@
 import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
-import { FormErrorAlert, firstError, login, useFocusFirstInvalid } from '@agency/auth';
+import { login } from '@agency/auth';
 import { Button, Stack, toaster } from '@agency/ui';
-import { Field, Input } from '@agency/ui/forms';
+import { Field, firstError, FormErrorAlert, Input, useFocusFirstInvalid } from '@agency/ui/forms';
 
 interface Values {
   email: string;

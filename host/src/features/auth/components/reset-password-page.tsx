@@ -7,18 +7,10 @@ import {
   MIN_PASSWORD_LENGTH,
   RESET_REDIRECT_DELAY_MS,
 } from '@agency/domain';
-import {
-  FormErrorAlert,
-  firstError,
-  logout,
-  preloadAuth,
-  updatePassword,
-  useAuthStore,
-  useFocusFirstInvalid,
-} from '@agency/auth';
+import { logout, preloadAuth, updatePassword, useAuthStore } from '@agency/auth';
 import { Navigate, useNavigate } from '@agency/router';
 import { Alert, Box, Button, Container, Heading, Stack, toaster } from '@agency/ui';
-import { Field, Input } from '@agency/ui/forms';
+import { Field, FormErrorAlert, firstError, Input, useFocusFirstInvalid } from '@agency/ui/forms';
 import { PageSpinner } from '../../../components/page-spinner';
 
 interface Values {

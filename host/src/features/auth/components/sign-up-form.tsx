@@ -1,9 +1,9 @@
 import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TOASTS, AUTH_VALIDATION, MIN_PASSWORD_LENGTH } from '@agency/domain';
-import { FormErrorAlert, firstError, signUp, useFocusFirstInvalid } from '@agency/auth';
+import { signUp } from '@agency/auth';
 import { Button, SimpleGrid, Stack, toaster } from '@agency/ui';
-import { Field, Input } from '@agency/ui/forms';
+import { Field, firstError, FormErrorAlert, Input, useFocusFirstInvalid } from '@agency/ui/forms';
 
 interface Values {
   firstName: string;

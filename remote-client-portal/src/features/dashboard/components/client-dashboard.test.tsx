@@ -65,6 +65,11 @@ async function renderDashboard() {
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 const openTab = (user: ReturnType<typeof userEvent.setup>, name: string) => user.click(screen.getByRole('tab', { name }));
+/** The panel of the selected tab (a closing panel may still be in the DOM while it animates out). */
+const selectedPanel = () => {
+  const tab = screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')!;
+  return screen.getByRole('tabpanel', { name: tab.textContent ?? '' });
+};
 const gets = (fetchMock: jest.Mock) => requestsTo(fetchMock, 'GET /api/projects').length;
 
 beforeEach(() => {
@@ -137,8 +142,7 @@ describe('ClientDashboard: tabs use the shared predicates and labels', () => {
   it('sorts each project into its tab with its client label', async () => {
     api(projects);
     const user = await renderDashboard();
-    const panel = () => screen.getByRole('tabpanel');
-    const titles = () => within(panel()).queryAllByRole('article').map((a) => a.getAttribute('aria-label'));
+    const titles = () => within(selectedPanel()).queryAllByRole('article').map((a) => a.getAttribute('aria-label'));
 
     expect(titles()).toEqual(['Fresh request', 'Proposal ready']);
     expect(within(card('Proposal ready')).getByText('Awaiting Your Approval')).toBeInTheDocument();
@@ -182,9 +186,9 @@ describe('ClientDashboard: tabs use the shared predicates and labels', () => {
     api(refused);
     const user = await renderDashboard();
     await openTab(user, 'Rejected Projects');
-    expect(within(screen.getByRole('tabpanel')).getAllByRole('article')).toHaveLength(10);
+    expect(within(selectedPanel()).getAllByRole('article')).toHaveLength(10);
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    const second = within(screen.getByRole('tabpanel')).getAllByRole('article');
+    const second = within(selectedPanel()).getAllByRole('article');
     expect(second.map((a) => a.getAttribute('aria-label'))).toEqual(['Refused 11', 'Refused 12']);
   });
 

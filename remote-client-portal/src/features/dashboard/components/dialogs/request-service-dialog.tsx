@@ -93,7 +93,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
     if (busy) return;
     const missing = missingFields(values, cardComplete);
     if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((name) => [name, m.required])));
+      setErrors(Object.fromEntries(missing.map((name) => [name, m.fieldRequired])));
       setFormError(m.required);
       focusField(ORDER.find((name) => missing.includes(name))!);
       return;
