@@ -45,12 +45,18 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // typeof import('./x') names a lazily loaded module's type without loading it.
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
     },
   },
   ...appRules,
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'tools/**/*.{js,mjs,cjs}', 'scripts/**/*.mjs', '**/*.config.{js,mjs,cjs}'],
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'tools/**/*.{js,mjs,cjs}', 'scripts/**/*.mjs', '**/*.cjs', '**/*.config.{js,mjs,cjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Tests poke at loosely typed boundaries (window.Stripe doubles, parsed JSON).
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

@@ -1,5 +1,5 @@
 import re, sys
-FORMS = {'Field', 'Fieldset', 'Input', 'Textarea', 'Checkbox', 'NativeSelect'}
+FORMS = {'Field', 'Fieldset', 'Input', 'Textarea', 'Checkbox', 'NativeSelect', 'Alert'}
 pat = re.compile(r"import \{([^}]*)\} from '@agency/ui';")
 for path in sys.argv[1:]:
     s = open(path).read()

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { startTestProduct, type RunningProduct } from './support/product';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage } from './support/browser';
+import type { RunningProduct } from './support/product';
+import { useProductSuite } from './support/suite';
 
 // The client portal: a new client requests a tier 3 service, the admin accepts it, the client approves the
 // proposal with a card (a subscription through the local Stripe stand-ins) and the project becomes active.
@@ -71,24 +72,14 @@ async function assertNoAxeViolations(page: Page, where: string) {
 }
 
 describe('client portal', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  before(async () => {
-    product = await startTestProduct({ services: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const suite = useProductSuite({ services: true });
 
   test('request a tier 3 service → admin accepts → Awaiting Your Approval → approve with 4242… → Active Projects', async () => {
     const email = uniqueEmail('client');
     const password = 'client-secret';
-    await signUpConfirmedClient(product, email, password, 'Grace Hopper');
+    await signUpConfirmedClient(suite.product, email, password, 'Grace Hopper');
 
-    const context = await browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({ baseURL: suite.product.url, viewport: { width: 1280, height: 900 } });
     const { page, errors } = await newPage(context);
     await logIn(page, email, password);
     await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
@@ -113,12 +104,12 @@ describe('client portal', () => {
     await pendingCard.getByText('Pending', { exact: true }).waitFor();
 
     // The admin accepts the request through the API.
-    const token = await adminToken(product);
-    const { projects } = await adminApi<{ projects: { id: string; title: string; client_email: string; tier: number }[] }>(product, token, 'GET', '/api/projects');
+    const token = await adminToken(suite.product);
+    const { projects } = await adminApi<{ projects: { id: string; title: string; client_email: string; tier: number }[] }>(suite.product, token, 'GET', '/api/projects');
     const project = projects.find((p) => p.client_email === email && p.title === 'Platform rebuild');
     assert.ok(project, 'the admin sees the new request');
     assert.equal(project.tier, 3);
-    await adminApi(product, token, 'POST', `/api/projects/${project.id}/accept`);
+    await adminApi(suite.product, token, 'POST', `/api/projects/${project.id}/accept`);
 
     // The client sees the proposal and approves it with a card.
     await page.reload();
@@ -141,7 +132,7 @@ describe('client portal', () => {
     await active.getByRole('button', { name: 'Show Board' }).click();
     await page.getByRole('region', { name: 'Project Board: Platform rebuild' }).waitFor();
 
-    const after = await adminApi<{ projects: { id: string; status: string; client_approval_status: string }[] }>(product, token, 'GET', '/api/projects');
+    const after = await adminApi<{ projects: { id: string; status: string; client_approval_status: string }[] }>(suite.product, token, 'GET', '/api/projects');
     const approved = after.projects.find((p) => p.id === project.id);
     assert.equal(approved?.client_approval_status, 'accepted');
     assert.deepEqual(errors, []);
@@ -150,8 +141,8 @@ describe('client portal', () => {
   test('request a tier 1 service: a declined card says so, then 4242… pays the deposit and the request is pending', async () => {
     const email = uniqueEmail('client-basic');
     const password = 'client-secret';
-    await signUpConfirmedClient(product, email, password, 'Ada Lovelace');
-    const context = await browser.newContext({ baseURL: product.url, viewport: { width: 360, height: 800 } });
+    await signUpConfirmedClient(suite.product, email, password, 'Ada Lovelace');
+    const context = await suite.browser.newContext({ baseURL: suite.product.url, viewport: { width: 360, height: 800 } });
     const { page, errors } = await newPage(context);
     await logIn(page, email, password);
     await page.getByRole('heading', { level: 1, name: 'Ada Lovelace' }).waitFor();

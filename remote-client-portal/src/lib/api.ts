@@ -1,5 +1,6 @@
 import { getAppConfig } from '@agency/app-config';
-import { ApiError, createApiClient, getAccessToken, type ApiClient } from '@agency/auth';
+import { getAccessToken } from '@agency/auth';
+import { ApiError, createApiClient, type ApiClient } from '@agency/auth/api';
 
 let client: { baseUrl: string; api: ApiClient } | null = null;
 

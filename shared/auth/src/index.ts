@@ -18,5 +18,3 @@ export type { SignUpInput } from './auth-service';
 /** Portal-only: the change-password form, loaded on demand so the landing page never pays for formik. */
 export type ChangePasswordModule = typeof import('./change-password-form');
 export const loadChangePasswordForm = (): Promise<ChangePasswordModule> => import('./change-password-form');
-export { createApiClient, ApiError } from './api-client';
-export type { ApiClient, ApiClientOptions, CallInit } from './api-client';

@@ -1,5 +1,5 @@
-// Form controls, a second entry of the UI singleton: forms load with the screens that show them (the
+// Form controls and alerts, a second entry of the UI singleton: forms load with the screens that show them (the
 // contact form when it scrolls near, checkout, portals, sign-in), not with every page. The host imports
 // this entry too, so its build supplies the shared copy and Chakra internals stay single.
-export { Field, Input, Textarea, Checkbox, NativeSelect } from '@chakra-ui/react';
+export { Field, Input, Textarea, Checkbox, NativeSelect, Alert } from '@chakra-ui/react';
 export { FormErrorAlert, useFocusFirstInvalid, firstError } from './form-helpers';

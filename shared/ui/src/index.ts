@@ -21,7 +21,6 @@ export {
   List,
   Spinner,
   Separator,
-  Alert,
   VisuallyHidden,
   chakra,
   useChakraContext,

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { useAuthStore } from '@agency/auth';
 import { useNavigate } from '@agency/router';
@@ -6,7 +7,10 @@ import { RequireAuth } from './require-auth';
 
 let navigate: ReturnType<typeof useNavigate> = () => {};
 function Back() {
-  navigate = useNavigate();
+  const routerNavigate = useNavigate();
+  useEffect(() => {
+    navigate = routerNavigate;
+  });
   return null;
 }
 

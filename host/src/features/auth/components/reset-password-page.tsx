@@ -9,8 +9,8 @@ import {
 } from '@agency/domain';
 import { logout, preloadAuth, updatePassword, useAuthStore } from '@agency/auth';
 import { Navigate, useNavigate } from '@agency/router';
-import { Alert, Box, Button, Container, Heading, Stack, toaster } from '@agency/ui';
-import { Field, FormErrorAlert, firstError, Input, useFocusFirstInvalid } from '@agency/ui/forms';
+import { Box, Button, Container, Heading, Stack, toaster } from '@agency/ui';
+import { Alert, Field, FormErrorAlert, firstError, Input, useFocusFirstInvalid } from '@agency/ui/forms';
 import { PageSpinner } from '../../../components/page-spinner';
 
 interface Values {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from '@agency/router';
 import { useHashScroll } from './use-hash-scroll';
@@ -6,7 +7,10 @@ import { sectionIdFromHash } from '../utils/wait-for-element';
 let navigate: ReturnType<typeof useNavigate> = () => {};
 function Probe() {
   useHashScroll(1000);
-  navigate = useNavigate();
+  const routerNavigate = useNavigate();
+  useEffect(() => {
+    navigate = routerNavigate;
+  });
   return null;
 }
 

@@ -52,17 +52,19 @@ function AccountButtons({ onNavigate, stacked }: { onNavigate?: () => void; stac
 export function Header() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu is open for the route it was opened on, so any navigation closes it.
+  const routeKey = `${location.pathname}${location.hash}`;
+  const [openOnRoute, setOpenOnRoute] = useState<string | null>(null);
+  const menuOpen = openOnRoute === routeKey;
+  const setMenuOpen = (open: boolean) => setOpenOnRoute(open ? routeKey : null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-
-  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
 
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setMenuOpen(false);
+      setOpenOnRoute(null);
       menuButton.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
@@ -121,7 +123,7 @@ export function Header() {
             aria-label="Open menu"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             <MenuIcon open={menuOpen} />
           </IconButton>

@@ -15,7 +15,8 @@ import {
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
 import { CardField, PaymentProvider, useConfirmCardPayment } from '@agency/payments';
-import { Alert, Box, Button, Link, Stack, Text } from '@agency/ui';
+import { Box, Button, Link, Stack, Text } from '@agency/ui';
+import { Alert } from '@agency/ui/forms';
 import { DialogShell } from '../../../../components/dialog-shell';
 import { SelectField, TextareaField, TextField } from '../../../../components/form-fields';
 import { clientApi, newAttemptKey } from '../../../../lib/api';
