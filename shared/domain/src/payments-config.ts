@@ -1,7 +1,7 @@
 import { LOCAL_DEFAULTS } from './local-defaults';
 import localDefaults from './local-defaults.json';
 
-/** Offline Stripe settings (docs/ports-and-env.md). Public test values; production sets its own through env. */
+/** Offline Stripe settings (README, Environment). Public test values; production sets its own through env. */
 export const LOCAL_STRIPE_DEFAULTS = {
   ...localDefaults.stripe,
   apiUrl: `http://localhost:${LOCAL_DEFAULTS.localStripePort}`,
