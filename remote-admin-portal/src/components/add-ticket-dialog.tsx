@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_TICKET_ASSIGNEE, type BoardType, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Button, Stack } from '@agency/ui';
+import { Button, Stack, useOverlays } from '@agency/ui';
 import { Field, Input, Textarea } from '@agency/ui/forms';
-import { adminApi } from '../lib/api';
+import { apiClient } from '@agency/auth/api';
 import { toastError, toastSuccess } from '../lib/toast';
-import { useOverlays } from '../lib/overlays';
 
 const T = ADMIN_MESSAGES.ticket;
 
@@ -27,7 +26,10 @@ export function AddTicketButton({ project, boardType, onCreated }: Props) {
   const [saving, setSaving] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
-  const label = boardType === 'maintenance' ? ADMIN_MESSAGES.actions.addMaintenanceTicket : ADMIN_MESSAGES.actions.addTicket;
+  const label =
+    boardType === 'maintenance'
+      ? ADMIN_MESSAGES.actions.addMaintenanceTicket
+      : ADMIN_MESSAGES.actions.addTicket;
   const dialogTitle = boardType === 'maintenance' ? T.maintenanceDialogTitle : T.dialogTitle;
 
   const reset = () => {
@@ -46,7 +48,7 @@ export function AddTicketButton({ project, boardType, onCreated }: Props) {
     }
     setSaving(true);
     try {
-      await adminApi().createTicket({
+      await apiClient().createTicket({
         body: {
           project_id: project.id,
           title: title.trim(),
@@ -112,7 +114,12 @@ export function AddTicketButton({ project, boardType, onCreated }: Props) {
                   </Field.Root>
                   <Field.Root>
                     <Field.Label>{T.description}</Field.Label>
-                    <Textarea name="description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+                    <Textarea
+                      name="description"
+                      rows={3}
+                      value={description}
+                      onChange={(e) => setDescription(e.target.value)}
+                    />
                   </Field.Root>
                   <Field.Root>
                     <Field.Label>{T.assignee}</Field.Label>

@@ -3,7 +3,7 @@ import { isFixedPriceTier, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Text } from '@agency/ui';
 import { Checkbox, Field, Textarea } from '@agency/ui/forms';
-import { adminApi } from '../lib/api';
+import { apiClient } from '@agency/auth/api';
 import { toastError, toastSuccess } from '../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -34,7 +34,7 @@ export function CancelProjectDialog({ project, open, onOpenChange, onCancelled }
   const confirm = async () => {
     setBusy(true);
     try {
-      const outcome = await adminApi().cancelProject({
+      const outcome = await apiClient().cancelProject({
         body: {
           projectId: project.id,
           cancelledBy: 'admin',
@@ -43,7 +43,9 @@ export function CancelProjectDialog({ project, open, onOpenChange, onCancelled }
         },
       });
       toastSuccess(
-        outcome.refundIssued ? ADMIN_MESSAGES.toasts.cancelledWithRefund(outcome.refundAmount) : ADMIN_MESSAGES.toasts.cancelled,
+        outcome.refundIssued
+          ? ADMIN_MESSAGES.toasts.cancelledWithRefund(outcome.refundAmount)
+          : ADMIN_MESSAGES.toasts.cancelled,
       );
       close(false);
       await onCancelled();
@@ -75,7 +77,14 @@ export function CancelProjectDialog({ project, open, onOpenChange, onCancelled }
       ) : null}
       <Field.Root>
         <Field.Label>{C.reason}</Field.Label>
-        <Textarea name="cancellationReason" rows={3} maxLength={2000} placeholder={C.reasonPlaceholder} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <Textarea
+          name="cancellationReason"
+          rows={3}
+          maxLength={2000}
+          placeholder={C.reasonPlaceholder}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </Field.Root>
     </ConfirmDialog>
   );

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Button, Stack } from '@agency/ui';
-import { useOverlays } from '../lib/overlays';
+import { Button, Stack, useOverlays } from '@agency/ui';
 
 interface Props {
   open: boolean;
@@ -17,10 +16,25 @@ interface Props {
 }
 
 /** A destructive action asks first (refuse, cancel); the confirm button shows progress while it runs. */
-export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, busyLabel, busy, onConfirm, dismissLabel }: Props) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy,
+  onConfirm,
+  dismissLabel,
+}: Props) {
   const { Dialog, Portal, CloseButton } = useOverlays();
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="center" role="alertdialog">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      placement="center"
+      role="alertdialog"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">

@@ -1,11 +1,17 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { isFullyAccepted, SERVICE_TIERS, SIMPLE_EMAIL_PATTERN, type Project, type TierId, type UpdateProjectRequest } from '@agency/domain';
+import {
+  isFullyAccepted,
+  SERVICE_TIERS,
+  SIMPLE_EMAIL_PATTERN,
+  type Project,
+  type TierId,
+  type UpdateProjectRequest,
+} from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Button, SimpleGrid, Stack, Text } from '@agency/ui';
+import { Button, SimpleGrid, Stack, Text, useOverlays } from '@agency/ui';
 import { Field, Input, NativeSelect, Textarea } from '@agency/ui/forms';
-import { adminApi } from '../lib/api';
+import { apiClient } from '@agency/auth/api';
 import { toastError, toastSuccess } from '../lib/toast';
-import { useOverlays } from '../lib/overlays';
 
 const E = ADMIN_MESSAGES.edit;
 
@@ -40,7 +46,8 @@ const amount = (v: string) => (v.trim() === '' ? null : Number(v));
 export function validateProjectEdit(values: Values): Errors {
   const errors: Errors = {};
   if (!values.title.trim()) errors.title = E.titleRequired;
-  if (values.client_email.trim() && !SIMPLE_EMAIL_PATTERN.test(values.client_email.trim())) errors.client_email = E.invalidEmail;
+  if (values.client_email.trim() && !SIMPLE_EMAIL_PATTERN.test(values.client_email.trim()))
+    errors.client_email = E.invalidEmail;
   if (!isAmount(values.cost)) errors.cost = E.invalidNumber;
   if (!isAmount(values.downpayment)) errors.downpayment = E.invalidNumber;
   return errors;
@@ -89,7 +96,8 @@ export function EditProjectButton({ project, onSaved }: Props) {
     );
   }
 
-  const set = (name: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const set = (name: keyof Values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -102,7 +110,7 @@ export function EditProjectButton({ project, onSaved }: Props) {
     }
     setSaving(true);
     try {
-      await adminApi().updateProject({ params: { id: project.id }, body: toRequest(values) });
+      await apiClient().updateProject({ params: { id: project.id }, body: toRequest(values) });
       toastSuccess(ADMIN_MESSAGES.toasts.updated);
       setOpen(false);
       await onSaved();
@@ -113,13 +121,23 @@ export function EditProjectButton({ project, onSaved }: Props) {
     }
   };
 
-  const text = (name: keyof Values, label: string, props: { required?: boolean; type?: string; inputMode?: 'decimal' } = {}) => (
+  const text = (
+    name: keyof Values,
+    label: string,
+    props: { required?: boolean; type?: string; inputMode?: 'decimal' } = {},
+  ) => (
     <Field.Root required={props.required} invalid={Boolean(errors[name])}>
       <Field.Label>
         {label}
         {props.required ? <Field.RequiredIndicator /> : null}
       </Field.Label>
-      <Input name={name} type={props.type ?? 'text'} inputMode={props.inputMode} value={values[name]} onChange={set(name)} />
+      <Input
+        name={name}
+        type={props.type ?? 'text'}
+        inputMode={props.inputMode}
+        value={values[name]}
+        onChange={set(name)}
+      />
       <Field.ErrorText>{errors[name]}</Field.ErrorText>
     </Field.Root>
   );
@@ -156,13 +174,20 @@ export function EditProjectButton({ project, onSaved }: Props) {
                   {text('title', E.fields.title, { required: true })}
                   <Field.Root>
                     <Field.Label>{E.fields.description}</Field.Label>
-                    <Textarea name="description" rows={4} value={values.description} onChange={set('description')} />
+                    <Textarea
+                      name="description"
+                      rows={4}
+                      value={values.description}
+                      onChange={set('description')}
+                    />
                   </Field.Root>
                   <Field.Root>
                     <Field.Label>{E.fields.tier}</Field.Label>
                     <NativeSelect.Root>
                       <NativeSelect.Field name="tier" value={values.tier} onChange={set('tier')}>
-                        {values.tier === '' ? <option value="">{ADMIN_MESSAGES.project.generalConsultation}</option> : null}
+                        {values.tier === '' ? (
+                          <option value="">{ADMIN_MESSAGES.project.generalConsultation}</option>
+                        ) : null}
                         {SERVICE_TIERS.map((t) => (
                           <option key={t.id} value={String(t.id)}>
                             {`Tier ${t.id}: ${t.name}`}

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { Ticket, TicketStatus } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { adminApi } from '../lib/api';
+import { apiClient } from '@agency/auth/api';
 import { toastError } from '../lib/toast';
 
 /** Moves a ticket: shown in its new column at once, saved, then the dashboard refreshes (or rolls back). */
@@ -14,7 +14,7 @@ export function useTicketMover(patchTicket: (ticket: Ticket) => void, refresh: (
       setBusyIds((ids) => new Set(ids).add(ticket.id));
       patchTicket({ ...ticket, status });
       try {
-        await adminApi().updateTicket({ params: { id: ticket.id }, body: { status } });
+        await apiClient().updateTicket({ params: { id: ticket.id }, body: { status } });
       } catch (error) {
         patchTicket(ticket);
         toastError(error, ADMIN_MESSAGES.errors.moveTicket);

@@ -1,6 +1,6 @@
 import { toaster } from '@agency/ui';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { errorMessage } from './api';
+import { apiErrorMessage } from '@agency/auth/api';
 
 export function toastSuccess(toast: { title: string; description?: string }) {
   toaster.create({ ...toast, type: 'success' });
@@ -8,5 +8,5 @@ export function toastSuccess(toast: { title: string; description?: string }) {
 
 /** A destructive toast with the server's message, or the spec's text for this action. */
 export function toastError(error: unknown, fallback: string) {
-  toaster.create({ title: ADMIN_MESSAGES.errors.title, description: errorMessage(error, fallback), type: 'error' });
+  toaster.create({ title: ADMIN_MESSAGES.errors.title, description: apiErrorMessage(error, fallback), type: 'error' });
 }

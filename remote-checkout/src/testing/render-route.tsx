@@ -44,8 +44,8 @@ export function mockFetch(handlers: Record<string, (init: RequestInit) => { stat
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
     const handler = handlers[key] ?? Object.entries(handlers).find(([pattern]) => key.startsWith(pattern.replace(/\*$/, '')) && pattern.endsWith('*'))?.[1];
     const { status = 200, body } = handler ? await handler(init) : { status: 404, body: { error: 'Route not found' } };
-    // jsdom has no Response; the code under test reads only ok, status and json().
-    return { ok: status >= 200 && status < 300, status, json: async () => body };
+    // jsdom has no Response; the code under test reads only ok, status, json() and text().
+    return { ok: status >= 200 && status < 300, status, json: async () => body, text: async () => JSON.stringify(body) };
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;

@@ -1,6 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
-import { useOverlays } from '../lib/overlays';
+import { useOverlays } from '@agency/ui';
 
 interface DialogShellProps {
   title: string;
@@ -18,7 +18,15 @@ interface DialogShellProps {
  * One dialog of the client dashboard: focus moves in on open (initialFocusRef), stays trapped, and returns to
  * the button that opened it on close. Full screen on phones, centred from the sm breakpoint up.
  */
-export function DialogShell({ title, onClose, busy = false, initialFocusRef, role = 'dialog', children, footer }: DialogShellProps) {
+export function DialogShell({
+  title,
+  onClose,
+  busy = false,
+  initialFocusRef,
+  role = 'dialog',
+  children,
+  footer,
+}: DialogShellProps) {
   const { Dialog, Portal, CloseButton } = useOverlays();
   return (
     <Dialog.Root

@@ -1,3 +1,5 @@
+import { getAppConfig } from '@agency/app-config';
+import { getAccessToken } from '@agency/auth';
 import { API_ROUTES, routePath, type ApiRouteKey, type ApiRouteTypes } from '@agency/domain';
 
 /** A failed API call: the HTTP status (0 when the server could not be reached) and the server's message. */
@@ -13,7 +15,10 @@ export class ApiError extends Error {
   }
 }
 
-type RouteInput<K extends ApiRouteKey> = Pick<ApiRouteTypes[K], Extract<keyof ApiRouteTypes[K], 'body' | 'params' | 'query'>>;
+type RouteInput<K extends ApiRouteKey> = Pick<
+  ApiRouteTypes[K],
+  Extract<keyof ApiRouteTypes[K], 'body' | 'params' | 'query'>
+>;
 
 /** The input argument is optional for routes that take none. */
 type RouteArgs<K extends ApiRouteKey> = keyof RouteInput<K> extends never
@@ -41,7 +46,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function call(key: ApiRouteKey, input: Partial<Record<'body' | 'params' | 'query', unknown>> = {}, init: CallInit = {}) {
+  async function call(
+    key: ApiRouteKey,
+    input: Partial<Record<'body' | 'params' | 'query', unknown>> = {},
+    init: CallInit = {},
+  ) {
     const spec = API_ROUTES[key];
     const query = input.query ? `?${new URLSearchParams(input.query as Record<string, string>)}` : '';
     const url = `${baseUrl}${routePath(spec.path, input.params as Record<string, string> | undefined)}${query}`;
@@ -71,8 +80,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     if (!response.ok) {
       const body = (data ?? {}) as { error?: unknown; fields?: Record<string, string>; code?: unknown };
-      const message = typeof body.error === 'string' ? body.error : `Request failed with status ${response.status}`;
-      throw new ApiError(response.status, message, body.fields, typeof body.code === 'string' ? body.code : undefined);
+      const message =
+        typeof body.error === 'string' ? body.error : `Request failed with status ${response.status}`;
+      throw new ApiError(
+        response.status,
+        message,
+        body.fields,
+        typeof body.code === 'string' ? body.code : undefined,
+      );
     }
     return data;
   }
@@ -82,4 +97,31 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     client[key] = (input, init) => call(key, input, init);
   }
   return client as ApiClient;
+}
+
+let defaultClient: { baseUrl: string; api: ApiClient } | undefined;
+
+/**
+ * The product's API client: the configured API address, every call signed with the signed-in user's own
+ * access token (never a shared bearer). getAccessToken comes through the package name so this entry uses
+ * the one shared auth instance.
+ */
+export function apiClient(): ApiClient {
+  const baseUrl = getAppConfig().apiUrl;
+  if (defaultClient?.baseUrl !== baseUrl)
+    defaultClient = { baseUrl, api: createApiClient({ baseUrl, getAccessToken }) };
+  return defaultClient.api;
+}
+
+/** The server's own message when it gave one, otherwise the given text for the action (spec section 8). */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (
+    error instanceof ApiError &&
+    error.status > 0 &&
+    error.message &&
+    !error.message.startsWith('Request failed')
+  ) {
+    return error.message;
+  }
+  return fallback;
 }

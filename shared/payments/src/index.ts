@@ -10,3 +10,4 @@ export {
   type StripeFailure,
 } from './use-card-payment';
 export { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
+export { waitForPurchase, newPaymentAttemptKey, type PurchaseOutcome } from './wait-for-purchase';

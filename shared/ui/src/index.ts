@@ -25,11 +25,8 @@ export {
   chakra,
   useChakraContext,
 } from '@chakra-ui/react';
-import type * as OverlaysModule from './overlays';
-
 export { system } from './system';
 export { toaster } from './toaster';
 export { UiProvider } from './ui-provider';
 
-export type Overlays = typeof OverlaysModule;
-export const loadOverlays = (): Promise<Overlays> => import('./overlays');
+export { loadOverlays, useOverlays, type Overlays } from './use-overlays';

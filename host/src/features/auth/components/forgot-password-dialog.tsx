@@ -2,9 +2,8 @@ import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
 import { requestPasswordReset } from '@agency/auth';
-import { Button, Stack, Text, toaster } from '@agency/ui';
+import { Button, Stack, Text, toaster, useOverlays } from '@agency/ui';
 import { Field, FormErrorAlert, Input, useFocusFirstInvalid } from '@agency/ui/forms';
-import { useOverlays } from '../hooks/use-overlays';
 
 interface Props {
   open: boolean;

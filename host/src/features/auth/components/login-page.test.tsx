@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@agency/auth';
 import { Route, Routes, currentLocation, renderHost } from '../../../testing/render-host';
-import { preloadOverlays } from '../hooks/use-overlays';
 import { LoginPage } from './login-page';
+import { loadOverlays } from '@agency/ui';
 
 const routes = (
   <Routes>
@@ -21,7 +21,7 @@ const loginForm = () => within(screen.getByRole('form', { name: 'Login' }));
 const signUpForm = () => within(screen.getByRole('form', { name: 'Sign Up' }));
 
 // React only retries a suspended render inside act(); load the lazy chunk up front as a browser would soon after.
-beforeAll(() => preloadOverlays());
+beforeAll(() => loadOverlays());
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 afterEach(() => jest.restoreAllMocks());
 

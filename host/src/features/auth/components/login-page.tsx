@@ -2,9 +2,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { AUTH_TEXT } from '@agency/domain';
 import { preloadAuth, useAuthStore } from '@agency/auth';
 import { Navigate, useLocation } from '@agency/router';
-import { Box, Container, Heading, Text } from '@agency/ui';
+import { Box, Container, Heading, loadOverlays, Text, useOverlays } from '@agency/ui';
 import { PageSpinner } from '../../../components/page-spinner';
-import { preloadOverlays, useOverlays } from '../hooks/use-overlays';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
@@ -49,7 +48,7 @@ export function LoginPage() {
   const from = (useLocation().state as { from?: string } | null)?.from;
   useEffect(() => {
     preloadAuth();
-    void preloadOverlays();
+    void loadOverlays();
   }, []);
 
   if (status === 'logged-in') return <Navigate to={from ?? '/dashboard'} replace />;

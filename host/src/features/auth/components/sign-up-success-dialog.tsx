@@ -1,6 +1,5 @@
 import { AUTH_TEXT } from '@agency/domain';
-import { Button, Text } from '@agency/ui';
-import { useOverlays } from '../hooks/use-overlays';
+import { Button, Text, useOverlays } from '@agency/ui';
 
 /** After sign-up: the account exists but must be confirmed from the e-mail before logging in. */
 export function SignUpSuccessDialog({ email, onClose }: { email: string | null; onClose: () => void }) {

@@ -9,7 +9,7 @@ import { ProjectPicker } from '../../../components/project-picker';
 import { ProjectSummary } from '../../../components/project-summary';
 import { TicketBoard } from '../../../components/ticket-board';
 import { useTicketMover } from '../../../hooks/use-ticket-mover';
-import { adminApi } from '../../../lib/api';
+import { apiClient } from '@agency/auth/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
 const A = ADMIN_MESSAGES.actions;
@@ -36,8 +36,12 @@ export function ActiveProjects({ projects, tickets, refresh, patchTicket }: Prop
   const complete = async () => {
     setCompleting(true);
     try {
-      await adminApi().completeProject({ body: { projectId: project.id } });
-      toastSuccess(isFixedPriceTier(project.tier ?? 0) ? ADMIN_MESSAGES.toasts.markedForFinalPayment : ADMIN_MESSAGES.toasts.completed);
+      await apiClient().completeProject({ body: { projectId: project.id } });
+      toastSuccess(
+        isFixedPriceTier(project.tier ?? 0)
+          ? ADMIN_MESSAGES.toasts.markedForFinalPayment
+          : ADMIN_MESSAGES.toasts.completed,
+      );
       await refresh();
     } catch (error) {
       toastError(error, ADMIN_MESSAGES.errors.complete);
@@ -55,7 +59,13 @@ export function ActiveProjects({ projects, tickets, refresh, patchTicket }: Prop
           <Flex gap="2" wrap="wrap" align="flex-start">
             <AddTicketButton project={project} boardType="main" onCreated={refresh} />
             <EditProjectButton project={project} onSaved={refresh} />
-            <Button size="sm" colorPalette="blue" onClick={complete} disabled={completing} aria-busy={completing}>
+            <Button
+              size="sm"
+              colorPalette="blue"
+              onClick={complete}
+              disabled={completing}
+              aria-busy={completing}
+            >
               {completing ? A.completing : A.completeProject}
             </Button>
             <Button size="sm" variant="outline" colorPalette="red" onClick={() => setCancelOpen(true)}>
@@ -64,7 +74,12 @@ export function ActiveProjects({ projects, tickets, refresh, patchTicket }: Prop
           </Flex>
         }
       />
-      <CancelProjectDialog project={project} open={cancelOpen} onOpenChange={setCancelOpen} onCancelled={refresh} />
+      <CancelProjectDialog
+        project={project}
+        open={cancelOpen}
+        onOpenChange={setCancelOpen}
+        onCancelled={refresh}
+      />
       <TicketBoard title={ADMIN_MESSAGES.boards.main} tickets={board} onMove={move} busyIds={busyIds} />
     </Stack>
   );

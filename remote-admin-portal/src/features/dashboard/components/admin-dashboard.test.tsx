@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { Project, Ticket } from '@agency/domain';
 import { useAuthStore } from '@agency/auth';
-import { toaster } from '@agency/ui';
+import { loadOverlays, toaster } from '@agency/ui';
 import {
   ACTIVE,
   aProject,
@@ -14,14 +14,21 @@ import {
   setTestAppConfig,
   type Handler,
 } from '../../../testing/render-dashboard';
-import { preloadOverlays } from '../../../lib/overlays';
 import AdminDashboard from './admin-dashboard';
 
 /** An in-memory API: the handlers read and change these lists like the server would. */
-function fakeServer(initial: { projects?: Project[]; tickets?: Ticket[]; revenue?: number } = {}, overrides: Record<string, Handler> = {}) {
-  const state = { projects: initial.projects ?? [], tickets: initial.tickets ?? [], revenue: initial.revenue ?? 0 };
+function fakeServer(
+  initial: { projects?: Project[]; tickets?: Ticket[]; revenue?: number } = {},
+  overrides: Record<string, Handler> = {},
+) {
+  const state = {
+    projects: initial.projects ?? [],
+    tickets: initial.tickets ?? [],
+    revenue: initial.revenue ?? 0,
+  };
   const byId = (url: URL) => state.projects.find((p) => url.pathname.split('/')[3] === p.id)!;
-  const replace = (project: Project) => (state.projects = state.projects.map((p) => (p.id === project.id ? project : p)));
+  const replace = (project: Project) =>
+    (state.projects = state.projects.map((p) => (p.id === project.id ? project : p)));
   const fetchMock = mockFetch({
     'GET /api/projects': () => ({ body: { projects: state.projects } }),
     'GET /api/tickets': () => ({ body: { tickets: state.tickets } }),
@@ -33,7 +40,13 @@ function fakeServer(initial: { projects?: Project[]; tickets?: Ticket[]; revenue
         : { ...project, status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' };
       replace(next);
       const refund = url.pathname.endsWith('/refuse') && project.stripe_payment_intent_id;
-      return { body: { project: next, refundIssued: Boolean(refund), refundAmount: refund ? project.downpayment : 0 } };
+      return {
+        body: {
+          project: next,
+          refundIssued: Boolean(refund),
+          refundAmount: refund ? project.downpayment : 0,
+        },
+      };
     },
     'PATCH /api/projects/*': (init, url) => {
       const next = { ...byId(url), ...(JSON.parse(String(init.body)) as Partial<Project>) };
@@ -42,7 +55,10 @@ function fakeServer(initial: { projects?: Project[]; tickets?: Ticket[]; revenue
     },
     'POST /api/tickets': (init) => {
       const body = JSON.parse(String(init.body)) as Ticket;
-      const ticket = aTicket(state.projects.find((p) => p.id === body.project_id)!, { ...body, status: 'not-started' });
+      const ticket = aTicket(
+        state.projects.find((p) => p.id === body.project_id)!,
+        { ...body, status: 'not-started' },
+      );
       state.tickets = [ticket, ...state.tickets];
       return { status: 201, body: { ticket } };
     },
@@ -55,15 +71,23 @@ function fakeServer(initial: { projects?: Project[]; tickets?: Ticket[]; revenue
     'POST /api/complete-project': (init) => {
       const { projectId } = JSON.parse(String(init.body)) as { projectId: string };
       const project = state.projects.find((p) => p.id === projectId)!;
-      const next: Project = { ...project, status: (project.tier ?? 0) <= 2 ? 'pending_final_payment' : 'completed' };
+      const next: Project = {
+        ...project,
+        status: (project.tier ?? 0) <= 2 ? 'pending_final_payment' : 'completed',
+      };
       replace(next);
       return { body: { project: next } };
     },
     'POST /api/cancel-project': (init) => {
-      const { projectId, issueRefund } = JSON.parse(String(init.body)) as { projectId: string; issueRefund: boolean };
+      const { projectId, issueRefund } = JSON.parse(String(init.body)) as {
+        projectId: string;
+        issueRefund: boolean;
+      };
       const project = state.projects.find((p) => p.id === projectId)!;
       replace({ ...project, cancelled: true, is_active: false });
-      return { body: { refundIssued: issueRefund, refundAmount: issueRefund ? project.downpayment : 0, project } };
+      return {
+        body: { refundIssued: issueRefund, refundAmount: issueRefund ? project.downpayment : 0, project },
+      };
     },
     ...overrides,
   });
@@ -78,7 +102,7 @@ async function openTab(user: ReturnType<typeof userEvent.setup>, name: string) {
 }
 
 // The overlay chunk (Dialog, Tabs, Pagination) loads once; the first import is slow in jsdom.
-beforeAll(() => preloadOverlays());
+beforeAll(() => loadOverlays());
 
 beforeEach(() => {
   setTestAppConfig();
@@ -127,13 +151,22 @@ describe('AdminDashboard: header, stat cards and loading', () => {
 
   it('shows a loading message, then an error with a retry when the projects cannot be fetched', async () => {
     let fail = true;
-    fakeServer({ projects: [aProject({ title: 'Back again' })] }, {
-      'GET /api/projects': () => (fail ? { status: 500, body: { error: 'Something went wrong. Please try again.' } } : { body: { projects: [aProject({ title: 'Back again' })] } }),
-    });
+    fakeServer(
+      { projects: [aProject({ title: 'Back again' })] },
+      {
+        'GET /api/projects': () =>
+          fail
+            ? { status: 500, body: { error: 'Something went wrong. Please try again.' } }
+            : { body: { projects: [aProject({ title: 'Back again' })] } },
+      },
+    );
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    expect(await screen.findByText('Loading dashboard...')).toBeInTheDocument();
-    expect(await screen.findByRole('alert')).toHaveTextContent("We're having trouble loading the dashboard data.");
+    // Found while loading; it may be gone again by the next line, so finding it is the assertion.
+    await screen.findByText('Loading dashboard...');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We're having trouble loading the dashboard data.",
+    );
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -141,7 +174,10 @@ describe('AdminDashboard: header, stat cards and loading', () => {
   });
 
   it("the revenue reads 'Unavailable' when only the revenue call fails", async () => {
-    fakeServer({}, { 'GET /api/monthly-revenue': () => ({ status: 503, body: { error: 'Payments are not configured' } }) });
+    fakeServer(
+      {},
+      { 'GET /api/monthly-revenue': () => ({ status: 503, body: { error: 'Payments are not configured' } }) },
+    );
     renderDashboard(<AdminDashboard />);
     await screen.findByRole('group', { name: 'Monthly Revenue' });
     expect(stat('Monthly Revenue')).toHaveTextContent('Unavailable');
@@ -168,39 +204,72 @@ describe('AdminDashboard: Project Queue', () => {
     expect(within(item).getByText('Pending')).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Project Accepted')).toBeInTheDocument();
-    await waitFor(() => expect(within(card('Platform rewrite')).getByText('Awaiting Client Approval')).toBeInTheDocument());
-    expect(within(card('Platform rewrite')).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(card('Platform rewrite')).getByText('Awaiting Client Approval')).toBeInTheDocument(),
+    );
+    expect(
+      within(card('Platform rewrite')).queryByRole('button', { name: 'Accept' }),
+    ).not.toBeInTheDocument();
     expect(callsTo(fetchMock, `POST /api/projects/${project.id}/accept`)).toHaveLength(1);
     expect(callsTo(fetchMock, 'GET /api/projects').length).toBeGreaterThanOrEqual(2);
   });
 
   it('Refuse asks first, then refuses; a refunded deposit is named in the toast', async () => {
-    const project = aProject({ title: 'Small site', tier: 1, cost: 500, downpayment: 250, stripe_payment_intent_id: 'pi_1' });
+    const project = aProject({
+      title: 'Small site',
+      tier: 1,
+      cost: 500,
+      downpayment: 250,
+      stripe_payment_intent_id: 'pi_1',
+    });
     const { fetchMock } = fakeServer({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    await user.click(within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', { name: 'Refuse' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', {
+        name: 'Refuse',
+      }),
+    );
     const dialog = await screen.findByRole('alertdialog', { name: 'Refuse Project' });
     expect(within(dialog).getByText("The client's deposit of $250 is refunded first.")).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Refuse' }));
     expect(await screen.findByText('Project Refused')).toBeInTheDocument();
     expect(screen.getByText('A refund of $250 has been issued.')).toBeInTheDocument();
     expect(callsTo(fetchMock, `POST /api/projects/${project.id}/refuse`)).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Small site' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Small site' })).not.toBeInTheDocument(),
+    );
     await openTab(user, 'Refused Projects');
     expect(within(card('Small site')).getByText('Refused')).toBeInTheDocument();
   });
 
   it("a failed refusal shows the server's message and keeps the project in the queue", async () => {
-    const project = aProject({ title: 'Small site', tier: 1, downpayment: 250, stripe_payment_intent_id: 'pi_1' });
-    fakeServer({ projects: [project] }, {
-      'POST /api/projects/*': () => ({ status: 502, body: { error: 'Something went wrong while refunding deposit. Contact support.' } }),
+    const project = aProject({
+      title: 'Small site',
+      tier: 1,
+      downpayment: 250,
+      stripe_payment_intent_id: 'pi_1',
     });
+    fakeServer(
+      { projects: [project] },
+      {
+        'POST /api/projects/*': () => ({
+          status: 502,
+          body: { error: 'Something went wrong while refunding deposit. Contact support.' },
+        }),
+      },
+    );
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    await user.click(within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', { name: 'Refuse' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', {
+        name: 'Refuse',
+      }),
+    );
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refuse' }));
-    expect(await screen.findByText('Something went wrong while refunding deposit. Contact support.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Something went wrong while refunding deposit. Contact support.'),
+    ).toBeInTheDocument();
     // The dialog stays open to try again; closed, the project is still in the queue.
     await user.keyboard('{Escape}');
     await waitFor(() => expect(card('Small site')).toBeInTheDocument());
@@ -212,9 +281,20 @@ describe('AdminDashboard: Project Queue', () => {
     const { fetchMock } = fakeServer({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    await user.click(within(await screen.findByRole('article', { name: 'Old title' })).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Old title' })).getByRole('button', { name: 'Edit' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Edit Project' });
-    for (const label of [/^Title/, /^Description/, /^Client Name/, /^Client Email/, /^Company/, /^Cost/, /^Downpayment/, /^Stripe Price ID/]) {
+    for (const label of [
+      /^Title/,
+      /^Description/,
+      /^Client Name/,
+      /^Client Email/,
+      /^Company/,
+      /^Cost/,
+      /^Downpayment/,
+      /^Stripe Price ID/,
+    ]) {
       expect(within(dialog).getByRole('textbox', { name: label })).toBeInTheDocument();
     }
     expect(within(dialog).getByRole('combobox', { name: 'Tier' })).toHaveValue('4');
@@ -244,21 +324,42 @@ describe('AdminDashboard: Project Queue', () => {
   it("edit is blocked once both sides accepted: disabled with the reason, and the server's 409 message is shown", async () => {
     const active = aProject({ ...ACTIVE, title: 'Running project' });
     const pending = aProject({ title: 'Just accepted by the client' });
-    fakeServer({ projects: [active, pending] }, {
-      'PATCH /api/projects/*': () => ({ status: 409, body: { error: 'This project can no longer be edited: both sides have accepted it.' } }),
-    });
+    fakeServer(
+      { projects: [active, pending] },
+      {
+        'PATCH /api/projects/*': () => ({
+          status: 409,
+          body: { error: 'This project can no longer be edited: both sides have accepted it.' },
+        }),
+      },
+    );
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     // A project that the client approved meanwhile: the server refuses the edit and says why.
-    await user.click(within(await screen.findByRole('article', { name: 'Just accepted by the client' })).getByRole('button', { name: 'Edit' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Edit Project' })).getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('This project can no longer be edited: both sides have accepted it.')).toBeInTheDocument();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Just accepted by the client' })).getByRole(
+        'button',
+        { name: 'Edit' },
+      ),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Edit Project' })).getByRole('button', {
+        name: 'Save Changes',
+      }),
+    );
+    expect(
+      await screen.findByText('This project can no longer be edited: both sides have accepted it.'),
+    ).toBeInTheDocument();
     await user.keyboard('{Escape}');
 
     await openTab(user, 'Active Projects');
-    const edit = within(await screen.findByRole('article', { name: 'Running project' })).getByRole('button', { name: 'Edit' });
+    const edit = within(await screen.findByRole('article', { name: 'Running project' })).getByRole('button', {
+      name: 'Edit',
+    });
     expect(edit).toBeDisabled();
-    expect(edit).toHaveAccessibleDescription('This project can no longer be edited: both sides have accepted it.');
+    expect(edit).toHaveAccessibleDescription(
+      'This project can no longer be edited: both sides have accepted it.',
+    );
   });
 });
 
@@ -301,11 +402,19 @@ describe('AdminDashboard: Active Projects and boards', () => {
     const forward = await screen.findByRole('button', { name: 'Move "Write tests" to In Progress' });
     forward.focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'In Progress' })).getByText('Write tests')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'In Progress' })).getByText('Write tests'),
+      ).toBeInTheDocument(),
+    );
     expect(requestBody(fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({ status: 'in-progress' });
     await user.click(await screen.findByRole('button', { name: 'Move "Write tests" to In Review' }));
     await user.click(await screen.findByRole('button', { name: 'Move "Write tests" to Done' }));
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Done' })).getByText('Write tests')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Done' })).getByText('Write tests'),
+      ).toBeInTheDocument(),
+    );
     expect(screen.queryByRole('button', { name: /Move "Write tests"/ })).not.toBeInTheDocument();
   });
 
@@ -318,26 +427,40 @@ describe('AdminDashboard: Active Projects and boards', () => {
     await openTab(user, 'Active Projects');
     const item = (await screen.findByText('Drag me')).closest('li')!;
     const done = screen.getByRole('region', { name: 'Done' });
-    const dataTransfer = { dropEffect: 'move', effectAllowed: 'all', types: [], setData: () => {}, getData: () => '', setDragImage: () => {} };
+    const dataTransfer = {
+      dropEffect: 'move',
+      effectAllowed: 'all',
+      types: [],
+      setData: () => {},
+      getData: () => '',
+      setDragImage: () => {},
+    };
     fireEvent.dragStart(item, { dataTransfer });
     fireEvent.dragEnter(done, { dataTransfer });
     fireEvent.dragOver(done, { dataTransfer });
     fireEvent.drop(done, { dataTransfer });
     fireEvent.dragEnd(item, { dataTransfer });
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Done' })).getByText('Drag me')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Done' })).getByText('Drag me')).toBeInTheDocument(),
+    );
     expect(requestBody(fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({ status: 'done' });
   });
 
   it('a failed move puts the ticket back and says so', async () => {
     const project = aProject({ ...ACTIVE });
     const ticket = aTicket(project, { title: 'Write tests' });
-    fakeServer({ projects: [project], tickets: [ticket] }, { 'PATCH /api/tickets/*': () => ({ status: 500, body: {} }) });
+    fakeServer(
+      { projects: [project], tickets: [ticket] },
+      { 'PATCH /api/tickets/*': () => ({ status: 500, body: {} }) },
+    );
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
     await user.click(await screen.findByRole('button', { name: 'Move "Write tests" to In Progress' }));
     expect(await screen.findByText('Something went wrong while moving the ticket.')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Not Started' })).getByText('Write tests')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Not Started' })).getByText('Write tests'),
+    ).toBeInTheDocument();
   });
 
   it('only the picked project’s main board is shown', async () => {
@@ -345,7 +468,11 @@ describe('AdminDashboard: Active Projects and boards', () => {
     const second = aProject({ ...ACTIVE, title: 'Second' });
     fakeServer({
       projects: [first, second],
-      tickets: [aTicket(first, { title: 'First ticket' }), aTicket(second, { title: 'Second ticket' }), aTicket(second, { title: 'Upkeep', board_type: 'maintenance' })],
+      tickets: [
+        aTicket(first, { title: 'First ticket' }),
+        aTicket(second, { title: 'Second ticket' }),
+        aTicket(second, { title: 'Upkeep', board_type: 'maintenance' }),
+      ],
     });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
@@ -373,7 +500,14 @@ describe('AdminDashboard: Active Projects and boards', () => {
   });
 
   it('Cancel Project with a refund (tier 1/2) and a reason names the refund', async () => {
-    const project = aProject({ ...ACTIVE, tier: 2, cost: 1400, downpayment: 700, stripe_payment_intent_id: 'pi_2', title: 'Shop' });
+    const project = aProject({
+      ...ACTIVE,
+      tier: 2,
+      cost: 1400,
+      downpayment: 700,
+      stripe_payment_intent_id: 'pi_2',
+      title: 'Shop',
+    });
     const { fetchMock } = fakeServer({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
@@ -381,7 +515,10 @@ describe('AdminDashboard: Active Projects and boards', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel Project' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel Project' });
     await user.click(within(dialog).getByRole('checkbox', { name: "Refund the client's deposit ($700)" }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Cancellation reason' }), 'Client went quiet');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Cancellation reason' }),
+      'Client went quiet',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Project' }));
     expect(await screen.findByText('Project Cancelled')).toBeInTheDocument();
     expect(screen.getByText('A refund of $700 has been issued.')).toBeInTheDocument();
@@ -394,7 +531,10 @@ describe('AdminDashboard: Active Projects and boards', () => {
   });
 
   it("a failed cancel shows 'Something went wrong while cancelling the project.' when the server gives no message", async () => {
-    fakeServer({ projects: [aProject({ ...ACTIVE, tier: 3 })] }, { 'POST /api/cancel-project': () => ({ status: 500, body: {} }) });
+    fakeServer(
+      { projects: [aProject({ ...ACTIVE, tier: 3 })] },
+      { 'POST /api/cancel-project': () => ({ status: 500, body: {} }) },
+    );
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
@@ -409,25 +549,49 @@ describe('AdminDashboard: Active Projects and boards', () => {
 describe('AdminDashboard: other tabs', () => {
   it('Completed Projects: the maintenance board is editable and takes maintenance tickets', async () => {
     const project = aProject({ ...ACTIVE, status: 'completed', is_active: false, title: 'Shipped' });
-    const { fetchMock } = fakeServer({ projects: [project], tickets: [aTicket(project, { title: 'Main work', status: 'done' }), aTicket(project, { title: 'Patch', board_type: 'maintenance' })] });
+    const { fetchMock } = fakeServer({
+      projects: [project],
+      tickets: [
+        aTicket(project, { title: 'Main work', status: 'done' }),
+        aTicket(project, { title: 'Patch', board_type: 'maintenance' }),
+      ],
+    });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Completed Projects');
     expect(await screen.findByRole('heading', { name: 'Maintenance Board' })).toBeInTheDocument();
     expect(screen.queryByText('Main work')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Move "Patch" to In Progress' }));
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'In Progress' })).getByText('Patch')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'In Progress' })).getByText('Patch'),
+      ).toBeInTheDocument(),
+    );
     await user.click(screen.getByRole('button', { name: 'Add Maintenance Ticket' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Maintenance Ticket' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Renew certificate');
     await user.type(within(dialog).getByRole('textbox', { name: /^Assignee/ }), 'Grace');
     await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
     expect(await screen.findByText('Ticket Created')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/tickets')).toMatchObject({ board_type: 'maintenance', assignee: 'Grace', title: 'Renew certificate' });
+    expect(requestBody(fetchMock, 'POST /api/tickets')).toMatchObject({
+      board_type: 'maintenance',
+      assignee: 'Grace',
+      title: 'Renew certificate',
+    });
   });
 
   it('Pending Final Payment lists the projects awaiting it with the amount due', async () => {
-    fakeServer({ projects: [aProject({ ...ACTIVE, tier: 1, status: 'pending_final_payment', final_payment_amount: 250, title: 'Almost there' })] });
+    fakeServer({
+      projects: [
+        aProject({
+          ...ACTIVE,
+          tier: 1,
+          status: 'pending_final_payment',
+          final_payment_amount: 250,
+          title: 'Almost there',
+        }),
+      ],
+    });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Pending Final Payment');
@@ -438,7 +602,12 @@ describe('AdminDashboard: other tabs', () => {
 
   it('Refused Projects shows 10 per page with pagination', async () => {
     const refused = Array.from({ length: 23 }, (_, i) =>
-      aProject({ title: `Refused ${i + 1}`, status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' }),
+      aProject({
+        title: `Refused ${i + 1}`,
+        status: 'refused',
+        admin_approval_status: 'refused',
+        overall_status: 'refused',
+      }),
     );
     fakeServer({ projects: refused });
     const user = userEvent.setup();

@@ -3,7 +3,7 @@ import { DndProvider } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
 import { ADMIN_PROJECT_TABS, type AdminProjectTab } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Badge, Button, Center, Container, Spinner, Stack, Text } from '@agency/ui';
+import { Badge, Button, Center, Container, Spinner, Stack, Text, useOverlays } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { ActiveProjects } from '../../active-projects/components/active-projects';
 import { CompletedProjects } from '../../completed-projects/components/completed-projects';
@@ -11,11 +11,16 @@ import { PendingFinalPayment } from '../../final-payment/components/pending-fina
 import { ProjectQueue } from '../../project-queue/components/project-queue';
 import { RefusedProjects } from '../../refused-projects/components/refused-projects';
 import { StatCards } from '../../stats/components/stat-cards';
-import { useOverlays } from '../../../lib/overlays';
 import { useAdminData, type AdminData } from '../hooks/use-admin-data';
 import { DashboardHeader } from './dashboard-header';
 
-const TAB_ORDER: readonly AdminProjectTab[] = ['queue', 'active', 'pendingFinalPayment', 'completed', 'refused'];
+const TAB_ORDER: readonly AdminProjectTab[] = [
+  'queue',
+  'active',
+  'pendingFinalPayment',
+  'completed',
+  'refused',
+];
 
 function Loading() {
   return (
@@ -97,13 +102,23 @@ function DashboardBody({ data }: { data: AdminData }) {
           <ProjectQueue projects={lists.queue} refresh={data.refresh} />
         </Tabs.Content>
         <Tabs.Content value="active" pt="5">
-          <ActiveProjects projects={lists.active} tickets={data.tickets} refresh={data.refresh} patchTicket={data.patchTicket} />
+          <ActiveProjects
+            projects={lists.active}
+            tickets={data.tickets}
+            refresh={data.refresh}
+            patchTicket={data.patchTicket}
+          />
         </Tabs.Content>
         <Tabs.Content value="pendingFinalPayment" pt="5">
           <PendingFinalPayment projects={lists.pendingFinalPayment} />
         </Tabs.Content>
         <Tabs.Content value="completed" pt="5">
-          <CompletedProjects projects={lists.completed} tickets={data.tickets} refresh={data.refresh} patchTicket={data.patchTicket} />
+          <CompletedProjects
+            projects={lists.completed}
+            tickets={data.tickets}
+            refresh={data.refresh}
+            patchTicket={data.patchTicket}
+          />
         </Tabs.Content>
         <Tabs.Content value="refused" pt="5">
           <RefusedProjects projects={lists.refused} />

@@ -2,10 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { loadChangePasswordForm, logout, useAuthStore } from '@agency/auth';
 import { useNavigate } from '@agency/router';
-import { Box, Button, Flex, Heading, Spinner, Text } from '@agency/ui';
-import { useOverlays } from '../../../lib/overlays';
+import { Box, Button, Flex, Heading, Spinner, Text, useOverlays } from '@agency/ui';
 
-const ChangePasswordForm = lazy(() => loadChangePasswordForm().then((m) => ({ default: m.ChangePasswordForm })));
+const ChangePasswordForm = lazy(() =>
+  loadChangePasswordForm().then((m) => ({ default: m.ChangePasswordForm })),
+);
 
 /** Title, the admin's e-mail, Profile (change password) and Logout (then back to /). */
 export function DashboardHeader() {
@@ -26,12 +27,21 @@ export function DashboardHeader() {
   };
 
   return (
-    <Flex gap="4" justify="space-between" align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+    <Flex
+      gap="4"
+      justify="space-between"
+      align={{ base: 'flex-start', md: 'center' }}
+      direction={{ base: 'column', md: 'row' }}
+    >
       <Box minW="0">
         <Heading as="h1" size="2xl">
           {ADMIN_MESSAGES.title}
         </Heading>
-        <Text color="fg.muted">{user?.email ? `${user.fullName ? `${user.fullName} · ` : ''}${user.email}` : ADMIN_MESSAGES.subtitle}</Text>
+        <Text color="fg.muted">
+          {user?.email
+            ? `${user.fullName ? `${user.fullName} · ` : ''}${user.email}`
+            : ADMIN_MESSAGES.subtitle}
+        </Text>
       </Box>
       <Flex gap="2">
         <Dialog.Root open={profileOpen} onOpenChange={(d) => setProfileOpen(d.open)} placement="center">
@@ -62,7 +72,13 @@ export function DashboardHeader() {
             </Dialog.Positioner>
           </Portal>
         </Dialog.Root>
-        <Button variant="outline" colorPalette="red" onClick={onLogout} disabled={loggingOut} aria-busy={loggingOut}>
+        <Button
+          variant="outline"
+          colorPalette="red"
+          onClick={onLogout}
+          disabled={loggingOut}
+          aria-busy={loggingOut}
+        >
           {ADMIN_MESSAGES.logout}
         </Button>
       </Flex>

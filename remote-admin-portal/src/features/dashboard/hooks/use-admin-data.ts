@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Project, Ticket } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { adminApi } from '../../../lib/api';
+import { apiClient } from '@agency/auth/api';
 import { toastError } from '../../../lib/toast';
 
 export interface AdminData {
@@ -23,7 +23,7 @@ type Loaded =
 
 /** Projects and tickets must load; the revenue may fail alone (payments not configured) and reads as unknown. */
 async function fetchAll(): Promise<Loaded> {
-  const api = adminApi();
+  const api = apiClient();
   const revenue = api.monthlyRevenue().then(
     (answer) => answer.revenue,
     () => null,
@@ -81,5 +81,13 @@ export function useAdminData(): AdminData {
     setTickets((current) => current.map((t) => (t.id === ticket.id ? ticket : t)));
   }, []);
 
-  return { status, projects, tickets, revenue, revenueFailed, refresh: status === 'error' ? retry : refresh, patchTicket };
+  return {
+    status,
+    projects,
+    tickets,
+    revenue,
+    revenueFailed,
+    refresh: status === 'error' ? retry : refresh,
+    patchTicket,
+  };
 }

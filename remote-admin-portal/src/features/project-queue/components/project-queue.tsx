@@ -5,7 +5,7 @@ import { Button, Stack, Text } from '@agency/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditProjectButton } from '../../../components/edit-project-button';
 import { ProjectSummary } from '../../../components/project-summary';
-import { adminApi } from '../../../lib/api';
+import { apiClient } from '@agency/auth/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
 const A = ADMIN_MESSAGES.actions;
@@ -36,7 +36,7 @@ function QueueItem({ project, refresh }: { project: Project; refresh: () => Prom
   const accept = async () => {
     setBusy('accept');
     try {
-      await adminApi().acceptProject({ params: { id: project.id } });
+      await apiClient().acceptProject({ params: { id: project.id } });
       toastSuccess(ADMIN_MESSAGES.toasts.accepted);
       await refresh();
     } catch (error) {
@@ -49,8 +49,12 @@ function QueueItem({ project, refresh }: { project: Project; refresh: () => Prom
   const refuse = async () => {
     setBusy('refuse');
     try {
-      const outcome = await adminApi().refuseProject({ params: { id: project.id } });
-      toastSuccess(outcome.refundIssued ? ADMIN_MESSAGES.toasts.refusedWithRefund(outcome.refundAmount) : ADMIN_MESSAGES.toasts.refused);
+      const outcome = await apiClient().refuseProject({ params: { id: project.id } });
+      toastSuccess(
+        outcome.refundIssued
+          ? ADMIN_MESSAGES.toasts.refusedWithRefund(outcome.refundAmount)
+          : ADMIN_MESSAGES.toasts.refused,
+      );
       setConfirmRefuse(false);
       await refresh();
     } catch (error) {
@@ -66,12 +70,24 @@ function QueueItem({ project, refresh }: { project: Project; refresh: () => Prom
       actions={
         <>
           {awaitingClient ? null : (
-            <Button size="sm" colorPalette="blue" onClick={accept} disabled={busy !== null} aria-busy={busy === 'accept'}>
+            <Button
+              size="sm"
+              colorPalette="blue"
+              onClick={accept}
+              disabled={busy !== null}
+              aria-busy={busy === 'accept'}
+            >
               {busy === 'accept' ? A.accepting : A.accept}
             </Button>
           )}
           <EditProjectButton project={project} onSaved={refresh} />
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmRefuse(true)} disabled={busy !== null}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={() => setConfirmRefuse(true)}
+            disabled={busy !== null}
+          >
             {A.refuse}
           </Button>
           <ConfirmDialog
@@ -84,7 +100,9 @@ function QueueItem({ project, refresh }: { project: Project; refresh: () => Prom
             onConfirm={refuse}
           >
             <Text>{ADMIN_MESSAGES.refuse.body(project.title)}</Text>
-            {refundable && project.downpayment ? <Text>{ADMIN_MESSAGES.refuse.refundNote(project.downpayment)}</Text> : null}
+            {refundable && project.downpayment ? (
+              <Text>{ADMIN_MESSAGES.refuse.refundNote(project.downpayment)}</Text>
+            ) : null}
           </ConfirmDialog>
         </>
       }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { REFUSED_PAGE_SIZE, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Button, HStack, IconButton, Stack, Text } from '@agency/ui';
+import { Button, HStack, IconButton, Stack, Text, useOverlays } from '@agency/ui';
 import { ProjectSummary } from '../../../components/project-summary';
-import { useOverlays } from '../../../lib/overlays';
 
 const P = ADMIN_MESSAGES.pagination;
 
@@ -38,7 +37,11 @@ export function RefusedProjects({ projects }: { projects: readonly Project[] }) 
             </Pagination.PrevTrigger>
             <Pagination.Items
               render={(item) => (
-                <Button size="sm" variant={item.value === current ? 'solid' : 'outline'} aria-label={P.page(item.value)}>
+                <Button
+                  size="sm"
+                  variant={item.value === current ? 'solid' : 'outline'}
+                  aria-label={P.page(item.value)}
+                >
                   {item.value}
                 </Button>
               )}

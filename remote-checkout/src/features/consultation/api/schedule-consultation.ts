@@ -1,13 +1,13 @@
 import type { ApiRouteTypes } from '@agency/domain';
 import { CHECKOUT_MESSAGES } from '@agency/domain/messages/checkout';
-import { apiRequest } from '../../../lib/api';
+import { apiClient } from '@agency/auth/api';
 
 type ScheduleConsultation = ApiRouteTypes['scheduleConsultation'];
 
 /** POST /api/schedule-consultation; resolves with the id of the pending project it created. */
 export async function scheduleConsultation(body: ScheduleConsultation['body']): Promise<string> {
   try {
-    const { id } = await apiRequest<ScheduleConsultation['response']>('POST', '/api/schedule-consultation', body);
+    const { id } = await apiClient().scheduleConsultation({ body });
     if (!id) throw new Error('No project id');
     return id;
   } catch {

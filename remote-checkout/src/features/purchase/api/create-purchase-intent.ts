@@ -1,7 +1,7 @@
 import { CURRENCY, toCents, type ApiRouteTypes, type ServiceTier } from '@agency/domain';
 import { IDEMPOTENCY_KEY_HEADER } from '@agency/domain/payments-purchase';
 import type { PurchaseFormValues } from '@agency/domain/schemas/purchase-form';
-import { apiRequest } from '../../../lib/api';
+import { apiClient } from '@agency/auth/api';
 
 type DownpaymentIntent = ApiRouteTypes['downpaymentIntent'];
 export type PurchaseIntent = DownpaymentIntent['response'];
@@ -37,9 +37,7 @@ export async function createPurchaseIntent(
       acceptedTerms: values.acceptedTerms,
     },
   };
-  const intent = await apiRequest<PurchaseIntent>('POST', '/api/stripe-downpayment-intent', body, {
-    [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
-  });
+  const intent = await apiClient().downpaymentIntent({ body }, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
   if (!intent.clientSecret) throw new Error('No client secret in the payment intent response');
   return intent;
 }

@@ -8,6 +8,9 @@ import PurchasePage from './purchase-page';
 // The payment UI is mocked at its boundary: the card field reports complete, confirmation is a jest.fn.
 const mockConfirmCardPayment = jest.fn();
 jest.mock('@agency/payments', () => ({
+  // The Stripe boundary is faked below; purchase polling and attempt keys are the real ones.
+  waitForPurchase: jest.requireActual('@agency/payments').waitForPurchase,
+  newPaymentAttemptKey: jest.requireActual('@agency/payments').newPaymentAttemptKey,
   PaymentProvider: ({ children }: { children: React.ReactNode }) => children,
   CardField: ({ onChange, disabled }: { onChange?: (state: { complete: boolean; empty: boolean; error?: string }) => void; disabled?: boolean }) => (
     <div role="group" aria-label="Card Information">
@@ -191,8 +194,8 @@ describe('PurchasePage: payment', () => {
       },
     });
     const [, init] = fetchMock.mock.calls[0]!;
-    expect((init as RequestInit).headers).toMatchObject({ 'Content-Type': 'application/json', 'Idempotency-Key': expect.any(String) });
-    expect((init as RequestInit).headers).not.toHaveProperty('Authorization');
+    expect((init as RequestInit).headers).toMatchObject({ 'content-type': 'application/json', 'Idempotency-Key': expect.any(String) });
+    expect((init as RequestInit).headers).not.toHaveProperty('authorization');
     expect(screen.getByRole('heading', { name: 'Payment' })).toHaveFocus();
     expect(field(/first name/i)).toHaveAttribute('readonly');
 
@@ -220,7 +223,7 @@ describe('PurchasePage: payment', () => {
     await user.click(payButton('$700'));
     await screen.findByRole('group', { name: 'Card Information' });
     const [, init] = fetchMock.mock.calls[0]!;
-    expect((init as RequestInit).headers).toMatchObject({ Authorization: 'Bearer token-of-ada' });
+    expect((init as RequestInit).headers).toMatchObject({ authorization: 'Bearer token-of-ada' });
     expect(requestBody(fetchMock, 'POST /api/stripe-downpayment-intent')).toMatchObject({ amount: 70000, userId: 'user-7', metadata: { tier: 2 } });
   });
 

@@ -3,20 +3,16 @@ import { useAuthStore } from '@agency/auth';
 import { formatUsd, type ServiceTier } from '@agency/domain';
 import { CHECKOUT_MESSAGES } from '@agency/domain/messages/checkout';
 import type { PurchaseFormValues } from '@agency/domain/schemas/purchase-form';
-import { useConfirmCardPayment } from '@agency/payments';
+import { newPaymentAttemptKey, useConfirmCardPayment, waitForPurchase } from '@agency/payments';
 import { useNavigate } from '@agency/router';
 import { toaster } from '@agency/ui';
 import { trackInitiateCheckout, trackPurchase } from '@agency/tracking';
 import { createPurchaseIntent, type PurchaseIntent } from '../api/create-purchase-intent';
-import { waitForPurchase } from '../api/wait-for-purchase';
 
 /** details → (requesting the intent) → card → (confirming and waiting for the project) → done. */
 export type PurchasePhase = 'details' | 'requesting-intent' | 'card' | 'confirming' | 'done';
 
 const m = CHECKOUT_MESSAGES.purchase;
-
-const newAttemptKey = () =>
-  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 export function usePurchaseCheckout(tier: ServiceTier) {
   const navigate = useNavigate();
@@ -25,11 +21,11 @@ export function usePurchaseCheckout(tier: ServiceTier) {
   const [phase, setPhase] = useState<PurchasePhase>('details');
   const [intent, setIntent] = useState<PurchaseIntent | null>(null);
   // One key per checkout attempt: a retried intent request never creates a second charge.
-  const attemptKey = useRef(newAttemptKey());
+  const attemptKey = useRef(newPaymentAttemptKey());
   const deposit = tier.downpaymentDollars!;
 
   const startOver = useCallback(() => {
-    attemptKey.current = newAttemptKey();
+    attemptKey.current = newPaymentAttemptKey();
     setIntent(null);
     setPhase('details');
   }, []);
@@ -71,12 +67,20 @@ export function usePurchaseCheckout(tier: ServiceTier) {
         return;
       }
       if (outcome === 'refunded') {
-        toaster.create({ title: m.projectCreationFailedTitle, description: m.projectCreationFailedDescription, type: 'error' });
+        toaster.create({
+          title: m.projectCreationFailedTitle,
+          description: m.projectCreationFailedDescription,
+          type: 'error',
+        });
         startOver();
         return;
       }
       trackPurchase({ tierId: tier.id, tierName: tier.name, value: deposit });
-      toaster.create({ title: m.successTitle, description: m.successDescription(formatUsd(deposit)), type: 'success' });
+      toaster.create({
+        title: m.successTitle,
+        description: m.successDescription(formatUsd(deposit)),
+        type: 'success',
+      });
       setPhase('done');
       navigate('/purchase-success');
     },

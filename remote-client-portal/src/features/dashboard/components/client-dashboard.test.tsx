@@ -21,6 +21,9 @@ import ClientDashboard from './client-dashboard';
 const mockCreatePaymentMethod = jest.fn();
 const mockConfirmCardPayment = jest.fn();
 jest.mock('@agency/payments', () => ({
+  // The Stripe boundary is faked below; purchase polling and attempt keys are the real ones.
+  waitForPurchase: jest.requireActual('@agency/payments').waitForPurchase,
+  newPaymentAttemptKey: jest.requireActual('@agency/payments').newPaymentAttemptKey,
   PAYMENT_MESSAGES: jest.requireActual('@agency/domain/payments-messages').PAYMENT_MESSAGES,
   PaymentProvider: ({ children }: { children: React.ReactNode }) => children,
   CardField: ({ onChange, disabled }: { onChange?: (state: { complete: boolean; empty: boolean; error?: string }) => void; disabled?: boolean }) => (

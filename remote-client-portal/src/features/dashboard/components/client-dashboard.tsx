@@ -3,10 +3,21 @@ import type { Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { logout, useAuthStore } from '@agency/auth';
 import { useNavigate } from '@agency/router';
-import { Box, Button, Center, Container, Flex, Heading, HStack, Spinner, Stack, Text } from '@agency/ui';
+import {
+  Box,
+  Button,
+  Center,
+  Container,
+  Flex,
+  Heading,
+  HStack,
+  loadOverlays,
+  Spinner,
+  Stack,
+  Text,
+} from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
-import { clientApi, errorMessage } from '../../../lib/api';
-import { preloadOverlays } from '../../../lib/overlays';
+import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { toastError } from '../../../lib/toast';
 import { useClientProjects } from '../hooks/use-client-projects';
 import type { DashboardDialog } from '../types';
@@ -19,7 +30,7 @@ import { ProjectTabs } from './project-tabs';
 const m = CLIENT_MESSAGES;
 
 // Tabs, dialogs and pagination come from the portal-only chunk of the UI facade: start loading it at once.
-void preloadOverlays();
+void loadOverlays();
 
 function Loading({ label = m.loading }: { label?: string }) {
   return (
@@ -74,10 +85,10 @@ function Dashboard() {
     }
     setCheckingPenaltyFor(project.id);
     try {
-      const quote = await clientApi().checkPenalty({ body: { projectId: project.id } });
+      const quote = await apiClient().checkPenalty({ body: { projectId: project.id } });
       setDialog(quote.hasPenalty ? { kind: 'penalty', project, quote } : { kind: 'cancel', project });
     } catch (error) {
-      toastError(errorMessage(error, m.errors.cancel));
+      toastError(apiErrorMessage(error, m.errors.cancel));
     } finally {
       setCheckingPenaltyFor(null);
     }
@@ -85,7 +96,13 @@ function Dashboard() {
 
   return (
     <Stack gap="8">
-      <Flex as="header" gap="4" justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+      <Flex
+        as="header"
+        gap="4"
+        justify="space-between"
+        align={{ base: 'stretch', md: 'center' }}
+        direction={{ base: 'column', md: 'row' }}
+      >
         <Box minW="0">
           <Text fontSize="sm" color="fg.muted" fontWeight="medium">
             {m.title}
@@ -104,7 +121,12 @@ function Dashboard() {
           <Button variant="outline" onClick={() => setDialog({ kind: 'profile' })}>
             {m.header.profile}
           </Button>
-          <Button variant="ghost" onClick={() => void handleLogout()} loading={loggingOut} loadingText={m.header.loggingOut}>
+          <Button
+            variant="ghost"
+            onClick={() => void handleLogout()}
+            loading={loggingOut}
+            loadingText={m.header.loggingOut}
+          >
             {m.header.logout}
           </Button>
         </HStack>
@@ -139,7 +161,15 @@ function Dashboard() {
   );
 }
 
-function ActiveDialog({ dialog, onClose, onDone }: { dialog: DashboardDialog; onClose: () => void; onDone: () => void }) {
+function ActiveDialog({
+  dialog,
+  onClose,
+  onDone,
+}: {
+  dialog: DashboardDialog;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const props = { onClose, onDone };
   switch (dialog.kind) {
     case 'approve':

@@ -1,9 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { CLIENT_PROJECT_TABS, formatUsd, isAwaitingClientApproval, type ClientProjectTab, type Project, type Ticket } from '@agency/domain';
+import {
+  CLIENT_PROJECT_TABS,
+  formatUsd,
+  isAwaitingClientApproval,
+  type ClientProjectTab,
+  type Project,
+  type Ticket,
+} from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
-import { Button, HStack, IconButton, Stack, Text } from '@agency/ui';
+import { Button, HStack, IconButton, Stack, Text, useOverlays } from '@agency/ui';
 import { ProjectCard } from '../../../components/project-card';
-import { useOverlays } from '../../../lib/overlays';
 import { finalPaymentOf } from '../../../lib/project-view';
 import type { DashboardDialog } from '../types';
 
@@ -21,15 +27,25 @@ interface ProjectTabsProps {
 }
 
 /** The five client tabs; which project goes where comes from the shared predicates (CLIENT_PROJECT_TABS). */
-export function ProjectTabs({ projects, tickets, openDialog, onCancelActive, checkingPenaltyFor }: ProjectTabsProps) {
+export function ProjectTabs({
+  projects,
+  tickets,
+  openDialog,
+  onCancelActive,
+  checkingPenaltyFor,
+}: ProjectTabsProps) {
   const { Tabs } = useOverlays();
   const [tab, setTab] = useState<ClientProjectTab>('pending');
-  const lists = Object.fromEntries(TAB_ORDER.map((key) => [key, projects.filter(CLIENT_PROJECT_TABS[key])])) as Record<ClientProjectTab, Project[]>;
+  const lists = Object.fromEntries(
+    TAB_ORDER.map((key) => [key, projects.filter(CLIENT_PROJECT_TABS[key])]),
+  ) as Record<ClientProjectTab, Project[]>;
   const ticketsOf = (project: Project) => tickets.filter((t) => t.project_id === project.id);
 
-  const card = (project: Project, actions?: ReactNode, extra: Partial<Parameters<typeof ProjectCard>[0]> = {}) => (
-    <ProjectCard key={project.id} project={project} actions={actions} {...extra} />
-  );
+  const card = (
+    project: Project,
+    actions?: ReactNode,
+    extra: Partial<Parameters<typeof ProjectCard>[0]> = {},
+  ) => <ProjectCard key={project.id} project={project} actions={actions} {...extra} />;
 
   const renderers: Record<ClientProjectTab, (project: Project) => ReactNode> = {
     pending: (project) => {
@@ -42,12 +58,22 @@ export function ProjectTabs({ projects, tickets, openDialog, onCancelActive, che
               <Button size="sm" colorPalette="green" onClick={() => openDialog({ kind: 'approve', project })}>
                 {m.actions.approve}
               </Button>
-              <Button size="sm" variant="outline" colorPalette="red" onClick={() => openDialog({ kind: 'refuse', project })}>
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                onClick={() => openDialog({ kind: 'refuse', project })}
+              >
                 {m.actions.refuse}
               </Button>
             </>
           ) : null}
-          <Button size="sm" variant="ghost" colorPalette="red" onClick={() => openDialog({ kind: 'cancelPending', project })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            colorPalette="red"
+            onClick={() => openDialog({ kind: 'cancelPending', project })}
+          >
             {m.actions.cancelRequest}
           </Button>
         </>,
@@ -70,7 +96,11 @@ export function ProjectTabs({ projects, tickets, openDialog, onCancelActive, che
         { board: { type: 'main', tickets: ticketsOf(project) } },
       ),
     completed: (project) =>
-      card(project, undefined, project.cancelled ? {} : { board: { type: 'maintenance', tickets: ticketsOf(project) } }),
+      card(
+        project,
+        undefined,
+        project.cancelled ? {} : { board: { type: 'maintenance', tickets: ticketsOf(project) } },
+      ),
     rejected: (project) => card(project),
     finalPayment: (project) =>
       card(
@@ -89,7 +119,12 @@ export function ProjectTabs({ projects, tickets, openDialog, onCancelActive, che
   };
 
   return (
-    <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as ClientProjectTab)} variant="line" lazyMount>
+    <Tabs.Root
+      value={tab}
+      onValueChange={(details) => setTab(details.value as ClientProjectTab)}
+      variant="line"
+      lazyMount
+    >
       <Tabs.List overflowX="auto" overflowY="hidden" flexWrap={{ base: 'nowrap' }} maxW="full">
         {TAB_ORDER.map((key) => (
           <Tabs.Trigger key={key} value={key} flexShrink={0}>
@@ -112,7 +147,13 @@ export function ProjectTabs({ projects, tickets, openDialog, onCancelActive, che
   );
 }
 
-function PaginatedList({ projects, render }: { projects: Project[]; render: (project: Project) => ReactNode }) {
+function PaginatedList({
+  projects,
+  render,
+}: {
+  projects: Project[];
+  render: (project: Project) => ReactNode;
+}) {
   const { Pagination } = useOverlays();
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(projects.length / REJECTED_PAGE_SIZE));

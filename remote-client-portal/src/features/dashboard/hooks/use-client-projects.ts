@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Project, Ticket } from '@agency/domain';
-import { clientApi } from '../../../lib/api';
+import { apiClient } from '@agency/auth/api';
 
 export interface ClientProjects {
   status: 'loading' | 'error' | 'ready';
@@ -11,7 +11,7 @@ export interface ClientProjects {
 }
 
 async function fetchLists(): Promise<{ projects: Project[]; tickets: Ticket[] }> {
-  const api = clientApi();
+  const api = apiClient();
   const [projectList, ticketList] = await Promise.all([api.listProjects(), api.listTickets()]);
   return { projects: projectList.projects, tickets: ticketList.tickets };
 }

@@ -2,10 +2,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import { isSubscriptionTier, type Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
-import { CardField, PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod, type PaymentMethodResult } from '@agency/payments';
+import {
+  CardField,
+  PaymentProvider,
+  PAYMENT_MESSAGES,
+  useCreatePaymentMethod,
+  type PaymentMethodResult,
+} from '@agency/payments';
 import { Box, Button, Stack, Text } from '@agency/ui';
 import { DialogShell } from '../../../../components/dialog-shell';
-import { clientApi } from '../../../../lib/api';
+import { apiClient } from '@agency/auth/api';
 import { paymentConfig } from '../../../../lib/payment-config';
 import { finalPaymentOf, monthlyFee } from '../../../../lib/project-view';
 import { toastError, toastSuccess } from '../../../../lib/toast';
@@ -33,7 +39,11 @@ function ApproveWithCard(props: ProjectDialogProps) {
     <ApproveForm
       {...props}
       card={{
-        create: () => createPaymentMethod({ name: user?.fullName || props.project.client_name, email: user?.email ?? props.project.client_email }),
+        create: () =>
+          createPaymentMethod({
+            name: user?.fullName || props.project.client_name,
+            email: user?.email ?? props.project.client_email,
+          }),
       }}
     />
   );
@@ -69,7 +79,7 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
         paymentMethodId = result.paymentMethod.id;
       }
       try {
-        await clientApi().clientApproveProject({
+        await apiClient().clientApproveProject({
           body: { projectId: project.id, action: 'accept', ...(paymentMethodId && { paymentMethodId }) },
         });
       } catch {
@@ -94,7 +104,14 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
           <Button variant="outline" onClick={onClose} disabled={sending}>
             {m.actions.back}
           </Button>
-          <Button ref={confirmRef} type="submit" form="approve-form" colorPalette="green" loading={sending} loadingText={m.approve.sending}>
+          <Button
+            ref={confirmRef}
+            type="submit"
+            form="approve-form"
+            colorPalette="green"
+            loading={sending}
+            loadingText={m.approve.sending}
+          >
             {m.approve.confirm}
           </Button>
         </>
@@ -138,7 +155,7 @@ export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
     if (sending) return;
     setSending(true);
     try {
-      await clientApi().clientApproveProject({ body: { projectId: project.id, action: 'refuse' } });
+      await apiClient().clientApproveProject({ body: { projectId: project.id, action: 'refuse' } });
       toastSuccess(m.toasts.refused);
       onDone();
     } catch {
@@ -160,7 +177,12 @@ export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
           <Button ref={keepRef} variant="outline" onClick={onClose} disabled={sending}>
             {m.actions.back}
           </Button>
-          <Button colorPalette="red" onClick={() => void refuse()} loading={sending} loadingText={m.refuse.sending}>
+          <Button
+            colorPalette="red"
+            onClick={() => void refuse()}
+            loading={sending}
+            loadingText={m.refuse.sending}
+          >
             {m.refuse.confirm}
           </Button>
         </>
@@ -197,13 +219,18 @@ function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
     }
     setSending(true);
     try {
-      const result = await createPaymentMethod({ name: user?.fullName || project.client_name, email: user?.email ?? project.client_email });
+      const result = await createPaymentMethod({
+        name: user?.fullName || project.client_name,
+        email: user?.email ?? project.client_email,
+      });
       if (!result.ok) {
         toastError(result.error);
         return;
       }
       try {
-        await clientApi().processFinalPayment({ body: { projectId: project.id, paymentMethodId: result.paymentMethod.id } });
+        await apiClient().processFinalPayment({
+          body: { projectId: project.id, paymentMethodId: result.paymentMethod.id },
+        });
       } catch {
         toastError(m.errors.finalPayment);
         return;
@@ -225,7 +252,13 @@ function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
           <Button variant="outline" onClick={onClose} disabled={sending}>
             {m.actions.back}
           </Button>
-          <Button type="submit" form="final-payment-form" colorPalette="brand" loading={sending} loadingText={m.finalPayment.sending}>
+          <Button
+            type="submit"
+            form="final-payment-form"
+            colorPalette="brand"
+            loading={sending}
+            loadingText={m.finalPayment.sending}
+          >
             {m.finalPayment.confirm(amount)}
           </Button>
         </>

@@ -4,7 +4,8 @@ import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
 import { CardField, PaymentProvider, PAYMENT_MESSAGES, useConfirmCardPayment } from '@agency/payments';
 import { Box, Text } from '@agency/ui';
-import { clientApi, errorMessage, newAttemptKey } from '../../../../lib/api';
+import { apiClient, apiErrorMessage } from '@agency/auth/api';
+import { newPaymentAttemptKey } from '@agency/payments';
 import { paymentConfig } from '../../../../lib/payment-config';
 import { toastError, toastSuccess } from '../../../../lib/toast';
 import type { DialogProps } from '../../types';
@@ -13,7 +14,11 @@ import { ReasonDialog } from './reason-dialog';
 const m = CLIENT_MESSAGES;
 
 function cancelledToast(outcome: { refundIssued?: boolean; refundAmount?: number }) {
-  toastSuccess(outcome.refundIssued && outcome.refundAmount ? m.toasts.cancelledWithRefund(outcome.refundAmount) : m.toasts.cancelled);
+  toastSuccess(
+    outcome.refundIssued && outcome.refundAmount
+      ? m.toasts.cancelledWithRefund(outcome.refundAmount)
+      : m.toasts.cancelled,
+  );
 }
 
 /** Cancel an active project without a penalty: POST /api/cancel-project. */
@@ -27,13 +32,13 @@ export function CancelProjectDialog({ project, onClose, onDone }: DialogProps & 
       onClose={onClose}
       submit={async (reason) => {
         try {
-          const outcome = await clientApi().cancelProject({
+          const outcome = await apiClient().cancelProject({
             body: { projectId: project.id, cancelledBy: 'client', cancellationReason: reason },
           });
           cancelledToast(outcome);
           onDone();
         } catch (error) {
-          toastError(errorMessage(error, m.errors.cancel));
+          toastError(apiErrorMessage(error, m.errors.cancel));
         }
       }}
     />
@@ -51,13 +56,13 @@ export function CancelPendingDialog({ project, onClose, onDone }: DialogProps & 
       onClose={onClose}
       submit={async (reason) => {
         try {
-          const outcome = await clientApi().clientCancelPendingProject({
+          const outcome = await apiClient().clientCancelPendingProject({
             body: { projectId: project.id, cancellationReason: reason },
           });
           cancelledToast(outcome);
           onDone();
         } catch (error) {
-          toastError(errorMessage(error, m.errors.cancel));
+          toastError(apiErrorMessage(error, m.errors.cancel));
         }
       }}
     />
@@ -85,7 +90,7 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
   const [cardError, setCardError] = useState<string>();
   // A paid penalty is kept: retrying the cancellation must not charge again.
   const paidIntent = useRef<string | null>(null);
-  const attemptKey = useRef(newAttemptKey());
+  const attemptKey = useRef(newPaymentAttemptKey());
   const p = m.penalty;
 
   async function payAndCancel(reason: string) {
@@ -93,7 +98,7 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
       let clientSecret: string;
       let paymentIntentId: string;
       try {
-        const intent = await clientApi().downpaymentIntent(
+        const intent = await apiClient().downpaymentIntent(
           {
             body: {
               amount: toCents(quote.penaltyAmount),
@@ -101,7 +106,11 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
               email: user?.email ?? project.client_email,
               projectId: project.id,
               userId: user?.id ?? null,
-              metadata: { type: 'penalty', clientName: user?.fullName || project.client_name, project_id: project.id },
+              metadata: {
+                type: 'penalty',
+                clientName: user?.fullName || project.client_name,
+                project_id: project.id,
+              },
             },
           },
           { headers: { 'Idempotency-Key': attemptKey.current } },
@@ -118,14 +127,14 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
         email: user?.email ?? project.client_email,
       });
       if (!result.ok) {
-        attemptKey.current = newAttemptKey();
+        attemptKey.current = newPaymentAttemptKey();
         toastError(result.error === PAYMENT_MESSAGES.paymentFailed ? m.errors.penaltyPayment : result.error);
         return;
       }
       paidIntent.current = result.paymentIntent.id ?? paymentIntentId;
     }
     try {
-      const outcome = await clientApi().cancelProject({
+      const outcome = await apiClient().cancelProject({
         body: {
           projectId: project.id,
           cancelledBy: 'client',
@@ -136,7 +145,7 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
       cancelledToast(outcome);
       onDone();
     } catch (error) {
-      toastError(errorMessage(error, m.errors.cancel));
+      toastError(apiErrorMessage(error, m.errors.cancel));
     }
   }
 
@@ -154,7 +163,16 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
         return PAYMENT_MESSAGES.invalidCardDetails;
       }}
       before={
-        <Box as="dl" display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="1" bg="bg.muted" p="3" borderRadius="md">
+        <Box
+          as="dl"
+          display="grid"
+          gridTemplateColumns="max-content 1fr"
+          columnGap="4"
+          rowGap="1"
+          bg="bg.muted"
+          p="3"
+          borderRadius="md"
+        >
           <Text as="dt" fontWeight="medium">
             {p.amount}
           </Text>

@@ -19,11 +19,12 @@ import { Box, Button, Link, Stack, Text } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { DialogShell } from '../../../../components/dialog-shell';
 import { SelectField, TextareaField, TextField } from '../../../../components/form-fields';
-import { clientApi, newAttemptKey } from '../../../../lib/api';
+import { apiClient } from '@agency/auth/api';
+import { newPaymentAttemptKey } from '@agency/payments';
 import { paymentConfig } from '../../../../lib/payment-config';
 import { splitName } from '../../../../lib/project-view';
 import { toastError, toastSuccess } from '../../../../lib/toast';
-import { waitForPurchase } from '../../api/wait-for-purchase';
+import { waitForPurchase } from '@agency/payments';
 import type { DialogProps } from '../../types';
 
 const m = CLIENT_MESSAGES.request;
@@ -34,7 +35,10 @@ type Values = Record<Exclude<FieldName, 'card'>, string>;
 const EMPTY: Values = { serviceType: '', projectName: '', description: '', budget: '', timeline: '' };
 const ORDER: FieldName[] = ['serviceType', 'projectName', 'description', 'budget', 'timeline', 'card'];
 
-const SERVICE_OPTIONS = SERVICE_TIERS.map((tier) => ({ value: String(tier.id), label: `${tier.name} (${tier.price})` }));
+const SERVICE_OPTIONS = SERVICE_TIERS.map((tier) => ({
+  value: String(tier.id),
+  label: `${tier.name} (${tier.price})`,
+}));
 
 /** Which fields are missing (spec section 5): type, name, description; budget and timeline for tiers 3/4; a complete card for 1/2. */
 export function missingFields(values: Values, cardComplete: boolean): FieldName[] {
@@ -67,7 +71,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
   const [formError, setFormError] = useState<string>();
   const [phase, setPhase] = useState<'idle' | 'sending' | 'paying'>('idle');
   const [cardComplete, setCardComplete] = useState(false);
-  const attemptKey = useRef(newAttemptKey());
+  const attemptKey = useRef(newPaymentAttemptKey());
   const serviceTypeRef = useRef<HTMLSelectElement>(null);
   const projectNameRef = useRef<HTMLInputElement>(null);
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
@@ -85,7 +89,13 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
   };
 
   function focusField(name: FieldName) {
-    const refs = { serviceType: serviceTypeRef, projectName: projectNameRef, description: descriptionRef, budget: budgetRef, timeline: timelineRef };
+    const refs = {
+      serviceType: serviceTypeRef,
+      projectName: projectNameRef,
+      description: descriptionRef,
+      budget: budgetRef,
+      timeline: timelineRef,
+    };
     (name === 'card' ? alertRef : refs[name]).current?.focus();
   }
 
@@ -114,7 +124,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
   async function createProject() {
     setPhase('sending');
     try {
-      await clientApi().createProject({
+      await apiClient().createProject({
         body: {
           title: values.projectName.trim(),
           tier: tier as 3 | 4,
@@ -142,7 +152,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
       const { firstName, lastName } = splitName(user?.fullName ?? '', email);
       let intent;
       try {
-        intent = await clientApi().downpaymentIntent(
+        intent = await apiClient().downpaymentIntent(
           {
             body: {
               amount: toCents(deposit),
@@ -167,15 +177,18 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
         toastError(e.generic);
         return;
       }
-      const result = await confirmCardPayment(intent.clientSecret, { name: `${firstName} ${lastName}`, email });
+      const result = await confirmCardPayment(intent.clientSecret, {
+        name: `${firstName} ${lastName}`,
+        email,
+      });
       if (!result.ok) {
-        attemptKey.current = newAttemptKey();
+        attemptKey.current = newPaymentAttemptKey();
         toastError(e.requestPayment);
         return;
       }
       const outcome = await waitForPurchase(result.paymentIntent.id);
       if (outcome === 'failed') {
-        attemptKey.current = newAttemptKey();
+        attemptKey.current = newPaymentAttemptKey();
         toastError(e.requestPayment);
         return;
       }
@@ -202,7 +215,13 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
           <Button variant="outline" onClick={onClose} disabled={busy}>
             {CLIENT_MESSAGES.actions.back}
           </Button>
-          <Button type="submit" form="request-service-form" colorPalette="brand" loading={busy} loadingText={phase === 'paying' ? m.paying : m.sending}>
+          <Button
+            type="submit"
+            form="request-service-form"
+            colorPalette="brand"
+            loading={busy}
+            loadingText={phase === 'paying' ? m.paying : m.sending}
+          >
             {paid ? m.pay(deposit) : m.submit}
           </Button>
         </>
@@ -288,7 +307,8 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
                   disabled={busy}
                   onChange={(state) => {
                     setCardComplete(state.complete);
-                    if (state.complete && errors.card) setErrors((current) => ({ ...current, card: undefined }));
+                    if (state.complete && errors.card)
+                      setErrors((current) => ({ ...current, card: undefined }));
                   }}
                 />
                 {errors.card ? (
@@ -299,7 +319,13 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
               </Box>
               <Text fontSize="sm" color="fg.muted">
                 {m.termsNotice}{' '}
-                <Link href="/terms-of-service" target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
+                <Link
+                  href="/terms-of-service"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  color="brand.fg"
+                  textDecoration="underline"
+                >
                   {m.terms}
                   <Text as="span" srOnly>
                     {' '}

@@ -1,13 +1,15 @@
 import { use } from 'react';
-import { loadOverlays, type Overlays } from '@agency/ui';
+import type * as OverlaysModule from './overlays';
+
+export type Overlays = typeof OverlaysModule;
 
 type TrackedPromise = Promise<Overlays> & { status?: 'fulfilled'; value?: Overlays };
 let overlays: TrackedPromise | null = null;
 
-/** Dialog, Tabs, Pagination…: the portal-only chunk of the UI facade, loaded once. */
-export function preloadOverlays(): Promise<Overlays> {
+/** Dialog, Tabs, Table, Pagination: the portal-only part of the UI kit, loaded once, on demand. */
+export function loadOverlays(): Promise<Overlays> {
   if (!overlays) {
-    const promise: TrackedPromise = loadOverlays().then((module) => {
+    const promise: TrackedPromise = import('./overlays').then((module) => {
       // React's use() reads these fields: once loaded it returns at once instead of suspending again.
       promise.status = 'fulfilled';
       promise.value = module;
@@ -18,7 +20,7 @@ export function preloadOverlays(): Promise<Overlays> {
   return overlays;
 }
 
-/** Suspends until the overlay chunk is in. */
+/** Suspends until the overlays are in. Always calls use(), so a replayed render keeps the hook order. */
 export function useOverlays(): Overlays {
-  return use(preloadOverlays());
+  return use(loadOverlays());
 }
