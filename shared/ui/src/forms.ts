@@ -3,3 +3,5 @@
 // this entry too, so its build supplies the shared copy and Chakra internals stay single.
 export { Field, Input, Textarea, Checkbox, NativeSelect, Alert } from '@chakra-ui/react';
 export { FormErrorAlert, useFocusFirstInvalid, firstError } from './form-helpers';
+export { TextField, TextareaField, SelectField } from './form-fields';
+export type { TextFieldProps, TextareaFieldProps, SelectFieldProps } from './form-fields';

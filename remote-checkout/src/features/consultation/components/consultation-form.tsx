@@ -9,7 +9,8 @@ import {
   type ConsultationFormValues,
 } from '@agency/domain/schemas/consultation-form';
 import { Button, Heading, SimpleGrid, Stack, toaster } from '@agency/ui';
-import { SelectField, TermsCheckbox, TextareaField, TextField } from '../../../components/form-fields';
+import { SelectField, TextareaField, TextField } from '@agency/ui/forms';
+import { TermsCheckbox } from '../../../components/terms-checkbox';
 import { customerPrefill } from '../../../lib/customer-prefill';
 import { useScheduleConsultation } from '../hooks/use-schedule-consultation';
 

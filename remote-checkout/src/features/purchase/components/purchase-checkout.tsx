@@ -12,7 +12,8 @@ import {
 import { CardField } from '@agency/payments';
 import { Box, Button, Card, Container, Grid, GridItem, Heading, SimpleGrid, Stack, Text, toaster } from '@agency/ui';
 import { BackLink } from '../../../components/back-link';
-import { TermsCheckbox, TextareaField, TextField } from '../../../components/form-fields';
+import { TextareaField, TextField } from '@agency/ui/forms';
+import { TermsCheckbox } from '../../../components/terms-checkbox';
 import { customerPrefill } from '../../../lib/customer-prefill';
 import { usePurchaseCheckout } from '../hooks/use-purchase-checkout';
 import { OrderSummary } from './order-summary';

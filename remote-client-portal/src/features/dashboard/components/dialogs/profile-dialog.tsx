@@ -7,7 +7,9 @@ import { DialogShell } from '../../../../components/dialog-shell';
 const m = CLIENT_MESSAGES.profile;
 
 // The shared change-password form from @agency/auth, loaded with this dialog (it brings formik).
-const ChangePasswordForm = lazy(() => loadChangePasswordForm().then((module) => ({ default: module.ChangePasswordForm })));
+const ChangePasswordForm = lazy(() =>
+  loadChangePasswordForm().then((module) => ({ default: module.ChangePasswordForm })),
+);
 
 /** Name, e-mail and the change-password form. */
 export function ProfileDialog({ onClose }: { onClose: () => void }) {

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { Button, Stack, Text } from '@agency/ui';
 import { DialogShell } from '../../../../components/dialog-shell';
-import { TextareaField } from '../../../../components/form-fields';
+import { TextareaField } from '@agency/ui/forms';
 
 interface ReasonDialogProps {
   title: string;
@@ -21,7 +21,18 @@ interface ReasonDialogProps {
 }
 
 /** A cancellation: a non-blank reason is required (spec section 5). */
-export function ReasonDialog({ title, body, confirmLabel, sendingLabel, onClose, submit, before, after, precheck, busy: externalBusy = false }: ReasonDialogProps) {
+export function ReasonDialog({
+  title,
+  body,
+  confirmLabel,
+  sendingLabel,
+  onClose,
+  submit,
+  before,
+  after,
+  precheck,
+  busy: externalBusy = false,
+}: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
@@ -58,7 +69,13 @@ export function ReasonDialog({ title, body, confirmLabel, sendingLabel, onClose,
           <Button variant="outline" onClick={onClose} disabled={busy}>
             {CLIENT_MESSAGES.actions.keep}
           </Button>
-          <Button type="submit" form="reason-form" colorPalette="red" loading={busy} loadingText={sendingLabel}>
+          <Button
+            type="submit"
+            form="reason-form"
+            colorPalette="red"
+            loading={busy}
+            loadingText={sendingLabel}
+          >
             {confirmLabel}
           </Button>
         </>
@@ -76,8 +93,9 @@ export function ReasonDialog({ title, body, confirmLabel, sendingLabel, onClose,
             disabled={busy}
             value={reason}
             error={error}
-            textareaRef={reasonRef}
-            onChange={(value) => {
+            fieldRef={reasonRef}
+            onChange={(event) => {
+              const { value } = event.target;
               setReason(value);
               if (error && value.trim()) setError(undefined);
             }}

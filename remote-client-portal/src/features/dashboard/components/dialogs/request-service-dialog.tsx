@@ -16,9 +16,8 @@ import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
 import { CardField, PaymentProvider, useConfirmCardPayment } from '@agency/payments';
 import { Box, Button, Link, Stack, Text } from '@agency/ui';
-import { Alert } from '@agency/ui/forms';
+import { Alert, SelectField, TextareaField, TextField } from '@agency/ui/forms';
 import { DialogShell } from '../../../../components/dialog-shell';
-import { SelectField, TextareaField, TextField } from '../../../../components/form-fields';
 import { apiClient } from '@agency/auth/api';
 import { newPaymentAttemptKey } from '@agency/payments';
 import { paymentConfig } from '../../../../lib/payment-config';
@@ -83,7 +82,8 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
   const paid = isFixedPriceTier(tier);
   const deposit = paid ? findTier(tier)!.downpaymentDollars! : 0;
 
-  const set = (name: keyof Values) => (value: string) => {
+  const set = (name: keyof Values) => (event: { target: { value: string } }) => {
+    const { value } = event.target;
     setValues((current) => ({ ...current, [name]: value }));
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
@@ -247,7 +247,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
             disabled={busy}
             value={values.serviceType}
             error={errors.serviceType}
-            selectRef={serviceTypeRef}
+            fieldRef={serviceTypeRef}
             onChange={set('serviceType')}
           />
           <TextField
@@ -257,7 +257,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
             disabled={busy}
             value={values.projectName}
             error={errors.projectName}
-            inputRef={projectNameRef}
+            fieldRef={projectNameRef}
             onChange={set('projectName')}
           />
           <TextareaField
@@ -268,7 +268,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
             disabled={busy}
             value={values.description}
             error={errors.description}
-            textareaRef={descriptionRef}
+            fieldRef={descriptionRef}
             onChange={set('description')}
           />
           {isSubscriptionTier(tier) ? (
@@ -282,7 +282,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
                 disabled={busy}
                 value={values.budget}
                 error={errors.budget}
-                selectRef={budgetRef}
+                fieldRef={budgetRef}
                 onChange={set('budget')}
               />
               <SelectField
@@ -294,7 +294,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
                 disabled={busy}
                 value={values.timeline}
                 error={errors.timeline}
-                selectRef={timelineRef}
+                fieldRef={timelineRef}
                 onChange={set('timeline')}
               />
             </>
