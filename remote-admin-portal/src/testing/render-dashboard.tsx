@@ -1,74 +1,15 @@
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { setAppConfig } from '@agency/app-config';
 import type { Project, Ticket } from '@agency/domain';
-import { MemoryRouter, Route, Routes, useLocation } from '@agency/router';
-import { UiProvider } from '@agency/ui';
+import { renderRoute, requestBodies } from '../../../tools/jest/test-utils';
 
-export const TEST_API_URL = 'http://api.test';
+export { TEST_API_URL, setTestAppConfig, mockFetch, callsTo, type FetchHandler as Handler } from '../../../tools/jest/test-utils';
 
-export function setTestAppConfig() {
-  setAppConfig({
-    remotes: {},
-    apiUrl: TEST_API_URL,
-    supabaseUrl: 'http://auth.test',
-    supabaseAnonKey: 'anon',
-    stripePublishableKey: 'pk_test_local',
-    links: { booking: 'https://booking.test', founderProfile: 'https://profile.test', contactEmail: 'hello@consultancy.test' },
-  });
-}
+/** Renders a page on /dashboard; other paths show where we landed. */
+export const renderDashboard = (page: ReactElement) => renderRoute('/dashboard', page);
 
-function WhereAmI() {
-  const location = useLocation();
-  return <h1>Landed on {location.pathname}</h1>;
-}
-
-/** Renders a page on /dashboard inside the real UI provider and a memory router; other paths show where we landed. */
-export function renderDashboard(page: ReactElement) {
-  return render(
-    <UiProvider>
-      <MemoryRouter initialEntries={['/dashboard']}>
-        <Routes>
-          <Route path="/dashboard" element={page} />
-          <Route path="*" element={<WhereAmI />} />
-        </Routes>
-      </MemoryRouter>
-    </UiProvider>,
-  );
-}
-
-type Answer = { status?: number; body: unknown };
-export type Handler = (init: RequestInit, url: URL) => Answer | Promise<Answer>;
-
-/**
- * A fetch double at the network boundary answering by "METHOD /path" (a trailing * matches a prefix);
- * unknown routes answer 404. Every call is recorded.
- */
-export function mockFetch(handlers: Record<string, Handler>) {
-  const fetchMock = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    const handler =
-      handlers[key] ??
-      Object.entries(handlers).find(([pattern]) => pattern.endsWith('*') && key.startsWith(pattern.slice(0, -1)))?.[1];
-    const { status = 200, body } = handler ? await handler(init, url) : { status: 404, body: { error: 'Route not found' } };
-    const text = body === undefined ? '' : JSON.stringify(body);
-    // jsdom has no Response; the API client reads ok, status and text().
-    return { ok: status >= 200 && status < 300, status, text: async () => text, json: async () => body };
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return fetchMock;
-}
-
-export function callsTo(fetchMock: jest.Mock, key: string): RequestInit[] {
-  return fetchMock.mock.calls
-    .filter(([input, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${new URL(String(input)).pathname}` === key)
-    .map(([, init]) => init as RequestInit);
-}
-
+/** The last JSON body sent to "METHOD /path". */
 export function requestBody(fetchMock: jest.Mock, key: string): unknown {
-  const [init] = callsTo(fetchMock, key).slice(-1);
-  return init?.body ? JSON.parse(String(init.body)) : undefined;
+  return requestBodies(fetchMock, key).at(-1);
 }
 
 let seq = 0;

@@ -1,70 +1,16 @@
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { setAppConfig } from '@agency/app-config';
 import type { Project, Ticket } from '@agency/domain';
-import { MemoryRouter, Route, Routes, useLocation } from '@agency/router';
-import { UiProvider } from '@agency/ui';
+import { renderRoute, requestBodies } from '../../../tools/jest/test-utils';
 
-export const TEST_API_URL = 'http://api.test';
+export { TEST_API_URL, setTestAppConfig, mockFetch } from '../../../tools/jest/test-utils';
 
-export function setTestAppConfig() {
-  setAppConfig({
-    remotes: {},
-    apiUrl: TEST_API_URL,
-    supabaseUrl: 'http://auth.test',
-    supabaseAnonKey: 'anon',
-    stripePublishableKey: 'pk_test_local',
-    stripeJsUrl: 'http://stripe.test/v3/',
-    links: { booking: 'https://booking.test', founderProfile: 'https://profile.test', contactEmail: 'hello@consultancy.test' },
-  });
-}
+/** Renders the page on /dashboard (or `path`); other paths show where we landed. */
+export const renderAt = (page: ReactElement, path = '/dashboard') => renderRoute('/dashboard', page, path);
 
-function WhereAmI() {
-  const location = useLocation();
-  return <h1>Landed on {location.pathname}</h1>;
-}
-
-/** Renders the page on /dashboard inside the real UI provider and a memory router; other paths show where we landed. */
-export function renderAt(page: ReactElement, path = '/dashboard') {
-  return render(
-    <UiProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/dashboard" element={page} />
-          <Route path="*" element={<WhereAmI />} />
-        </Routes>
-      </MemoryRouter>
-    </UiProvider>,
-  );
-}
-
-type Reply = { status?: number; body: unknown };
-type Handler = (init: RequestInit, url: URL) => Reply | Promise<Reply>;
-
-/** A fetch double answering by "METHOD path" (a trailing * matches a prefix); every call is recorded. */
-export function mockFetch(handlers: Record<string, Handler>) {
-  const fetchMock = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    const handler =
-      handlers[key] ?? Object.entries(handlers).find(([pattern]) => pattern.endsWith('*') && key.startsWith(pattern.slice(0, -1)))?.[1];
-    const { status = 200, body } = handler ? await handler(init, url) : { status: 404, body: { error: 'Route not found' } };
-    const text = body === undefined ? '' : JSON.stringify(body);
-    // jsdom has no Response; the API client reads ok, status and text().
-    return { ok: status >= 200 && status < 300, status, text: async () => text, json: async () => body };
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return fetchMock;
-}
-
-export function requestsTo(fetchMock: jest.Mock, key: string): unknown[] {
-  return fetchMock.mock.calls
-    .filter(([input, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${new URL(String(input)).pathname}` === key)
-    .map(([, init]) => ((init as RequestInit).body ? JSON.parse(String((init as RequestInit).body)) : undefined));
-}
+export const requestsTo = requestBodies;
 
 export function requestBody(fetchMock: jest.Mock, key: string): unknown {
-  return requestsTo(fetchMock, key)[0];
+  return requestBodies(fetchMock, key)[0];
 }
 
 let nextId = 1;
