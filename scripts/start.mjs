@@ -1,17 +1,15 @@
-// `npm start`: builds what is missing, then runs the whole product offline on its embedded defaults.
+// `npm start`: builds what is missing or out of date (Nx replays unchanged builds from its cache), then
+// runs the whole product offline on its embedded defaults.
 import { spawnSync } from 'node:child_process';
-import { ROOT, missingBuilds, startProduct } from '../tools/product/start-product.mjs';
+import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 
-const missing = missingBuilds();
-if (missing.length > 0) {
-  console.log(`Building ${missing.join(', ')} ...`);
-  const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:app', '--outputStyle=stream'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+console.log('Building the host and the remotes (cached when unchanged) ...');
+const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:app', '--outputStyle=stream'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
 
 const verbose = process.argv.includes('--verbose');
 const product = await startProduct({

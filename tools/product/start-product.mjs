@@ -2,7 +2,6 @@
 // each remote on its own origin, exactly as `npm start` runs it. Tests call it with free ports and a
 // fresh data directory and stop it afterwards.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appConfigFrom, resolveLocalEnv } from './local-env.mjs';
@@ -17,10 +16,6 @@ export const APPS = [
   { dir: 'remote-client-portal', portVar: 'CLIENT_PORTAL_PORT', urlVar: 'CLIENT_PORTAL_URL' },
   { dir: 'remote-admin-portal', portVar: 'ADMIN_PORTAL_PORT', urlVar: 'ADMIN_PORTAL_URL' },
 ];
-
-export function missingBuilds() {
-  return APPS.filter((app) => !existsSync(join(ROOT, app.dir, 'dist', 'index.html'))).map((app) => app.dir);
-}
 
 /** Runs a TypeScript service with tsx and resolves once it prints its "listening" line(s). */
 function startService({ name, script, env, readyLines, log }) {
