@@ -1,8 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_TICKET_ASSIGNEE, type BoardType, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, Stack, useOverlays } from '@agency/ui';
-import { Field, Input, Textarea } from '@agency/ui/forms';
+import { TextareaField, TextField } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
 import { toastError, toastSuccess } from '../lib/toast';
 
@@ -25,7 +25,6 @@ export function AddTicketButton({ project, boardType, onCreated }: Props) {
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
-  const errorId = useId();
   const label =
     boardType === 'maintenance'
       ? ADMIN_MESSAGES.actions.addMaintenanceTicket
@@ -94,44 +93,35 @@ export function AddTicketButton({ project, boardType, onCreated }: Props) {
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  <Field.Root required invalid={Boolean(error)}>
-                    <Field.Label>
-                      {T.title}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      ref={titleRef}
-                      name="title"
-                      value={title}
-                      maxLength={200}
-                      onChange={(e) => {
-                        setTitle(e.target.value);
-                        if (error && e.target.value.trim()) setError(undefined);
-                      }}
-                      aria-describedby={error ? errorId : undefined}
-                    />
-                    <Field.ErrorText id={errorId}>{error}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{T.description}</Field.Label>
-                    <Textarea
-                      name="description"
-                      rows={3}
-                      value={description}
-                      onChange={(e) => setDescription(e.target.value)}
-                    />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{T.assignee}</Field.Label>
-                    <Input
-                      name="assignee"
-                      value={assignee}
-                      maxLength={200}
-                      placeholder={DEFAULT_TICKET_ASSIGNEE}
-                      onChange={(e) => setAssignee(e.target.value)}
-                    />
-                    <Field.HelperText>{T.assigneeHelp(DEFAULT_TICKET_ASSIGNEE)}</Field.HelperText>
-                  </Field.Root>
+                  <TextField
+                    name="title"
+                    label={T.title}
+                    required
+                    value={title}
+                    maxLength={200}
+                    error={error}
+                    fieldRef={titleRef}
+                    onChange={(e) => {
+                      setTitle(e.target.value);
+                      if (error && e.target.value.trim()) setError(undefined);
+                    }}
+                  />
+                  <TextareaField
+                    name="description"
+                    label={T.description}
+                    rows={3}
+                    value={description}
+                    onChange={(e) => setDescription(e.target.value)}
+                  />
+                  <TextField
+                    name="assignee"
+                    label={T.assignee}
+                    value={assignee}
+                    maxLength={200}
+                    placeholder={DEFAULT_TICKET_ASSIGNEE}
+                    helperText={T.assigneeHelp(DEFAULT_TICKET_ASSIGNEE)}
+                    onChange={(e) => setAssignee(e.target.value)}
+                  />
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>

@@ -8,10 +8,10 @@ import ConsultationSuccessPage from '../features/consultation/components/consult
 export function StandaloneRoutes() {
   return (
     <>
-          <Route path="/purchase/:tierId" element={<PurchasePage />} />
-          <Route path="/consultation/:tierId" element={<ConsultationPage />} />
-          <Route path="/purchase-success" element={<PurchaseSuccessPage />} />
-          <Route path="/consultation-success" element={<ConsultationSuccessPage />} />
+      <Route path="/purchase/:tierId" element={<PurchasePage />} />
+      <Route path="/consultation/:tierId" element={<ConsultationPage />} />
+      <Route path="/purchase-success" element={<PurchaseSuccessPage />} />
+      <Route path="/consultation-success" element={<ConsultationSuccessPage />} />
     </>
   );
 }

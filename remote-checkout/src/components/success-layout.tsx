@@ -2,12 +2,28 @@ import type { ReactNode } from 'react';
 import { Box, Card, Center, Container, Heading, List, Stack, Text } from '@agency/ui';
 
 /** The confirmation pages: a check mark, the heading, an intro, a numbered list of next steps and actions. */
-export function SuccessLayout(props: { heading: string; intro: string; stepsHeading: string; steps: readonly string[]; children?: ReactNode; actions: ReactNode }) {
+export function SuccessLayout(props: {
+  heading: string;
+  intro: string;
+  stepsHeading: string;
+  steps: readonly string[];
+  children?: ReactNode;
+  actions: ReactNode;
+}) {
   return (
     <Container maxW="2xl" py={{ base: '10', md: '16' }} px={{ base: '4', md: '6' }}>
       <Stack gap="6" align="stretch">
         <Center>
-          <Box aria-hidden="true" bg="green.subtle" color="green.fg" borderRadius="full" boxSize="16" display="grid" placeItems="center" fontSize="3xl">
+          <Box
+            aria-hidden="true"
+            bg="green.subtle"
+            color="green.fg"
+            borderRadius="full"
+            boxSize="16"
+            display="grid"
+            placeItems="center"
+            fontSize="3xl"
+          >
             ✓
           </Box>
         </Center>

@@ -49,6 +49,7 @@ export interface TextFieldProps extends BaseFieldProps<HTMLInputElement> {
   type?: 'text' | 'email' | 'date' | 'time' | 'password';
   autoComplete?: string;
   min?: string;
+  maxLength?: number;
 }
 
 export function TextField({

@@ -9,7 +9,8 @@ import {
   type ConsultationFormValues,
 } from '@agency/domain/schemas/consultation-form';
 import { Button, Heading, SimpleGrid, Stack, toaster } from '@agency/ui';
-import { SelectField, TextareaField, TextField } from '@agency/ui/forms';
+import { SelectField, TextField } from '@agency/ui/forms';
+import { CustomerFields } from '../../../components/customer-fields';
 import { TermsCheckbox } from '../../../components/terms-checkbox';
 import { customerPrefill } from '../../../lib/customer-prefill';
 import { useScheduleConsultation } from '../hooks/use-schedule-consultation';
@@ -34,7 +35,13 @@ function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export function ConsultationForm({ tierKey, serviceName }: { tierKey: ConsultationTierKey; serviceName: string }) {
+export function ConsultationForm({
+  tierKey,
+  serviceName,
+}: {
+  tierKey: ConsultationTierKey;
+  serviceName: string;
+}) {
   const user = useAuthStore((state) => state.user);
   const { submit, sending } = useScheduleConsultation(tierKey, serviceName);
   const formRef = useRef<HTMLFormElement>(null);
@@ -61,7 +68,8 @@ export function ConsultationForm({ tierKey, serviceName }: { tierKey: Consultati
     const fieldErrors = await formik.validateForm();
     if (Object.keys(fieldErrors).length > 0) {
       void formik.setTouched(Object.fromEntries(FIELD_ORDER.map((name) => [name, true])), false);
-      if (!values.budget || !values.timeline) toaster.create({ title: VALIDATION.consultation.budgetAndTimeline, type: 'error' });
+      if (!values.budget || !values.timeline)
+        toaster.create({ title: VALIDATION.consultation.budgetAndTimeline, type: 'error' });
       focusFirstInvalid(fieldErrors);
       return;
     }
@@ -77,26 +85,37 @@ export function ConsultationForm({ tierKey, serviceName }: { tierKey: Consultati
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit} aria-busy={sending} aria-labelledby="consultation-form-heading">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={handleSubmit}
+      aria-busy={sending}
+      aria-labelledby="consultation-form-heading"
+    >
       <Stack gap="5">
         <Heading as="h2" size="lg" id="consultation-form-heading">
           {m.formHeading}
         </Heading>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <TextField label="First Name" required autoComplete="given-name" {...bind('firstName')} />
-          <TextField label="Last Name" required autoComplete="family-name" {...bind('lastName')} />
-        </SimpleGrid>
-        <TextField label="Email" type="email" required autoComplete="email" {...bind('email')} />
-        <TextField label="Company (optional)" autoComplete="organization" {...bind('company')} />
-        <TextareaField
-          label="Project Description"
-          required
-          placeholder="What are you building, and where do you need help?"
-          {...bind('projectDescription')}
+        <CustomerFields
+          bind={bind}
+          companyLabel="Company (optional)"
+          descriptionPlaceholder="What are you building, and where do you need help?"
         />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <SelectField label="Budget Range" placeholder="Select a budget range" required options={BUDGET_OPTIONS} {...bind('budget')} />
-          <SelectField label="Timeline" placeholder="Select a timeline" required options={TIMELINE_OPTIONS} {...bind('timeline')} />
+          <SelectField
+            label="Budget Range"
+            placeholder="Select a budget range"
+            required
+            options={BUDGET_OPTIONS}
+            {...bind('budget')}
+          />
+          <SelectField
+            label="Timeline"
+            placeholder="Select a timeline"
+            required
+            options={TIMELINE_OPTIONS}
+            {...bind('timeline')}
+          />
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextField label="Preferred Date" type="date" min={today()} {...bind('preferredDate')} />

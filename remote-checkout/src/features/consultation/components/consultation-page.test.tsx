@@ -12,7 +12,10 @@ function renderConsultation(tierId: string) {
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 const submitButton = () => screen.getByRole('button', { name: 'Schedule Consultation' });
 
-async function fillForm(user: ReturnType<typeof userEvent.setup>, { budget = 'under-5k', timeline = '2-3-months' } = {}) {
+async function fillForm(
+  user: ReturnType<typeof userEvent.setup>,
+  { budget = 'under-5k', timeline = '2-3-months' } = {},
+) {
   await user.type(field(/first name/i), 'Ada');
   await user.type(field(/last name/i), 'Lovelace');
   await user.type(field(/^email/i), 'ada@example.test');
@@ -40,7 +43,14 @@ describe('ConsultationPage: content', () => {
     expect(within(expect45).getByText('A custom proposal and timeline')).toBeInTheDocument();
     expect(within(expect45).getByText('Q&A about your project')).toBeInTheDocument();
     const details = screen.getByRole('region', { name: 'Service Details' });
-    for (const feature of ['Technical strategy', 'Team leadership', 'Architecture decisions', 'Technology roadmap', 'Vendor management', 'Ongoing consultation']) {
+    for (const feature of [
+      'Technical strategy',
+      'Team leadership',
+      'Architecture decisions',
+      'Technology roadmap',
+      'Vendor management',
+      'Ongoing consultation',
+    ]) {
       expect(within(details).getByText(feature)).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/#services');
@@ -49,7 +59,9 @@ describe('ConsultationPage: content', () => {
   it('tier 3: a 30-minute session and its features', () => {
     renderConsultation('3');
     expect(screen.getByText('A 30-minute strategy session')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Service Details' })).getByText('API development')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Service Details' })).getByText('API development'),
+    ).toBeInTheDocument();
   });
 
   it('general: a 30-minute session and no service details', () => {
@@ -89,7 +101,8 @@ describe('ConsultationPage: validation', () => {
   it('shows every field message once the fields are left', async () => {
     const user = userEvent.setup();
     renderConsultation('3');
-    for (const name of [/first name/i, /last name/i, /^email/i, /project description/i]) await user.click(field(name));
+    for (const name of [/first name/i, /last name/i, /^email/i, /project description/i])
+      await user.click(field(name));
     await user.click(screen.getByRole('combobox', { name: /budget range/i }));
     await user.click(screen.getByRole('combobox', { name: /timeline/i }));
     await user.tab();
@@ -133,7 +146,9 @@ describe('ConsultationPage: validation', () => {
 describe('ConsultationPage: sending', () => {
   it('sends the request, keeps the project id in session storage and goes to /consultation-success', async () => {
     let answer: (value: { body: unknown }) => void = () => {};
-    const fetchMock = mockFetch({ 'POST /api/schedule-consultation': () => new Promise((resolve) => (answer = resolve)) });
+    const fetchMock = mockFetch({
+      'POST /api/schedule-consultation': () => new Promise((resolve) => (answer = resolve)),
+    });
     const user = userEvent.setup();
     renderConsultation('4');
     await fillForm(user);
@@ -154,12 +169,19 @@ describe('ConsultationPage: sending', () => {
       acceptedTerms: true,
     });
     await act(async () => answer({ body: { id: 'project-42' } }));
-    expect(await screen.findByRole('heading', { name: 'Landed on /consultation-success' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Landed on /consultation-success' }),
+    ).toBeInTheDocument();
     expect(sessionStorage.getItem('consultationProjectId')).toBe('project-42');
   });
 
   it("says 'Failed to schedule consultation. Please try again.' when the server refuses, and can be sent again", async () => {
-    mockFetch({ 'POST /api/schedule-consultation': () => ({ status: 500, body: { error: 'Something went wrong. Please try again.' } }) });
+    mockFetch({
+      'POST /api/schedule-consultation': () => ({
+        status: 500,
+        body: { error: 'Something went wrong. Please try again.' },
+      }),
+    });
     const user = userEvent.setup();
     renderConsultation('general');
     await fillForm(user);

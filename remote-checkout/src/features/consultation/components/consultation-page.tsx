@@ -22,7 +22,13 @@ export default function ConsultationPage() {
   }, [consultation?.key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!consultation) {
-    return <ServiceNotFound title={m.notFoundTitle} description={m.notFoundDescription} action={CHECKOUT_MESSAGES.purchase.backToHome} />;
+    return (
+      <ServiceNotFound
+        title={m.notFoundTitle}
+        description={m.notFoundDescription}
+        action={CHECKOUT_MESSAGES.purchase.backToHome}
+      />
+    );
   }
 
   return (
@@ -35,7 +41,11 @@ export default function ConsultationPage() {
           </Heading>
           <Text color="fg.muted">{m.intro}</Text>
         </Stack>
-        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }} gap={{ base: '6', lg: '10' }} alignItems="start">
+        <Grid
+          templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }}
+          gap={{ base: '6', lg: '10' }}
+          alignItems="start"
+        >
           <GridItem gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }}>
             <Stack gap="4">
               <WhatToExpect tierKey={consultation.key} />
@@ -45,7 +55,11 @@ export default function ConsultationPage() {
           <GridItem gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
             <Card.Root>
               <Card.Body>
-                <ConsultationForm key={consultation.key} tierKey={consultation.key} serviceName={consultation.name} />
+                <ConsultationForm
+                  key={consultation.key}
+                  tierKey={consultation.key}
+                  serviceName={consultation.name}
+                />
               </Card.Body>
             </Card.Root>
           </GridItem>

@@ -36,7 +36,10 @@ export default function ConsultationSuccessPage() {
     >
       {projectId ? (
         <Text fontSize="sm" color="fg.muted">
-          {m.reference}: <Text as="span" fontFamily="mono">{projectId}</Text>
+          {m.reference}:{' '}
+          <Text as="span" fontFamily="mono">
+            {projectId}
+          </Text>
         </Text>
       ) : null}
     </SuccessLayout>

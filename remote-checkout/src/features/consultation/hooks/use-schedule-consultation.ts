@@ -1,7 +1,10 @@
 import { useCallback, useState } from 'react';
 import type { ConsultationTierKey } from '@agency/domain';
 import { CHECKOUT_MESSAGES, CONSULTATION_PROJECT_ID_KEY } from '@agency/domain/messages/checkout';
-import { toScheduleConsultationRequest, type ConsultationFormValues } from '@agency/domain/schemas/consultation-form';
+import {
+  toScheduleConsultationRequest,
+  type ConsultationFormValues,
+} from '@agency/domain/schemas/consultation-form';
 import { useNavigate } from '@agency/router';
 import { toaster } from '@agency/ui';
 import { trackConsultationBooked } from '@agency/tracking';

@@ -37,7 +37,10 @@ export async function createPurchaseIntent(
       acceptedTerms: values.acceptedTerms,
     },
   };
-  const intent = await apiClient().downpaymentIntent({ body }, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  const intent = await apiClient().downpaymentIntent(
+    { body },
+    { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+  );
   if (!intent.clientSecret) throw new Error('No client secret in the payment intent response');
   return intent;
 }

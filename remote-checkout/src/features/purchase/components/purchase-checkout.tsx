@@ -10,18 +10,39 @@ import {
   type PurchaseFormValues,
 } from '@agency/domain/schemas/purchase-form';
 import { CardField } from '@agency/payments';
-import { Box, Button, Card, Container, Grid, GridItem, Heading, SimpleGrid, Stack, Text, toaster } from '@agency/ui';
+import {
+  Box,
+  Button,
+  Card,
+  Container,
+  Grid,
+  GridItem,
+  Heading,
+  Stack,
+  Text,
+  toaster,
+} from '@agency/ui';
 import { BackLink } from '../../../components/back-link';
-import { TextareaField, TextField } from '@agency/ui/forms';
+import { CustomerFields } from '../../../components/customer-fields';
 import { TermsCheckbox } from '../../../components/terms-checkbox';
 import { customerPrefill } from '../../../lib/customer-prefill';
 import { usePurchaseCheckout } from '../hooks/use-purchase-checkout';
 import { OrderSummary } from './order-summary';
 
 const m = CHECKOUT_MESSAGES.purchase;
-const FIELD_ORDER: (keyof PurchaseFormValues)[] = ['firstName', 'lastName', 'email', 'company', 'projectDescription', 'acceptedTerms'];
+const FIELD_ORDER: (keyof PurchaseFormValues)[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'projectDescription',
+  'acceptedTerms',
+];
 
-const prefillFrom = (user: AuthUser | null): PurchaseFormValues => ({ ...EMPTY_PURCHASE_FORM, ...customerPrefill(user) });
+const prefillFrom = (user: AuthUser | null): PurchaseFormValues => ({
+  ...EMPTY_PURCHASE_FORM,
+  ...customerPrefill(user),
+});
 
 /** The purchase of one fixed-price tier: summary, customer details, then the card once the intent exists. */
 export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
@@ -93,7 +114,11 @@ export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
           {m.heading(tier.name)}
         </Heading>
-        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 380px' }} gap={{ base: '6', lg: '10' }} alignItems="start">
+        <Grid
+          templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 380px' }}
+          gap={{ base: '6', lg: '10' }}
+          alignItems="start"
+        >
           <GridItem gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }}>
             <OrderSummary tier={tier} />
           </GridItem>
@@ -105,17 +130,10 @@ export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
                     <Heading as="h2" size="lg">
                       {m.customerInformation}
                     </Heading>
-                    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                      <TextField label="First Name" required autoComplete="given-name" {...bind('firstName')} />
-                      <TextField label="Last Name" required autoComplete="family-name" {...bind('lastName')} />
-                    </SimpleGrid>
-                    <TextField label="Email" type="email" required autoComplete="email" {...bind('email')} />
-                    <TextField label="Company" autoComplete="organization" {...bind('company')} />
-                    <TextareaField
-                      label="Project Description"
-                      required
-                      placeholder="Tell us about your project, goals and any must-have features."
-                      {...bind('projectDescription')}
+                    <CustomerFields
+                      bind={bind}
+                      companyLabel="Company"
+                      descriptionPlaceholder="Tell us about your project, goals and any must-have features."
                     />
                     <TermsCheckbox
                       name="acceptedTerms"
@@ -127,7 +145,14 @@ export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
                     />
                     {showCard ? (
                       <Stack gap="3" as="section" aria-labelledby="payment-heading">
-                        <Heading as="h2" size="lg" id="payment-heading" ref={paymentHeadingRef} tabIndex={-1} outline="none">
+                        <Heading
+                          as="h2"
+                          size="lg"
+                          id="payment-heading"
+                          ref={paymentHeadingRef}
+                          tabIndex={-1}
+                          outline="none"
+                        >
                           {m.payment}
                         </Heading>
                         <Text fontSize="sm" color="fg.muted">

@@ -12,9 +12,19 @@ jest.mock('@agency/payments', () => ({
   waitForPurchase: jest.requireActual('@agency/payments').waitForPurchase,
   newPaymentAttemptKey: jest.requireActual('@agency/payments').newPaymentAttemptKey,
   PaymentProvider: ({ children }: { children: React.ReactNode }) => children,
-  CardField: ({ onChange, disabled }: { onChange?: (state: { complete: boolean; empty: boolean; error?: string }) => void; disabled?: boolean }) => (
+  CardField: ({
+    onChange,
+    disabled,
+  }: {
+    onChange?: (state: { complete: boolean; empty: boolean; error?: string }) => void;
+    disabled?: boolean;
+  }) => (
     <div role="group" aria-label="Card Information">
-      <button type="button" disabled={disabled} onClick={() => onChange?.({ complete: true, empty: false, error: undefined })}>
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={() => onChange?.({ complete: true, empty: false, error: undefined })}
+      >
         Enter test card
       </button>
     </div>
@@ -23,9 +33,15 @@ jest.mock('@agency/payments', () => ({
 }));
 
 const mockGetAccessToken = jest.fn<Promise<string | null>, []>();
-jest.mock('@agency/auth', () => ({ ...jest.requireActual('@agency/auth'), getAccessToken: () => mockGetAccessToken() }));
+jest.mock('@agency/auth', () => ({
+  ...jest.requireActual('@agency/auth'),
+  getAccessToken: () => mockGetAccessToken(),
+}));
 const mockTrackPurchase = jest.fn();
-jest.mock('@agency/tracking', () => ({ ...jest.requireActual('@agency/tracking'), trackPurchase: (event: unknown) => mockTrackPurchase(event) }));
+jest.mock('@agency/tracking', () => ({
+  ...jest.requireActual('@agency/tracking'),
+  trackPurchase: (event: unknown) => mockTrackPurchase(event),
+}));
 
 const INTENT = { clientSecret: 'pi_123_secret_456', customerId: 'cus_1', paymentIntentId: 'pi_123' };
 
@@ -36,8 +52,17 @@ function renderPurchase(tierId: string | number = 1) {
 const payButton = (amount = '$250') => screen.getByRole('button', { name: `Pay ${amount} Now` });
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 
-async function fillDetails(user: ReturnType<typeof userEvent.setup>, overrides: Partial<Record<'first' | 'last' | 'email' | 'description', string>> = {}) {
-  const values = { first: 'Ada', last: 'Lovelace', email: 'ada@example.test', description: 'An analytical engine web app', ...overrides };
+async function fillDetails(
+  user: ReturnType<typeof userEvent.setup>,
+  overrides: Partial<Record<'first' | 'last' | 'email' | 'description', string>> = {},
+) {
+  const values = {
+    first: 'Ada',
+    last: 'Lovelace',
+    email: 'ada@example.test',
+    description: 'An analytical engine web app',
+    ...overrides,
+  };
   if (values.first) await user.type(field(/first name/i), values.first);
   if (values.last) await user.type(field(/last name/i), values.last);
   if (values.email) await user.type(field(/^email/i), values.email);
@@ -56,12 +81,17 @@ beforeEach(() => {
 afterEach(() => act(() => toaster.remove()));
 
 describe('PurchasePage: tiers and summary', () => {
-  it.each([['3'], ['4'], ['general'], ['9'], ['abc']])("shows 'Service Not Found' for tier %s with a way home", (tierId) => {
-    renderPurchase(tierId);
-    expect(screen.getByRole('heading', { level: 1, name: 'Service Not Found' })).toBeInTheDocument();
-    expect(screen.getByText('The requested service tier is not available for direct purchase.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-  });
+  it.each([['3'], ['4'], ['general'], ['9'], ['abc']])(
+    "shows 'Service Not Found' for tier %s with a way home",
+    (tierId) => {
+      renderPurchase(tierId);
+      expect(screen.getByRole('heading', { level: 1, name: 'Service Not Found' })).toBeInTheDocument();
+      expect(
+        screen.getByText('The requested service tier is not available for direct purchase.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    },
+  );
 
   it('summarises tier 1: price, 50% deposit due today, remainder after acceptance and the refund promise', () => {
     renderPurchase(1);
@@ -70,11 +100,18 @@ describe('PurchasePage: tiers and summary', () => {
     const summary = screen.getByRole('region', { name: 'Order Summary' });
     expect(within(summary).getByText('$500')).toBeInTheDocument();
     expect(within(summary).getByText('$250')).toBeInTheDocument();
-    expect(within(summary).getByText('The remaining $250 is due after your project is accepted.')).toBeInTheDocument();
-    expect(within(summary).getByText('If your project is not accepted, your deposit is refunded in full.')).toBeInTheDocument();
+    expect(
+      within(summary).getByText('The remaining $250 is due after your project is accepted.'),
+    ).toBeInTheDocument();
+    expect(
+      within(summary).getByText('If your project is not accepted, your deposit is refunded in full.'),
+    ).toBeInTheDocument();
     expect(payButton('$250')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/#services');
-    expect(screen.getByRole('link', { name: /terms of service/i })).toHaveAttribute('href', '/terms-of-service');
+    expect(screen.getByRole('link', { name: /terms of service/i })).toHaveAttribute(
+      'href',
+      '/terms-of-service',
+    );
     expect(screen.getByRole('link', { name: /terms of service/i })).toHaveAttribute('target', '_blank');
   });
 
@@ -82,12 +119,17 @@ describe('PurchasePage: tiers and summary', () => {
     renderPurchase(2);
     const summary = screen.getByRole('region', { name: 'Order Summary' });
     expect(within(summary).getByText('$1,400')).toBeInTheDocument();
-    expect(within(summary).getByText('The remaining $700 is due after your project is accepted.')).toBeInTheDocument();
+    expect(
+      within(summary).getByText('The remaining $700 is due after your project is accepted.'),
+    ).toBeInTheDocument();
     expect(payButton('$700')).toBeInTheDocument();
   });
 
   it('prefills name and e-mail of the signed-in user', () => {
-    useAuthStore.setState({ status: 'logged-in', user: { id: 'u1', email: 'grace@example.test', fullName: 'Grace Brewster Hopper' } });
+    useAuthStore.setState({
+      status: 'logged-in',
+      user: { id: 'u1', email: 'grace@example.test', fullName: 'Grace Brewster Hopper' },
+    });
     renderPurchase(1);
     expect(field(/first name/i)).toHaveValue('Grace');
     expect(field(/last name/i)).toHaveValue('Brewster Hopper');
@@ -132,18 +174,26 @@ describe('PurchasePage: validation', () => {
     [{ last: '' }, 'Missing Information', 'Please fill in all required fields.', /last name/i],
     [{ email: '' }, 'Missing Information', 'Please fill in all required fields.', /^email/i],
     [{ email: 'ada@example' }, 'Invalid Email', 'Please enter a valid email address.', /^email/i],
-    [{ description: 'tiny' }, 'Project Description Required', 'Please provide a brief description of your project (minimum 10 characters).', /project description/i],
-  ])('on pay with %j: toast %s and focus on the first invalid field', async (overrides, title, description, focused) => {
-    const fetchMock = mockFetch({});
-    const user = userEvent.setup();
-    renderPurchase(1);
-    await fillDetails(user, overrides);
-    await user.click(payButton());
-    expect(await screen.findByText(title)).toBeInTheDocument();
-    expect(screen.getByText(description)).toBeInTheDocument();
-    expect(field(focused)).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
+    [
+      { description: 'tiny' },
+      'Project Description Required',
+      'Please provide a brief description of your project (minimum 10 characters).',
+      /project description/i,
+    ],
+  ])(
+    'on pay with %j: toast %s and focus on the first invalid field',
+    async (overrides, title, description, focused) => {
+      const fetchMock = mockFetch({});
+      const user = userEvent.setup();
+      renderPurchase(1);
+      await fillDetails(user, overrides);
+      await user.click(payButton());
+      expect(await screen.findByText(title)).toBeInTheDocument();
+      expect(screen.getByText(description)).toBeInTheDocument();
+      expect(field(focused)).toHaveFocus();
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
 
   it('without accepted terms, pay marks the checkbox and sends nothing', async () => {
     const fetchMock = mockFetch({});
@@ -194,7 +244,10 @@ describe('PurchasePage: payment', () => {
       },
     });
     const [, init] = fetchMock.mock.calls[0]!;
-    expect((init as RequestInit).headers).toMatchObject({ 'content-type': 'application/json', 'Idempotency-Key': expect.any(String) });
+    expect((init as RequestInit).headers).toMatchObject({
+      'content-type': 'application/json',
+      'Idempotency-Key': expect.any(String),
+    });
     expect((init as RequestInit).headers).not.toHaveProperty('authorization');
     expect(screen.getByRole('heading', { name: 'Payment' })).toHaveFocus();
     expect(field(/first name/i)).toHaveAttribute('readonly');
@@ -203,7 +256,10 @@ describe('PurchasePage: payment', () => {
     await user.click(screen.getByRole('button', { name: 'Enter test card' }));
     await user.click(payButton());
     expect(await screen.findByRole('button', { name: /Processing\.\.\./ })).toBeDisabled();
-    expect(mockConfirmCardPayment).toHaveBeenCalledWith('pi_123_secret_456', { name: 'Ada Lovelace', email: 'ada@example.test' });
+    expect(mockConfirmCardPayment).toHaveBeenCalledWith('pi_123_secret_456', {
+      name: 'Ada Lovelace',
+      email: 'ada@example.test',
+    });
 
     await act(async () => finishConfirm({ ok: true, paymentIntent: { id: 'pi_123', status: 'succeeded' } }));
     expect(await screen.findByRole('heading', { name: 'Landed on /purchase-success' })).toBeInTheDocument();
@@ -214,7 +270,10 @@ describe('PurchasePage: payment', () => {
 
   it("sends the signed-in user's own token and id", async () => {
     mockGetAccessToken.mockResolvedValue('token-of-ada');
-    useAuthStore.setState({ status: 'logged-in', user: { id: 'user-7', email: 'ada@example.test', fullName: 'Ada Lovelace' } });
+    useAuthStore.setState({
+      status: 'logged-in',
+      user: { id: 'user-7', email: 'ada@example.test', fullName: 'Ada Lovelace' },
+    });
     const fetchMock = mockFetch({ 'POST /api/stripe-downpayment-intent': () => ({ body: INTENT }) });
     const user = userEvent.setup();
     renderPurchase(2);
@@ -224,7 +283,11 @@ describe('PurchasePage: payment', () => {
     await screen.findByRole('group', { name: 'Card Information' });
     const [, init] = fetchMock.mock.calls[0]!;
     expect((init as RequestInit).headers).toMatchObject({ authorization: 'Bearer token-of-ada' });
-    expect(requestBody(fetchMock, 'POST /api/stripe-downpayment-intent')).toMatchObject({ amount: 70000, userId: 'user-7', metadata: { tier: 2 } });
+    expect(requestBody(fetchMock, 'POST /api/stripe-downpayment-intent')).toMatchObject({
+      amount: 70000,
+      userId: 'user-7',
+      metadata: { tier: 2 },
+    });
   });
 
   it('stays silent when the intent cannot be created, and the button can be used again', async () => {
@@ -248,14 +311,19 @@ describe('PurchasePage: payment', () => {
     await user.click(screen.getByRole('button', { name: 'Enter test card' }));
     await user.click(payButton());
     expect(await screen.findByText('Payment Error')).toBeInTheDocument();
-    expect(screen.getByText("We're having trouble processing your payment. Please try again.")).toBeInTheDocument();
+    expect(
+      screen.getByText("We're having trouble processing your payment. Please try again."),
+    ).toBeInTheDocument();
     expect(payButton()).not.toBeDisabled();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('purchase-status'))).toBe(false);
     expect(screen.queryByRole('heading', { name: /Landed on/ })).not.toBeInTheDocument();
   });
 
-  it("says the charge was refunded when the project could not be created, and starts over", async () => {
-    mockConfirmCardPayment.mockResolvedValue({ ok: true, paymentIntent: { id: 'pi_123', status: 'succeeded' } });
+  it('says the charge was refunded when the project could not be created, and starts over', async () => {
+    mockConfirmCardPayment.mockResolvedValue({
+      ok: true,
+      paymentIntent: { id: 'pi_123', status: 'succeeded' },
+    });
     mockFetch({
       'POST /api/stripe-downpayment-intent': () => ({ body: INTENT }),
       'GET /api/purchase-status/pi_123': () => ({ body: { status: 'refunded', projectId: null } }),
@@ -267,7 +335,9 @@ describe('PurchasePage: payment', () => {
     await user.click(payButton());
     expect(await screen.findByText('Failed to create project')).toBeInTheDocument();
     expect(
-      screen.getByText('Any charges to your card has been refunded. Please try again. If the problem persists, please contact support.'),
+      screen.getByText(
+        'Any charges to your card has been refunded. Please try again. If the problem persists, please contact support.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Card Information' })).not.toBeInTheDocument();
     expect(field(/first name/i)).not.toHaveAttribute('readonly');

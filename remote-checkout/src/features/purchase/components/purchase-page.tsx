@@ -19,7 +19,14 @@ export default function PurchasePage() {
     if (tier) trackPurchasePageView({ tierId: tier.id, tierName: tier.name, value: tier.costDollars });
   }, [tier]);
 
-  if (!tier) return <ServiceNotFound title={m.serviceNotFoundTitle} description={m.serviceNotFoundDescription} action={m.backToHome} />;
+  if (!tier)
+    return (
+      <ServiceNotFound
+        title={m.serviceNotFoundTitle}
+        description={m.serviceNotFoundDescription}
+        action={m.backToHome}
+      />
+    );
 
   const { stripePublishableKey, stripeJsUrl } = getAppConfig();
   return (
