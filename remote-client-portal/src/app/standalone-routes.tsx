@@ -5,7 +5,7 @@ import ClientDashboard from '../features/dashboard/components/client-dashboard';
 export function StandaloneRoutes() {
   return (
     <>
-          <Route path="/dashboard" element={<ClientDashboard />} />
+      <Route path="/dashboard" element={<ClientDashboard />} />
     </>
   );
 }

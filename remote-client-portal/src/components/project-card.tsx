@@ -33,9 +33,15 @@ export function ProjectCard({ project, actions, note, board }: ProjectCardProps)
     [m.tier, tierName(project)],
     ...(cost ? ([[m.cost, cost]] as [string, string][]) : []),
     [m.requested, formatDate(project.created_at)],
-    ...(project.monthly_budget_range ? ([[m.budget, budgetLabel(project.monthly_budget_range) ?? '']] as [string, string][]) : []),
-    ...(project.timeline ? ([[m.timeline, timelineLabel(project.timeline) ?? '']] as [string, string][]) : []),
-    ...(project.cancelled && project.cancellation_reason ? ([[m.cancellationReason, project.cancellation_reason]] as [string, string][]) : []),
+    ...(project.monthly_budget_range
+      ? ([[m.budget, budgetLabel(project.monthly_budget_range) ?? '']] as [string, string][])
+      : []),
+    ...(project.timeline
+      ? ([[m.timeline, timelineLabel(project.timeline) ?? '']] as [string, string][])
+      : []),
+    ...(project.cancelled && project.cancellation_reason
+      ? ([[m.cancellationReason, project.cancellation_reason]] as [string, string][])
+      : []),
   ];
   return (
     <Card.Root as="article" aria-label={project.title} size="sm">
@@ -53,7 +59,14 @@ export function ProjectCard({ project, actions, note, board }: ProjectCardProps)
             {project.description}
           </Text>
         ) : null}
-        <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }} columnGap="4" rowGap="1" fontSize="sm">
+        <Box
+          as="dl"
+          display="grid"
+          gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }}
+          columnGap="4"
+          rowGap="1"
+          fontSize="sm"
+        >
           {details.map(([term, value]) => (
             <Box key={term} display="contents">
               <Text as="dt" fontWeight="medium">
@@ -70,7 +83,13 @@ export function ProjectCard({ project, actions, note, board }: ProjectCardProps)
           <HStack gap="2" wrap="wrap">
             {actions}
             {board ? (
-              <Button size="sm" variant="outline" aria-expanded={showBoard} aria-controls={boardId} onClick={() => setShowBoard((v) => !v)}>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-expanded={showBoard}
+                aria-controls={boardId}
+                onClick={() => setShowBoard((v) => !v)}
+              >
                 {showBoard ? CLIENT_MESSAGES.actions.hideBoard : CLIENT_MESSAGES.actions.showBoard}
               </Button>
             ) : null}
@@ -78,7 +97,12 @@ export function ProjectCard({ project, actions, note, board }: ProjectCardProps)
         ) : null}
         {board && showBoard ? (
           <Stack>
-            <TaskBoard id={boardId} projectTitle={project.title} boardType={board.type} tickets={board.tickets} />
+            <TaskBoard
+              id={boardId}
+              projectTitle={project.title}
+              boardType={board.type}
+              tickets={board.tickets}
+            />
           </Stack>
         ) : null}
       </Card.Body>

@@ -31,7 +31,15 @@ export function TaskBoard({ projectTitle, boardType, tickets, id }: TaskBoardPro
           const column = mine.filter((ticket) => ticket.status === status);
           const headingId = `${id ?? boardType}-${status}`;
           return (
-            <Box key={status} as="section" aria-labelledby={headingId} bg="bg.muted" borderRadius="md" p="3" minW="0">
+            <Box
+              key={status}
+              as="section"
+              aria-labelledby={headingId}
+              bg="bg.muted"
+              borderRadius="md"
+              p="3"
+              minW="0"
+            >
               <Heading as="h5" size="xs" id={headingId} mb="2" display="flex" alignItems="center" gap="2">
                 {TICKET_STATUS_LABELS[status]}
                 <Badge size="sm" variant="subtle" aria-label={`${column.length} tickets`}>

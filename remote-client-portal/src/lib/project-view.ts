@@ -40,8 +40,10 @@ export function formatDate(iso: string): string {
     : new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
 }
 
-export const budgetLabel = (value: string | null) => BUDGET_OPTIONS.find((o) => o.value === value)?.label ?? value;
-export const timelineLabel = (value: string | null) => TIMELINE_OPTIONS.find((o) => o.value === value)?.label ?? value;
+export const budgetLabel = (value: string | null) =>
+  BUDGET_OPTIONS.find((o) => o.value === value)?.label ?? value;
+export const timelineLabel = (value: string | null) =>
+  TIMELINE_OPTIONS.find((o) => o.value === value)?.label ?? value;
 
 /** First and last name for the purchase customer form, from the profile's full name. */
 export function splitName(fullName: string, email: string): { firstName: string; lastName: string } {

@@ -26,9 +26,19 @@ jest.mock('@agency/payments', () => ({
   newPaymentAttemptKey: jest.requireActual('@agency/payments').newPaymentAttemptKey,
   PAYMENT_MESSAGES: jest.requireActual('@agency/domain/payments-messages').PAYMENT_MESSAGES,
   PaymentProvider: ({ children }: { children: React.ReactNode }) => children,
-  CardField: ({ onChange, disabled }: { onChange?: (state: { complete: boolean; empty: boolean; error?: string }) => void; disabled?: boolean }) => (
+  CardField: ({
+    onChange,
+    disabled,
+  }: {
+    onChange?: (state: { complete: boolean; empty: boolean; error?: string }) => void;
+    disabled?: boolean;
+  }) => (
     <div role="group" aria-label="Card Information">
-      <button type="button" disabled={disabled} onClick={() => onChange?.({ complete: true, empty: false, error: undefined })}>
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={() => onChange?.({ complete: true, empty: false, error: undefined })}
+      >
         Enter test card
       </button>
     </div>
@@ -67,7 +77,8 @@ async function renderDashboard() {
 }
 
 const card = (title: string) => screen.getByRole('article', { name: title });
-const openTab = (user: ReturnType<typeof userEvent.setup>, name: string) => user.click(screen.getByRole('tab', { name }));
+const openTab = (user: ReturnType<typeof userEvent.setup>, name: string) =>
+  user.click(screen.getByRole('tab', { name }));
 /** The panel of the selected tab (a closing panel may still be in the DOM while it animates out). */
 const selectedPanel = () => {
   const tab = screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')!;
@@ -80,7 +91,13 @@ beforeEach(() => {
   mockCreatePaymentMethod.mockReset();
   mockConfirmCardPayment.mockReset();
   mockLogout.mockReset().mockResolvedValue();
-  useAuthStore.setState({ status: 'logged-in', user: USER, role: 'CLIENT', roleLoading: false, roleFetchFailed: false });
+  useAuthStore.setState({
+    status: 'logged-in',
+    user: USER,
+    role: 'CLIENT',
+    roleLoading: false,
+    roleFetchFailed: false,
+  });
 });
 afterEach(() => act(() => toaster.remove()));
 
@@ -91,7 +108,8 @@ describe('ClientDashboard: header, loading and errors', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Loading your projects...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.test')).toBeInTheDocument();
-    for (const name of ['Request Service', 'Profile', 'Logout']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Request Service', 'Profile', 'Logout'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
     await screen.findByRole('tab', { name: 'Pending Projects' });
     const [, init] = fetchMock.mock.calls[0]!;
     expect((init as RequestInit).headers).toMatchObject({ authorization: 'Bearer user-token' });
@@ -100,7 +118,8 @@ describe('ClientDashboard: header, loading and errors', () => {
   it("says 'We're having trouble loading your projects.' when the lists fail, and retries", async () => {
     let fail = true;
     mockFetch({
-      'GET /api/projects': () => (fail ? { status: 500, body: { error: 'boom' } } : { body: { projects: [] } }),
+      'GET /api/projects': () =>
+        fail ? { status: 500, body: { error: 'boom' } } : { body: { projects: [] } },
       'GET /api/tickets': () => ({ body: { tickets: [] } }),
     });
     const user = userEvent.setup();
@@ -135,17 +154,45 @@ describe('ClientDashboard: tabs use the shared predicates and labels', () => {
     aProject({ id: 'new', title: 'Fresh request' }),
     awaitingApproval({ id: 'awaiting', title: 'Proposal ready' }),
     activeProject({ id: 'active', title: 'Running project', tier: 1 }),
-    aProject({ id: 'done', title: 'Shipped project', status: 'completed', admin_approval_status: 'accepted', client_approval_status: 'accepted', overall_status: 'accepted' }),
-    activeProject({ id: 'stopped', title: 'Stopped project', cancelled: true, cancellation_reason: 'Budget cut' }),
-    aProject({ id: 'refused', title: 'Refused project', status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' }),
-    aProject({ id: 'withdrawn', title: 'Withdrawn request', status: 'refused', overall_status: 'refused', cancelled: true, cancellation_reason: 'Changed my mind' }),
+    aProject({
+      id: 'done',
+      title: 'Shipped project',
+      status: 'completed',
+      admin_approval_status: 'accepted',
+      client_approval_status: 'accepted',
+      overall_status: 'accepted',
+    }),
+    activeProject({
+      id: 'stopped',
+      title: 'Stopped project',
+      cancelled: true,
+      cancellation_reason: 'Budget cut',
+    }),
+    aProject({
+      id: 'refused',
+      title: 'Refused project',
+      status: 'refused',
+      admin_approval_status: 'refused',
+      overall_status: 'refused',
+    }),
+    aProject({
+      id: 'withdrawn',
+      title: 'Withdrawn request',
+      status: 'refused',
+      overall_status: 'refused',
+      cancelled: true,
+      cancellation_reason: 'Changed my mind',
+    }),
     activeProject({ id: 'final', title: 'Awaiting final', tier: 2, status: 'pending_final_payment' }),
   ];
 
   it('sorts each project into its tab with its client label', async () => {
     api(projects);
     const user = await renderDashboard();
-    const titles = () => within(selectedPanel()).queryAllByRole('article').map((a) => a.getAttribute('aria-label'));
+    const titles = () =>
+      within(selectedPanel())
+        .queryAllByRole('article')
+        .map((a) => a.getAttribute('aria-label'));
 
     expect(titles()).toEqual(['Fresh request', 'Proposal ready']);
     expect(within(card('Proposal ready')).getByText('Awaiting Your Approval')).toBeInTheDocument();
@@ -184,7 +231,13 @@ describe('ClientDashboard: tabs use the shared predicates and labels', () => {
 
   it('pages rejected projects 10 at a time', async () => {
     const refused = Array.from({ length: 12 }, (_, i) =>
-      aProject({ id: `r${i + 1}`, title: `Refused ${i + 1}`, status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' }),
+      aProject({
+        id: `r${i + 1}`,
+        title: `Refused ${i + 1}`,
+        status: 'refused',
+        admin_approval_status: 'refused',
+        overall_status: 'refused',
+      }),
     );
     api(refused);
     const user = await renderDashboard();
@@ -197,9 +250,24 @@ describe('ClientDashboard: tabs use the shared predicates and labels', () => {
 
   it('shows a read-only main board for an active project and a maintenance board for a completed one', async () => {
     api(
-      [activeProject({ id: 'p1', title: 'Running project' }), aProject({ id: 'p2', title: 'Shipped', status: 'completed', admin_approval_status: 'accepted', client_approval_status: 'accepted', overall_status: 'accepted' })],
       [
-        aTicket({ project_id: 'p1', title: 'Design login', status: 'in-progress', assignee: 'Lead Engineer' }),
+        activeProject({ id: 'p1', title: 'Running project' }),
+        aProject({
+          id: 'p2',
+          title: 'Shipped',
+          status: 'completed',
+          admin_approval_status: 'accepted',
+          client_approval_status: 'accepted',
+          overall_status: 'accepted',
+        }),
+      ],
+      [
+        aTicket({
+          project_id: 'p1',
+          title: 'Design login',
+          status: 'in-progress',
+          assignee: 'Lead Engineer',
+        }),
         aTicket({ project_id: 'p1', title: 'Fix typo', board_type: 'maintenance' }),
         aTicket({ project_id: 'p2', title: 'Patch security', board_type: 'maintenance', status: 'done' }),
       ],
@@ -220,7 +288,9 @@ describe('ClientDashboard: tabs use the shared predicates and labels', () => {
     await openTab(user, 'Completed Projects');
     await user.click(within(card('Shipped')).getByRole('button', { name: 'Show Board' }));
     const maintenance = screen.getByRole('region', { name: 'Maintenance Board: Shipped' });
-    expect(within(within(maintenance).getByRole('region', { name: /Done/ })).getByText('Patch security')).toBeInTheDocument();
+    expect(
+      within(within(maintenance).getByRole('region', { name: /Done/ })).getByText('Patch security'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -243,7 +313,11 @@ describe('Approve and Refuse', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
     expect(await screen.findByText('Project Accepted')).toBeInTheDocument();
     expect(mockCreatePaymentMethod).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.test' });
-    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({ projectId: 'p1', action: 'accept', paymentMethodId: 'pm_1' });
+    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({
+      projectId: 'p1',
+      action: 'accept',
+      paymentMethodId: 'pm_1',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(gets(fetchMock)).toBe(2));
   });
@@ -269,10 +343,15 @@ describe('Approve and Refuse', () => {
     await user.click(within(card('Small site')).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
     expect(within(dialog).queryByRole('group', { name: 'Card Information' })).not.toBeInTheDocument();
-    expect(within(dialog).getByText('The remaining $250 is due when the project is completed.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('The remaining $250 is due when the project is completed.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
     expect(await screen.findByText('something went wrong while approving the project')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({ projectId: 'p1', action: 'accept' });
+    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({
+      projectId: 'p1',
+      action: 'accept',
+    });
   });
 
   it('Refuse sends action refuse and says Project Refused', async () => {
@@ -285,7 +364,10 @@ describe('Approve and Refuse', () => {
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Back' })).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Refuse Project' }));
     expect(await screen.findByText('Project Refused')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({ projectId: 'p1', action: 'refuse' });
+    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({
+      projectId: 'p1',
+      action: 'refuse',
+    });
     await waitFor(() => expect(gets(fetchMock)).toBe(2));
   });
 });
@@ -293,7 +375,9 @@ describe('Approve and Refuse', () => {
 describe('Cancelling', () => {
   it('a pending project needs a non-blank reason; the refund amount is shown', async () => {
     const fetchMock = api([aProject({ id: 'p1', title: 'Paid request', tier: 1 })], [], {
-      'POST /api/client-cancel-pending-project': () => ({ body: { refundIssued: true, refundAmount: 250, project: {} } }),
+      'POST /api/client-cancel-pending-project': () => ({
+        body: { refundIssued: true, refundAmount: 250, project: {} },
+      }),
     });
     const user = await renderDashboard();
     await user.click(within(card('Paid request')).getByRole('button', { name: 'Cancel Request' }));
@@ -309,13 +393,19 @@ describe('Cancelling', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
     expect(await screen.findByText('A refund of $250 has been issued.')).toBeInTheDocument();
     expect(screen.getByText('Project Cancelled')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/client-cancel-pending-project')).toEqual({ projectId: 'p1', cancellationReason: 'No longer needed' });
+    expect(requestBody(fetchMock, 'POST /api/client-cancel-pending-project')).toEqual({
+      projectId: 'p1',
+      cancellationReason: 'No longer needed',
+    });
     await waitFor(() => expect(gets(fetchMock)).toBe(2));
   });
 
   it('an active tier 3 project cancels directly; a server error shows its message', async () => {
     const fetchMock = api([activeProject({ id: 'p1', title: 'Subscription', tier: 3 })], [], {
-      'POST /api/cancel-project': () => ({ status: 409, body: { error: 'Only an active project can be completed or cancelled.' } }),
+      'POST /api/cancel-project': () => ({
+        status: 409,
+        body: { error: 'Only an active project can be completed or cancelled.' },
+      }),
     });
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
@@ -323,14 +413,22 @@ describe('Cancelling', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Project' });
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Project paused');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Project' }));
-    expect(await screen.findByText('Only an active project can be completed or cancelled.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Only an active project can be completed or cancelled.'),
+    ).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /api/check-penalty')).toHaveLength(0);
-    expect(requestBody(fetchMock, 'POST /api/cancel-project')).toEqual({ projectId: 'p1', cancelledBy: 'client', cancellationReason: 'Project paused' });
+    expect(requestBody(fetchMock, 'POST /api/cancel-project')).toEqual({
+      projectId: 'p1',
+      cancelledBy: 'client',
+      cancellationReason: 'Project paused',
+    });
   });
 
   it('tier 4 without a penalty due cancels with a plain reason dialog', async () => {
     const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4 })], [], {
-      'POST /api/check-penalty': () => ({ body: { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee: 25000 } }),
+      'POST /api/check-penalty': () => ({
+        body: { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee: 25000 },
+      }),
       'POST /api/cancel-project': () => ({ body: { refundIssued: false, refundAmount: 0, project: {} } }),
     });
     const user = await renderDashboard();
@@ -345,11 +443,17 @@ describe('Cancelling', () => {
 
   it('tier 4 with a penalty: shows amount, months and fee, pays through a penalty intent, then cancels with its id', async () => {
     const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4, cost: 25000 })], [], {
-      'POST /api/check-penalty': () => ({ body: { hasPenalty: true, penaltyAmount: 30000, monthsRemaining: 2, subscriptionFee: 25000 } }),
-      'POST /api/stripe-downpayment-intent': () => ({ body: { clientSecret: 'pi_9_secret', customerId: 'cus_1', paymentIntentId: 'pi_9' } }),
+      'POST /api/check-penalty': () => ({
+        body: { hasPenalty: true, penaltyAmount: 30000, monthsRemaining: 2, subscriptionFee: 25000 },
+      }),
+      'POST /api/stripe-downpayment-intent': () => ({
+        body: { clientSecret: 'pi_9_secret', customerId: 'cus_1', paymentIntentId: 'pi_9' },
+      }),
       'POST /api/cancel-project': () => ({ body: { refundIssued: false, refundAmount: 0, project: {} } }),
     });
-    mockConfirmCardPayment.mockResolvedValueOnce({ ok: false, error: 'Payment failed, please try again.' }).mockResolvedValueOnce({ ok: true, paymentIntent: { id: 'pi_9' } });
+    mockConfirmCardPayment
+      .mockResolvedValueOnce({ ok: false, error: 'Payment failed, please try again.' })
+      .mockResolvedValueOnce({ ok: true, paymentIntent: { id: 'pi_9' } });
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
     await user.click(within(card('CTO')).getByRole('button', { name: 'Cancel Project' }));
@@ -378,7 +482,10 @@ describe('Cancelling', () => {
       projectId: 'p1',
       metadata: { type: 'penalty', project_id: 'p1' },
     });
-    expect(mockConfirmCardPayment).toHaveBeenLastCalledWith('pi_9_secret', { name: 'Ada Lovelace', email: 'ada@example.test' });
+    expect(mockConfirmCardPayment).toHaveBeenLastCalledWith('pi_9_secret', {
+      name: 'Ada Lovelace',
+      email: 'ada@example.test',
+    });
     expect(requestBody(fetchMock, 'POST /api/cancel-project')).toEqual({
       projectId: 'p1',
       cancelledBy: 'client',
@@ -389,10 +496,13 @@ describe('Cancelling', () => {
 });
 
 describe('Final payment', () => {
-  const finalProject = (overrides: Partial<Project> = {}) => activeProject({ id: 'p1', title: 'Basic site', tier: 1, status: 'pending_final_payment', ...overrides });
+  const finalProject = (overrides: Partial<Project> = {}) =>
+    activeProject({ id: 'p1', title: 'Basic site', tier: 1, status: 'pending_final_payment', ...overrides });
 
   it('defaults to $250 for tier 1, pays with a payment method and says Payment Successful', async () => {
-    const fetchMock = api([finalProject()], [], { 'POST /api/process-final-payment': () => ({ body: { project: {} } }) });
+    const fetchMock = api([finalProject()], [], {
+      'POST /api/process-final-payment': () => ({ body: { project: {} } }),
+    });
     mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_7' } });
     const user = await renderDashboard();
     await openTab(user, 'Final Payment');
@@ -403,7 +513,10 @@ describe('Final payment', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
     expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/process-final-payment')).toEqual({ projectId: 'p1', paymentMethodId: 'pm_7' });
+    expect(requestBody(fetchMock, 'POST /api/process-final-payment')).toEqual({
+      projectId: 'p1',
+      paymentMethodId: 'pm_7',
+    });
     await waitFor(() => expect(gets(fetchMock)).toBe(2));
   });
 
@@ -424,7 +537,10 @@ describe('Final payment', () => {
 
   it("shows the payment library's own message when Stripe is not loaded", async () => {
     api([finalProject()]);
-    mockCreatePaymentMethod.mockResolvedValue({ ok: false, error: 'Stripe is not loaded. Please refresh the page.' });
+    mockCreatePaymentMethod.mockResolvedValue({
+      ok: false,
+      error: 'Stripe is not loaded. Please refresh the page.',
+    });
     const user = await renderDashboard();
     await openTab(user, 'Final Payment');
     await user.click(within(card('Basic site')).getByRole('button', { name: 'Pay $250' }));
@@ -448,20 +564,31 @@ describe('Request a Service', () => {
     const user = await renderDashboard();
     const dialog = await openRequest(user);
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill out all required fields.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Please fill out all required fields.',
+    );
     expect(within(dialog).getByRole('combobox', { name: /Service Type/ })).toHaveFocus();
-    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method === 'POST')).toHaveLength(0);
+    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method === 'POST')).toHaveLength(
+      0,
+    );
   });
 
   it('tier 3 needs budget and timeline, then creates the project and says Service Request Submitted', async () => {
-    const fetchMock = api([], [], { 'POST /api/create-project': () => ({ status: 201, body: { id: 'new', project: {} } }) });
+    const fetchMock = api([], [], {
+      'POST /api/create-project': () => ({ status: 201, body: { id: 'new', project: {} } }),
+    });
     const user = await renderDashboard();
     const dialog = await openRequest(user);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Service Type/ }), '3');
     await user.type(within(dialog).getByRole('textbox', { name: /Project Name/ }), 'Platform rebuild');
-    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'Rebuild our data platform');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Description/ }),
+      'Rebuild our data platform',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill out all required fields.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Please fill out all required fields.',
+    );
     expect(within(dialog).getByRole('combobox', { name: /Monthly Budget/ })).toHaveFocus();
 
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Monthly Budget/ }), '15k-50k');
@@ -492,7 +619,9 @@ describe('Request a Service', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Monthly Budget/ }), '50k-plus');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Timeline/ }), 'asap');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await within(dialog).findByText('Project description must be at least 10 characters')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Project description must be at least 10 characters'),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), ' and longer now');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Failed to create project.')).toBeInTheDocument();
@@ -507,7 +636,9 @@ describe('Request a Service', () => {
 
   it('tier 1 needs a complete card, then pays the deposit as a purchase and waits for the project', async () => {
     const fetchMock = api([], [], {
-      'POST /api/stripe-downpayment-intent': () => ({ body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' } }),
+      'POST /api/stripe-downpayment-intent': () => ({
+        body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' },
+      }),
       'GET /api/purchase-status/pi_1': () => ({ body: { status: 'fulfilled', projectId: 'new' } }),
     });
     mockConfirmCardPayment.mockResolvedValue({ ok: true, paymentIntent: { id: 'pi_1' } });
@@ -516,7 +647,9 @@ describe('Request a Service', () => {
     await fillTier1(user, dialog);
     expect(within(dialog).queryByRole('combobox', { name: /Monthly Budget/ })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250 and Submit' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill out all required fields.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Please fill out all required fields.',
+    );
     expect(requestsTo(fetchMock, 'POST /api/stripe-downpayment-intent')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
@@ -530,16 +663,31 @@ describe('Request a Service', () => {
       metadata: { type: 'purchase', tier: 1, clientName: 'Ada Lovelace' },
       customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', acceptedTerms: true },
     });
-    expect(mockConfirmCardPayment).toHaveBeenCalledWith('pi_1_secret', { name: 'Ada Lovelace', email: 'ada@example.test' });
+    expect(mockConfirmCardPayment).toHaveBeenCalledWith('pi_1_secret', {
+      name: 'Ada Lovelace',
+      email: 'ada@example.test',
+    });
     expect(requestsTo(fetchMock, 'POST /api/create-project')).toHaveLength(0);
   });
 
   it.each([
-    ['a declined card', { ok: false, error: 'Payment failed, please try again.' }, null, 'Payment failed. Please try again'],
-    ['a refunded purchase', { ok: true, paymentIntent: { id: 'pi_1' } }, 'refunded', 'Payment successful but failed to create project. Please contact support.'],
+    [
+      'a declined card',
+      { ok: false, error: 'Payment failed, please try again.' },
+      null,
+      'Payment failed. Please try again',
+    ],
+    [
+      'a refunded purchase',
+      { ok: true, paymentIntent: { id: 'pi_1' } },
+      'refunded',
+      'Payment successful but failed to create project. Please contact support.',
+    ],
   ])('tier 1 with %s shows the spec message', async (_label, confirmation, purchaseStatus, message) => {
     api([], [], {
-      'POST /api/stripe-downpayment-intent': () => ({ body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' } }),
+      'POST /api/stripe-downpayment-intent': () => ({
+        body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' },
+      }),
       'GET /api/purchase-status/pi_1': () => ({ body: { status: purchaseStatus, projectId: null } }),
     });
     mockConfirmCardPayment.mockResolvedValue(confirmation);
@@ -552,15 +700,27 @@ describe('Request a Service', () => {
   });
 
   it('tier 2: a failed intent request shows the generic message', async () => {
-    api([], [], { 'POST /api/stripe-downpayment-intent': () => ({ status: 503, body: { error: 'Payments are not configured' } }) });
+    api([], [], {
+      'POST /api/stripe-downpayment-intent': () => ({
+        status: 503,
+        body: { error: 'Payments are not configured' },
+      }),
+    });
     const user = await renderDashboard();
     const dialog = await openRequest(user);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Service Type/ }), '2');
     await user.type(within(dialog).getByRole('textbox', { name: /Project Name/ }), 'Shop');
-    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'An online shop with accounts');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Description/ }),
+      'An online shop with accounts',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $700 and Submit' }));
-    expect(await screen.findByText('Something went wrong. Please try again. If the problem persists, please contact support.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Something went wrong. Please try again. If the problem persists, please contact support.',
+      ),
+    ).toBeInTheDocument();
     expect(mockConfirmCardPayment).not.toHaveBeenCalled();
   });
 });

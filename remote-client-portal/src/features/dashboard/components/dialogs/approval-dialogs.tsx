@@ -3,19 +3,19 @@ import { isSubscriptionTier, type Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
 import {
-  CardField,
   PaymentProvider,
   PAYMENT_MESSAGES,
   useCreatePaymentMethod,
   type PaymentMethodResult,
 } from '@agency/payments';
-import { Box, Button, Stack, Text } from '@agency/ui';
+import { Button, Stack, Text } from '@agency/ui';
 import { DialogShell } from '../../../../components/dialog-shell';
 import { apiClient } from '@agency/auth/api';
 import { paymentConfig } from '../../../../lib/payment-config';
 import { finalPaymentOf, monthlyFee } from '../../../../lib/project-view';
 import { toastError, toastSuccess } from '../../../../lib/toast';
 import type { DialogProps } from '../../types';
+import { CardEntry, useCardEntry } from '../../../../components/card-entry';
 
 const m = CLIENT_MESSAGES;
 type ProjectDialogProps = DialogProps & { project: Project };
@@ -55,16 +55,15 @@ interface ApproveFormProps extends ProjectDialogProps {
 
 function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
   const [sending, setSending] = useState(false);
-  const [cardComplete, setCardComplete] = useState(false);
-  const [cardError, setCardError] = useState<string>();
+  const cardEntry = useCardEntry();
   const confirmRef = useRef<HTMLButtonElement>(null);
   const fee = monthlyFee(project);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    if (card && !cardComplete) {
-      setCardError(PAYMENT_MESSAGES.invalidCardDetails);
+    if (card && !cardEntry.complete) {
+      cardEntry.setError(PAYMENT_MESSAGES.invalidCardDetails);
       return;
     }
     setSending(true);
@@ -124,22 +123,7 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
           {!card && (project.tier === 1 || project.tier === 2) ? (
             <Text fontSize="sm">{m.approve.fixedNote(finalPaymentOf(project))}</Text>
           ) : null}
-          {card ? (
-            <Box>
-              <CardField
-                disabled={sending}
-                onChange={(state) => {
-                  setCardComplete(state.complete);
-                  if (state.complete) setCardError(undefined);
-                }}
-              />
-              {cardError ? (
-                <Text role="alert" color="fg.error" fontSize="sm" mt="1.5">
-                  {cardError}
-                </Text>
-              ) : null}
-            </Box>
-          ) : null}
+          {card ? <CardEntry entry={cardEntry} disabled={sending} /> : null}
         </Stack>
       </form>
     </DialogShell>
@@ -206,15 +190,14 @@ function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
   const user = useAuthStore((s) => s.user);
   const { createPaymentMethod } = useCreatePaymentMethod();
   const [sending, setSending] = useState(false);
-  const [cardComplete, setCardComplete] = useState(false);
-  const [cardError, setCardError] = useState<string>();
+  const cardEntry = useCardEntry();
   const amount = finalPaymentOf(project);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    if (!cardComplete) {
-      setCardError(PAYMENT_MESSAGES.invalidCardDetails);
+    if (!cardEntry.complete) {
+      cardEntry.setError(PAYMENT_MESSAGES.invalidCardDetails);
       return;
     }
     setSending(true);
@@ -267,20 +250,7 @@ function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
       <form id="final-payment-form" noValidate onSubmit={handleSubmit}>
         <Stack gap="4">
           <Text>{m.finalPayment.body(project.title, amount)}</Text>
-          <Box>
-            <CardField
-              disabled={sending}
-              onChange={(state) => {
-                setCardComplete(state.complete);
-                if (state.complete) setCardError(undefined);
-              }}
-            />
-            {cardError ? (
-              <Text role="alert" color="fg.error" fontSize="sm" mt="1.5">
-                {cardError}
-              </Text>
-            ) : null}
-          </Box>
+          <CardEntry entry={cardEntry} disabled={sending} />
         </Stack>
       </form>
     </DialogShell>

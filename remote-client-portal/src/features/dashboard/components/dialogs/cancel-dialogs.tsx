@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { CURRENCY, formatUsd, toCents, type PenaltyQuoteResponse, type Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
-import { CardField, PaymentProvider, PAYMENT_MESSAGES, useConfirmCardPayment } from '@agency/payments';
+import { PaymentProvider, PAYMENT_MESSAGES, useConfirmCardPayment } from '@agency/payments';
 import { Box, Text } from '@agency/ui';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { newPaymentAttemptKey } from '@agency/payments';
@@ -10,6 +10,7 @@ import { paymentConfig } from '../../../../lib/payment-config';
 import { toastError, toastSuccess } from '../../../../lib/toast';
 import type { DialogProps } from '../../types';
 import { ReasonDialog } from './reason-dialog';
+import { CardEntry, useCardEntry } from '../../../../components/card-entry';
 
 const m = CLIENT_MESSAGES;
 
@@ -86,8 +87,7 @@ export function PenaltyDialog(props: PenaltyDialogProps) {
 function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
   const user = useAuthStore((s) => s.user);
   const { confirmCardPayment } = useConfirmCardPayment();
-  const [cardComplete, setCardComplete] = useState(false);
-  const [cardError, setCardError] = useState<string>();
+  const cardEntry = useCardEntry();
   // A paid penalty is kept: retrying the cancellation must not charge again.
   const paidIntent = useRef<string | null>(null);
   const attemptKey = useRef(newPaymentAttemptKey());
@@ -158,8 +158,8 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
       onClose={onClose}
       submit={payAndCancel}
       precheck={() => {
-        if (cardComplete || paidIntent.current) return undefined;
-        setCardError(PAYMENT_MESSAGES.invalidCardDetails);
+        if (cardEntry.complete || paidIntent.current) return undefined;
+        cardEntry.setError(PAYMENT_MESSAGES.invalidCardDetails);
         return PAYMENT_MESSAGES.invalidCardDetails;
       }}
       before={
@@ -192,21 +192,7 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
           </Text>
         </Box>
       }
-      after={
-        <Box>
-          <CardField
-            onChange={(state) => {
-              setCardComplete(state.complete);
-              if (state.complete) setCardError(undefined);
-            }}
-          />
-          {cardError ? (
-            <Text role="alert" color="fg.error" fontSize="sm" mt="1.5">
-              {cardError}
-            </Text>
-          ) : null}
-        </Box>
-      }
+      after={<CardEntry entry={cardEntry} />}
     />
   );
 }
