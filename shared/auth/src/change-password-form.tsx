@@ -4,7 +4,7 @@ import { AUTH_TOASTS, AUTH_VALIDATION, MIN_PASSWORD_LENGTH } from '@agency/domai
 import { Button, Stack, toaster } from '@agency/ui';
 import { useAuthStore } from './auth-store';
 import { updatePassword, verifyPassword } from './auth-service';
-import { Field, FormErrorAlert, firstError, Input, useFocusFirstInvalid } from '@agency/ui/forms';
+import { firstError, FormErrorAlert, TextField, useFocusFirstInvalid } from '@agency/ui/forms';
 
 interface Values {
   currentPassword: string;
@@ -63,17 +63,17 @@ export function ChangePasswordForm({ onSuccess }: ChangePasswordFormProps) {
   const message = firstError(errors, ORDER);
 
   const field = (name: keyof Values, label: string, autoComplete: string) => (
-    <Field.Root invalid={Boolean(errors[name])} required>
-      <Field.Label>{label}</Field.Label>
-      <Input
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        value={formik.values[name]}
-        onChange={formik.handleChange}
-        aria-describedby={errors[name] ? errorId : undefined}
-      />
-    </Field.Root>
+    <TextField
+      name={name}
+      label={label}
+      required
+      invalid={Boolean(errors[name])}
+      type="password"
+      autoComplete={autoComplete}
+      value={formik.values[name]}
+      onChange={formik.handleChange}
+      aria-describedby={errors[name] ? errorId : undefined}
+    />
   );
 
   return (

@@ -13,6 +13,9 @@ interface BaseFieldProps<E extends HTMLElement> {
   readOnly?: boolean;
   helperText?: string;
   placeholder?: string;
+  /** Marks the field invalid when the form shows its message elsewhere (one alert for the whole form). */
+  invalid?: boolean;
+  'aria-describedby'?: string;
   onChange: (event: ChangeEvent<E>) => void;
   onBlur?: (event: FocusEvent<E>) => void;
   fieldRef?: Ref<E>;
@@ -26,14 +29,15 @@ function FieldFrame({
   readOnly,
   helperText,
   children,
+  invalid,
 }: Pick<
   BaseFieldProps<HTMLElement>,
-  'label' | 'error' | 'required' | 'disabled' | 'readOnly' | 'helperText'
+  'label' | 'error' | 'required' | 'disabled' | 'readOnly' | 'helperText' | 'invalid'
 > & {
   children: React.ReactNode;
 }) {
   return (
-    <Field.Root required={required} invalid={!!error} disabled={disabled} readOnly={readOnly}>
+    <Field.Root required={required} invalid={invalid ?? !!error} disabled={disabled} readOnly={readOnly}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
@@ -59,11 +63,12 @@ export function TextField({
   disabled,
   readOnly,
   helperText,
+  invalid,
   fieldRef,
   ...input
 }: TextFieldProps) {
   return (
-    <FieldFrame {...{ label, error, required, disabled, readOnly, helperText }}>
+    <FieldFrame {...{ label, error, required, disabled, readOnly, helperText, invalid }}>
       <Input ref={fieldRef} {...input} />
     </FieldFrame>
   );
@@ -80,12 +85,13 @@ export function TextareaField({
   disabled,
   readOnly,
   helperText,
+  invalid,
   fieldRef,
   rows = 5,
   ...textarea
 }: TextareaFieldProps) {
   return (
-    <FieldFrame {...{ label, error, required, disabled, readOnly, helperText }}>
+    <FieldFrame {...{ label, error, required, disabled, readOnly, helperText, invalid }}>
       <Textarea ref={fieldRef} rows={rows} resize="vertical" {...textarea} />
     </FieldFrame>
   );
@@ -103,13 +109,14 @@ export function SelectField({
   disabled,
   readOnly,
   helperText,
+  invalid,
   fieldRef,
   placeholder,
   options,
   ...select
 }: SelectFieldProps) {
   return (
-    <FieldFrame {...{ label, error, required, disabled, readOnly, helperText }}>
+    <FieldFrame {...{ label, error, required, disabled, readOnly, helperText, invalid }}>
       <NativeSelect.Root>
         <NativeSelect.Field ref={fieldRef} {...select}>
           <option value="" disabled>

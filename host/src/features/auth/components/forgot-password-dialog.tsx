@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
 import { requestPasswordReset } from '@agency/auth';
 import { Button, Stack, Text, toaster, useOverlays } from '@agency/ui';
-import { Field, FormErrorAlert, Input, useFocusFirstInvalid } from '@agency/ui/forms';
+import { FormErrorAlert, TextField, useFocusFirstInvalid } from '@agency/ui/forms';
 
 interface Props {
   open: boolean;
@@ -53,18 +53,18 @@ export function ForgotPasswordDialog({ open, onOpenChange }: Props) {
               <Dialog.Body>
                 <Stack gap="4">
                   <Text color="fg.muted">{AUTH_TEXT.resetDialogBody}</Text>
-                  <Field.Root invalid={Boolean(error)} required>
-                    <Field.Label>Email</Field.Label>
-                    <Input
-                      ref={emailRef}
-                      name="email"
-                      type="email"
-                      autoComplete="email"
-                      value={formik.values.email}
-                      onChange={formik.handleChange}
-                      aria-describedby={error ? errorId : undefined}
-                    />
-                  </Field.Root>
+                  <TextField
+                    fieldRef={emailRef}
+                    label="Email"
+                    required
+                    invalid={Boolean(error)}
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    value={formik.values.email}
+                    onChange={formik.handleChange}
+                    aria-describedby={error ? errorId : undefined}
+                  />
                   <FormErrorAlert id={errorId} message={error} />
                 </Stack>
               </Dialog.Body>

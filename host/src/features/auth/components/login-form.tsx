@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
 import { login } from '@agency/auth';
 import { Button, Stack, toaster } from '@agency/ui';
-import { Field, firstError, FormErrorAlert, Input, useFocusFirstInvalid } from '@agency/ui/forms';
+import { firstError, FormErrorAlert, TextField, useFocusFirstInvalid } from '@agency/ui/forms';
 
 interface Values {
   email: string;
@@ -38,28 +38,28 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   return (
     <form ref={formRef} onSubmit={formik.handleSubmit} noValidate aria-label="Login">
       <Stack gap="4">
-        <Field.Root invalid={Boolean(errors.email)} required>
-          <Field.Label>Email</Field.Label>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={formik.values.email}
-            onChange={formik.handleChange}
-            aria-describedby={errors.email ? errorId : undefined}
-          />
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.password)} required>
-          <Field.Label>Password</Field.Label>
-          <Input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={formik.values.password}
-            onChange={formik.handleChange}
-            aria-describedby={errors.password ? errorId : undefined}
-          />
-        </Field.Root>
+        <TextField
+          name="email"
+          label="Email"
+          required
+          invalid={Boolean(errors.email)}
+          type="email"
+          autoComplete="email"
+          value={formik.values.email}
+          onChange={formik.handleChange}
+          aria-describedby={errors.email ? errorId : undefined}
+        />
+        <TextField
+          name="password"
+          label="Password"
+          required
+          invalid={Boolean(errors.password)}
+          type="password"
+          autoComplete="current-password"
+          value={formik.values.password}
+          onChange={formik.handleChange}
+          aria-describedby={errors.password ? errorId : undefined}
+        />
         <FormErrorAlert id={errorId} message={firstError(errors, ORDER)} />
         <Button
           type="submit"

@@ -10,7 +10,7 @@ import {
 import { logout, preloadAuth, updatePassword, useAuthStore } from '@agency/auth';
 import { Navigate, useNavigate } from '@agency/router';
 import { Box, Button, Container, Heading, Stack, toaster } from '@agency/ui';
-import { Alert, Field, FormErrorAlert, firstError, Input, useFocusFirstInvalid } from '@agency/ui/forms';
+import { Alert, firstError, FormErrorAlert, TextField, useFocusFirstInvalid } from '@agency/ui/forms';
 import { PageSpinner } from '../../../components/page-spinner';
 
 interface Values {
@@ -89,28 +89,28 @@ export function ResetPasswordPage() {
         ) : (
           <form ref={formRef} onSubmit={formik.handleSubmit} noValidate aria-label="Set a new password">
             <Stack gap="4">
-              <Field.Root invalid={Boolean(errors.password)} required>
-                <Field.Label>New Password</Field.Label>
-                <Input
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  value={formik.values.password}
-                  onChange={formik.handleChange}
-                  aria-describedby={errors.password ? errorId : undefined}
-                />
-              </Field.Root>
-              <Field.Root invalid={Boolean(errors.confirmPassword)} required>
-                <Field.Label>Confirm Password</Field.Label>
-                <Input
-                  name="confirmPassword"
-                  type="password"
-                  autoComplete="new-password"
-                  value={formik.values.confirmPassword}
-                  onChange={formik.handleChange}
-                  aria-describedby={errors.confirmPassword ? errorId : undefined}
-                />
-              </Field.Root>
+              <TextField
+                name="password"
+                label="New Password"
+                required
+                invalid={Boolean(errors.password)}
+                type="password"
+                autoComplete="new-password"
+                value={formik.values.password}
+                onChange={formik.handleChange}
+                aria-describedby={errors.password ? errorId : undefined}
+              />
+              <TextField
+                name="confirmPassword"
+                label="Confirm Password"
+                required
+                invalid={Boolean(errors.confirmPassword)}
+                type="password"
+                autoComplete="new-password"
+                value={formik.values.confirmPassword}
+                onChange={formik.handleChange}
+                aria-describedby={errors.confirmPassword ? errorId : undefined}
+              />
               <FormErrorAlert id={errorId} message={firstError(errors, ORDER)} />
               <Button
                 type="submit"

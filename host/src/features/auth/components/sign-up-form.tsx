@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import { AUTH_TOASTS, AUTH_VALIDATION, MIN_PASSWORD_LENGTH } from '@agency/domain';
 import { signUp } from '@agency/auth';
 import { Button, SimpleGrid, Stack, toaster } from '@agency/ui';
-import { Field, firstError, FormErrorAlert, Input, useFocusFirstInvalid } from '@agency/ui/forms';
+import { firstError, FormErrorAlert, TextField, useFocusFirstInvalid, type TextFieldProps } from '@agency/ui/forms';
 
 interface Values {
   firstName: string;
@@ -25,7 +25,7 @@ export function validateSignUp(values: Values) {
   return {};
 }
 
-const LABELS: Record<keyof Values, { label: string; type: string; autoComplete: string }> = {
+const LABELS: Record<keyof Values, { label: string; type: TextFieldProps['type']; autoComplete: string }> = {
   firstName: { label: 'First Name', type: 'text', autoComplete: 'given-name' },
   lastName: { label: 'Last Name', type: 'text', autoComplete: 'family-name' },
   email: { label: 'Email', type: 'email', autoComplete: 'email' },
@@ -60,17 +60,17 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   useFocusFirstInvalid(formRef, formik.submitCount, formik.errors, ORDER, formik.isSubmitting);
 
   const field = (name: keyof Values) => (
-    <Field.Root invalid={Boolean(errors[name])} required={name !== 'confirmPassword'}>
-      <Field.Label>{LABELS[name].label}</Field.Label>
-      <Input
-        name={name}
-        type={LABELS[name].type}
-        autoComplete={LABELS[name].autoComplete}
-        value={formik.values[name]}
-        onChange={formik.handleChange}
-        aria-describedby={errors[name] ? errorId : undefined}
-      />
-    </Field.Root>
+    <TextField
+      name={name}
+      label={LABELS[name].label}
+      required={name !== 'confirmPassword'}
+      invalid={Boolean(errors[name])}
+      type={LABELS[name].type}
+      autoComplete={LABELS[name].autoComplete}
+      value={formik.values[name]}
+      onChange={formik.handleChange}
+      aria-describedby={errors[name] ? errorId : undefined}
+    />
   );
 
   return (
