@@ -35,7 +35,7 @@ async function signUpAndConfirm(page: Page, product: RunningProduct, email: stri
   await form.getByLabel('First Name').fill('Ada');
   await form.getByLabel('Last Name').fill('Lovelace');
   await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel(/^Password/).fill(password);
   await form.getByLabel('Confirm Password').fill(password);
   await form.getByRole('button', { name: 'Create Account' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Check your email' });
@@ -112,8 +112,8 @@ describe('signing in (with the offline auth service and mailbox)', () => {
     // supabase-js reads the session from the fragment, then clears it.
     await page.waitForURL((url) => url.pathname === '/reset-password' && !url.hash.includes('access_token'));
     await page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
-    await page.getByLabel('New Password', { exact: true }).fill('new-secret');
-    await page.getByLabel('Confirm Password', { exact: true }).fill('new-secret');
+    await page.getByLabel(/^New Password/).fill('new-secret');
+    await page.getByLabel(/^Confirm Password/).fill('new-secret');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('Password updated', { exact: true }).waitFor();
     await page.waitForURL(`${suite.product.url}/login`, { timeout: 5000 });
