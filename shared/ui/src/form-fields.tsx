@@ -1,5 +1,5 @@
 import type { ChangeEvent, FocusEvent, Ref } from 'react';
-import { Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Textarea } from './form-controls';
 
 // Labelled fields with the required mark, helper and error text, for formik (handleChange/handleBlur) or
 // plain state alike: onChange and onBlur receive the native events.

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { Alert } from '@chakra-ui/react';
+import { Alert } from './form-controls';
 
 /** One message for the form (the spec's messages name several fields at once), announced when it appears. */
 export function FormErrorAlert({ id, message }: { id: string; message?: string }) {

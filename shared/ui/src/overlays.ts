@@ -1,4 +1,12 @@
 // Portal-only parts, loaded on demand through loadOverlays() so the landing page never pays for them.
 // This chunk always comes from the build that supplied the @agency/ui singleton, so Chakra stays single.
-// Each component here needs its recipe in system.ts.
-export { Dialog, Tabs, Table, Pagination, Portal, CloseButton } from '@chakra-ui/react';
+// Each recipe comes with its component (see with-recipe.tsx); Pagination and CloseButton are built from
+// the kit's buttons.
+import { Dialog as ChakraDialog, Table as ChakraTable, Tabs as ChakraTabs } from '@chakra-ui/react';
+import { dialogSlotRecipe, tableSlotRecipe, tabsSlotRecipe } from '@chakra-ui/react/theme';
+import { withRootRecipe } from './with-recipe';
+
+export { Pagination, Portal, CloseButton } from '@chakra-ui/react';
+export const Dialog = withRootRecipe(ChakraDialog, dialogSlotRecipe);
+export const Tabs = withRootRecipe(ChakraTabs, tabsSlotRecipe);
+export const Table = withRootRecipe(ChakraTable, tableSlotRecipe);

@@ -17,7 +17,11 @@ test('a toast created before the toast region loads is still shown', async () =>
   );
   expect(screen.queryByRole('status')).not.toBeInTheDocument();
   act(() => {
-    toaster.create({ title: 'Message sent successfully!', description: "We'll get back to you within 24 hours.", type: 'success' });
+    toaster.create({
+      title: 'Message sent successfully!',
+      description: "We'll get back to you within 24 hours.",
+      type: 'success',
+    });
   });
   expect(await screen.findByText('Message sent successfully!')).toBeInTheDocument();
   expect(screen.getByText("We'll get back to you within 24 hours.")).toBeInTheDocument();
@@ -26,7 +30,11 @@ test('a toast created before the toast region loads is still shown', async () =>
 test('a toast created by a page while it mounts is shown, and so are later ones', async () => {
   function ToastOnMount() {
     useEffect(() => {
-      toaster.create({ title: 'Invalid Reset Link', description: 'This reset link is invalid or has expired.', type: 'error' });
+      toaster.create({
+        title: 'Invalid Reset Link',
+        description: 'This reset link is invalid or has expired.',
+        type: 'error',
+      });
     }, []);
     return null;
   }
