@@ -26,7 +26,8 @@ for (const name of ['HOST_PORT', 'MARKETING_PORT', 'CHECKOUT_PORT', 'CLIENT_PORT
   ports[name] = await freePort();
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-api-'));
-const product = await startProduct({ ports, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
+// Request logging stays on (LOG_LEVEL info, the production default): the figures include writing the logs.
+const product = await startProduct({ ports, env: { DATA_DIR: dataDir, LOG_LEVEL: 'info' } });
 
 function run(title, options) {
   return new Promise((resolve, reject) => {

@@ -16,7 +16,11 @@ import { createAccessTokenVerifier } from './http/access-token';
 import { createSmtpMailer } from './mail/mailer';
 
 const config = readApiConfig();
-const logger = pino({ level: config.logLevel, base: { service: 'api' } });
+// Logs are buffered and written asynchronously, so a slow reader of stdout never stalls requests (with a
+// synchronous destination a full pipe blocked the event loop: a third of the CPU under load). Flushed on exit.
+const logDestination = pino.destination({ sync: false });
+process.on('exit', () => logDestination.flushSync());
+const logger = pino({ level: config.logLevel, base: { service: 'api' } }, logDestination);
 
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 const applied = await runMigrations(db, fileURLToPath(new URL('../migrations', import.meta.url)));

@@ -1,7 +1,12 @@
 import { API_MESSAGES } from '@agency/domain';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
-const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', projectDetails: 'An analytical engine.' };
+const contact = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.test',
+  projectDetails: 'An analytical engine.',
+};
 
 describe('bad input', () => {
   let api: TestApi;
@@ -13,7 +18,10 @@ describe('bad input', () => {
   });
 
   it('answers malformed JSON with 400 { error }', async () => {
-    const response = await api.call('POST', '/api/contact-form', { rawBody: '{"firstName": ', headers: { 'content-type': 'application/json' } });
+    const response = await api.call('POST', '/api/contact-form', {
+      rawBody: '{"firstName": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response).toMatchObject({ status: 400, body: { error: API_MESSAGES.malformedJson } });
   });
 
@@ -26,7 +34,13 @@ describe('bad input', () => {
   it('rejects amounts and Stripe ids sent to create-project', async () => {
     const response = await api.call('POST', '/api/create-project', {
       token: api.clientA.token,
-      body: { tier: 3, description: 'Scale our platform', monthly_budget_range: '5k-15k', timeline: 'asap', cost: 1 },
+      body: {
+        tier: 3,
+        description: 'Scale our platform',
+        monthly_budget_range: '5k-15k',
+        timeline: 'asap',
+        cost: 1,
+      },
     });
     expect(response).toMatchObject({ status: 400, body: { error: `${API_MESSAGES.unknownField}: cost` } });
   });
@@ -47,7 +61,12 @@ describe('bad input', () => {
   it('does not coerce types', async () => {
     const response = await api.call('POST', '/api/create-project', {
       token: api.clientA.token,
-      body: { tier: '3', description: 'Scale our platform', monthly_budget_range: '5k-15k', timeline: 'asap' },
+      body: {
+        tier: '3',
+        description: 'Scale our platform',
+        monthly_budget_range: '5k-15k',
+        timeline: 'asap',
+      },
     });
     expect(response.status).toBe(400);
   });
@@ -59,6 +78,22 @@ describe('bad input', () => {
     expect(response).toMatchObject({ status: 413, body: { error: API_MESSAGES.bodyTooLarge } });
   });
 
+  it('limits a streamed (chunked) body too, and still reads a small one', async () => {
+    const stream = (text: string) =>
+      fetch(`${api.url}/api/contact-form`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: new Blob([text]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+    const large = await stream(JSON.stringify({ ...contact, projectDetails: 'x'.repeat(70 * 1024) }));
+    expect(large.status).toBe(413);
+    expect(await large.json()).toEqual({ error: API_MESSAGES.bodyTooLarge });
+    const small = await stream(JSON.stringify({ ...contact, isAdmin: true }));
+    expect(small.status).toBe(400);
+    expect(await small.json()).toMatchObject({ error: `${API_MESSAGES.unknownField}: isAdmin` });
+  });
+
   it('answers unknown routes with JSON 404', async () => {
     expect(await api.call('GET', '/api/nope', { token: api.admin.token })).toMatchObject({
       status: 404,
@@ -67,13 +102,19 @@ describe('bad input', () => {
   });
 
   it('rejects tokens that are forged, expired, or not user tokens', async () => {
-    const forged = await api.signToken({ sub: api.admin.id, email: api.admin.email }, 'some-other-secret-0123456789-0123456789');
+    const forged = await api.signToken(
+      { sub: api.admin.id, email: api.admin.email },
+      'some-other-secret-0123456789-0123456789',
+    );
     const anonKey = await api.signToken({ role: 'anon' });
     for (const token of [forged, anonKey, 'not.a.jwt', 'garbage']) {
       const response = await api.call('GET', '/api/me', { token });
       expect(response).toMatchObject({ status: 401, body: { error: API_MESSAGES.invalidToken } });
     }
-    expect(await api.call('GET', '/api/me')).toMatchObject({ status: 401, body: { error: API_MESSAGES.unauthenticated } });
+    expect(await api.call('GET', '/api/me')).toMatchObject({
+      status: 401,
+      body: { error: API_MESSAGES.unauthenticated },
+    });
   });
 
   it('takes the role from the database, not from token metadata', async () => {
@@ -83,15 +124,23 @@ describe('bad input', () => {
       user_metadata: { role: 'ADMIN' },
       app_metadata: { role: 'ADMIN' },
     });
-    expect((await api.call('GET', '/api/get-current-user-role', { token: sneaky })).body).toEqual({ role: 'CLIENT' });
+    expect((await api.call('GET', '/api/get-current-user-role', { token: sneaky })).body).toEqual({
+      role: 'CLIENT',
+    });
     expect((await api.call('GET', '/api/monthly-revenue', { token: sneaky })).status).not.toBe(200);
-    expect((await api.call('GET', '/api/get-current-user-role', { token: api.admin.token })).body).toEqual({ role: 'ADMIN' });
+    expect((await api.call('GET', '/api/get-current-user-role', { token: api.admin.token })).body).toEqual({
+      role: 'ADMIN',
+    });
   });
 
   it('sends CORS headers only to the product origins', async () => {
     const allowed = await fetch(`${api.url}/api/contact-form`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:3002', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://localhost:3002',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:3002');
     const foreign = await fetch(`${api.url}/api/contact-form`, {
@@ -101,8 +150,30 @@ describe('bad input', () => {
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('lets product pages read answers, errors included, and nobody else', async () => {
+    const read = (path: string, origin: string, token?: string) =>
+      fetch(`${api.url}${path}`, {
+        headers: { origin, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    for (const response of [
+      await read('/api/projects', 'http://localhost:3002', api.clientA.token),
+      await read('/api/projects', 'http://localhost:3002'),
+    ]) {
+      expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3002');
+      expect(response.headers.get('access-control-expose-headers')).toContain('x-request-id');
+      expect(response.headers.get('vary')).toBe('Origin');
+    }
+    const foreign = await read('/api/projects', 'https://evil.example', api.clientA.token);
+    expect(foreign.status).toBe(200);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreign.headers.get('vary')).toBe('Origin');
+  });
+
   it('tags responses with a request id', async () => {
-    const response = await api.call('GET', '/api/me', { token: api.clientA.token, headers: { 'x-request-id': 'trace-123' } });
+    const response = await api.call('GET', '/api/me', {
+      token: api.clientA.token,
+      headers: { 'x-request-id': 'trace-123' },
+    });
     expect(response.headers.get('x-request-id')).toBe('trace-123');
   });
 });
@@ -115,7 +186,10 @@ describe('rate limits per client address', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const r = await api.call('POST', '/api/contact-form', { body: contact, headers: { 'x-forwarded-for': `10.0.0.${i}` } });
+        const r = await api.call('POST', '/api/contact-form', {
+          body: contact,
+          headers: { 'x-forwarded-for': `10.0.0.${i}` },
+        });
         statuses.push(r.status);
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
@@ -130,11 +204,17 @@ describe('rate limits per client address', () => {
   });
 
   it('keys on X-Forwarded-For behind a trusted proxy', async () => {
-    const api = await startTestApi({ trustProxy: true, rateLimits: { contactForm: limit, consultationRequest: limit } });
+    const api = await startTestApi({
+      trustProxy: true,
+      rateLimits: { contactForm: limit, consultationRequest: limit },
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const r = await api.call('POST', '/api/contact-form', { body: contact, headers: { 'x-forwarded-for': `10.0.0.${i}` } });
+        const r = await api.call('POST', '/api/contact-form', {
+          body: contact,
+          headers: { 'x-forwarded-for': `10.0.0.${i}` },
+        });
         statuses.push(r.status);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200]);

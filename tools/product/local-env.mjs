@@ -70,6 +70,7 @@ export async function resolveLocalEnv(base = process.env, ports = {}) {
     [env.PUBLIC_SITE_URL, env.MARKETING_URL, env.CHECKOUT_URL, env.CLIENT_PORTAL_URL, env.ADMIN_PORTAL_URL].join(',');
   if (base.DATABASE_URL) env.DATABASE_URL = base.DATABASE_URL;
   if (base.PIXEL_ID) env.PIXEL_ID = base.PIXEL_ID;
+  if (base.LOG_LEVEL) env.LOG_LEVEL = base.LOG_LEVEL;
   return env;
 }
 

@@ -22,7 +22,7 @@ import {
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv, Caller } from '../../http/app-env';
-import { defineRoute } from '../../http/define-route';
+import { cachedResponse, defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { readBody } from '../../http/read-body';
 import { finalPaymentRequestMail, projectStatusMail } from '../../mail/mail-templates';
@@ -58,10 +58,12 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   }
 
   function notifyClient(project: Project, log: Logger): void {
-    if (project.client_email) sendInBackground(deps.mailer, log, projectStatusMail(project, deps.config.publicSiteUrl));
+    if (project.client_email)
+      sendInBackground(deps.mailer, log, projectStatusMail(project, deps.config.publicSiteUrl));
   }
 
-  defineRoute(app, 'listProjects', async ({ caller }) => ({ projects: await listVisibleProjects(db, caller) }));
+  const projectList = cachedResponse((projects: Project[]) => ({ projects }));
+  defineRoute(app, 'listProjects', async ({ caller }) => projectList(await listVisibleProjects(db, caller)));
 
   defineRoute(
     app,
@@ -69,14 +71,19 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     async ({ c, caller }) => {
       const body = await readBody(c, createProjectSchema);
       const isAdmin = caller.role === 'ADMIN';
-      if (!isAdmin && isFixedPriceTier(body.tier)) throw new HttpError(400, API_MESSAGES.paidTierNeedsPayment);
+      if (!isAdmin && isFixedPriceTier(body.tier))
+        throw new HttpError(400, API_MESSAGES.paidTierNeedsPayment);
       if (isSubscriptionTier(body.tier) && (!body.monthly_budget_range || !body.timeline)) {
         throw new HttpError(400, VALIDATION.serviceRequest.required);
       }
       const clientName = isAdmin ? (body.client ?? '') : (body.client ?? caller.fullName ?? caller.email);
       const clientEmail = isAdmin ? (body.clientEmail ?? '') : caller.email;
       const project = await db.transaction(async (tx) => {
-        const clientId = isAdmin ? (clientEmail ? await deps.users.findProfileIdByEmail(tx, clientEmail) : null) : caller.id;
+        const clientId = isAdmin
+          ? clientEmail
+            ? await deps.users.findProfileIdByEmail(tx, clientEmail)
+            : null
+          : caller.id;
         const created = await insertProject(tx, {
           title: body.title?.trim() || projectTitle(findTier(body.tier)!.name, clientName),
           description: body.description.trim(),
@@ -180,8 +187,12 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
       viewer: caller,
       actor: actorOf(caller),
       event: { type: 'client_accept' },
-      before: (p) => (subscribes ? payments.startSubscription(toMoneyView(p), body.paymentMethodId!) : Promise.resolve(null)),
-      columns: (_p, subscription) => (subscription ? { stripe_subscription_id: subscription.subscriptionId } : {}),
+      before: (p) =>
+        subscribes
+          ? payments.startSubscription(toMoneyView(p), body.paymentMethodId!)
+          : Promise.resolve(null),
+      columns: (_p, subscription) =>
+        subscription ? { stripe_subscription_id: subscription.subscriptionId } : {},
       alsoInTransaction: async (tx, p, subscription) => {
         if (!subscription) return;
         await tx.query(
@@ -209,10 +220,15 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
         if (isSubscriptionTier(p.tier ?? 0)) await payments.cancelSubscription(toMoneyView(p));
       },
       columns: (p) =>
-        isFixedPriceTier(p.tier ?? 0) ? { final_payment_amount: finalPaymentFor(p.tier!, p.final_payment_amount) } : {},
+        isFixedPriceTier(p.tier ?? 0)
+          ? { final_payment_amount: finalPaymentFor(p.tier!, p.final_payment_amount) }
+          : {},
       alsoInTransaction: async (tx, p) => {
         if (p.status === 'completed') {
-          await tx.query(`update subscriptions set status = 'cancelled', end_date = now() where project_id = $1`, [p.id]);
+          await tx.query(
+            `update subscriptions set status = 'cancelled', end_date = now() where project_id = $1`,
+            [p.id],
+          );
         }
       },
     });
@@ -237,7 +253,8 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   defineRoute(app, 'cancelProject', async ({ c, caller, log }) => {
     const body = await readBody(c, cancelProjectSchema);
     const byAdmin = caller.role === 'ADMIN';
-    if ((body.cancelledBy === 'admin') !== byAdmin) throw new HttpError(403, API_MESSAGES.cancelledByMismatch);
+    if ((body.cancelledBy === 'admin') !== byAdmin)
+      throw new HttpError(403, API_MESSAGES.cancelledByMismatch);
     const event: ProjectEvent = byAdmin
       ? { type: 'cancel_by_admin', reason: body.cancellationReason ?? null }
       : { type: 'cancel_by_client', reason: body.cancellationReason ?? null };
@@ -252,17 +269,22 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
         if (!byAdmin) {
           const quote = await payments.quotePenalty(view);
           if (quote.hasPenalty) {
-            if (!body.penaltyPaymentIntentId) throw new PaymentError('The early-cancellation penalty must be paid first', 402);
+            if (!body.penaltyPaymentIntentId)
+              throw new PaymentError('The early-cancellation penalty must be paid first', 402);
             await payments.verifyPenaltyPayment(view, body.penaltyPaymentIntentId);
             penaltyPaymentIntentId = body.penaltyPaymentIntentId;
           }
         }
         if (isSubscriptionTier(p.tier ?? 0)) await payments.cancelSubscription(view);
-        const refund = byAdmin && body.issueRefund ? await refundDepositIfPaid(p, 'Project cancelled', log) : NO_REFUND;
+        const refund =
+          byAdmin && body.issueRefund ? await refundDepositIfPaid(p, 'Project cancelled', log) : NO_REFUND;
         return { ...refund, ...(penaltyPaymentIntentId ? { penaltyPaymentIntentId } : {}) };
       },
       alsoInTransaction: async (tx, p) => {
-        await tx.query(`update subscriptions set status = 'cancelled', end_date = now() where project_id = $1`, [p.id]);
+        await tx.query(
+          `update subscriptions set status = 'cancelled', end_date = now() where project_id = $1`,
+          [p.id],
+        );
       },
       details: (outcome) => outcome,
     });

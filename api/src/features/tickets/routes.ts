@@ -8,12 +8,13 @@ import {
 } from '@agency/domain';
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
-import { defineRoute } from '../../http/define-route';
+import { cachedResponse, defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { readBody } from '../../http/read-body';
 import { findVisibleProject, UUID } from '../projects/project-repository';
 
-const TICKET_COLUMNS = 'id, title, description, project_id, client_id, board_type, status, assignee, created_at';
+const TICKET_COLUMNS =
+  'id, title, description, project_id, client_id, board_type, status, assignee, created_at';
 
 type TicketRow = Omit<Ticket, 'created_at'> & { created_at: Date | string };
 const toTicket = (row: TicketRow): Ticket => ({ ...row, created_at: new Date(row.created_at).toISOString() });
@@ -21,6 +22,7 @@ const toTicket = (row: TicketRow): Ticket => ({ ...row, created_at: new Date(row
 export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   const { db } = deps;
 
+  const ticketList = cachedResponse((tickets: Ticket[]) => ({ tickets }));
   defineRoute(app, 'listTickets', async ({ caller }) => {
     const isAdmin = caller.role === 'ADMIN';
     const tickets = await db.readThrough(isAdmin ? 'tickets:all' : `tickets:${caller.id}`, async () => {
@@ -34,7 +36,7 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
           );
       return rows.map(toTicket);
     });
-    return { tickets };
+    return ticketList(tickets);
   });
 
   defineRoute(
