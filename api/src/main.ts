@@ -19,7 +19,13 @@ const config = readApiConfig();
 // Logs are buffered and written asynchronously, so a slow reader of stdout never stalls requests (with a
 // synchronous destination a full pipe blocked the event loop: a third of the CPU under load). Flushed on exit.
 const logDestination = pino.destination({ sync: false });
-process.on('exit', () => logDestination.flushSync());
+process.on('exit', () => {
+  try {
+    logDestination.flushSync();
+  } catch {
+    // stdout is already gone: nothing left to write to.
+  }
+});
 const logger = pino({ level: config.logLevel, base: { service: 'api' } }, logDestination);
 
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
