@@ -91,9 +91,9 @@ export function listVisibleProjects(db: Database, caller: Caller): Promise<Proje
   const isAdmin = caller.role === 'ADMIN';
   return db.readThrough(isAdmin ? 'projects:all' : `projects:${caller.id}`, async () => {
     const rows = isAdmin
-      ? await db.query<ProjectRow>(`select ${PROJECT_COLUMNS} from projects order by created_at desc, id`)
+      ? await db.query<ProjectRow>(`select ${PROJECT_COLUMNS} from projects order by created_seq desc`)
       : await db.query<ProjectRow>(
-          `select ${PROJECT_COLUMNS} from projects where client_id = $1 order by created_at desc, id`,
+          `select ${PROJECT_COLUMNS} from projects where client_id = $1 order by created_seq desc`,
           [caller.id],
         );
     return rows.map(toProject);

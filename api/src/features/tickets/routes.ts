@@ -27,11 +27,11 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     const isAdmin = caller.role === 'ADMIN';
     const tickets = await db.readThrough(isAdmin ? 'tickets:all' : `tickets:${caller.id}`, async () => {
       const rows = isAdmin
-        ? await db.query<TicketRow>(`select ${TICKET_COLUMNS} from tickets order by created_at desc, id`)
+        ? await db.query<TicketRow>(`select ${TICKET_COLUMNS} from tickets order by created_seq desc`)
         : await db.query<TicketRow>(
             `select ${TICKET_COLUMNS} from tickets
              where project_id in (select id from projects where client_id = $1)
-             order by created_at desc, id`,
+             order by created_seq desc`,
             [caller.id],
           );
       return rows.map(toTicket);
