@@ -58,8 +58,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   }
 
   function notifyClient(project: Project, log: Logger): void {
-    if (project.client_email)
-      sendInBackground(deps.mailer, log, projectStatusMail(project, deps.config.publicSiteUrl));
+    if (project.client_email) sendInBackground(deps.mailer, log, projectStatusMail(project, deps.config.publicSiteUrl));
   }
 
   const projectList = cachedResponse((projects: Project[]) => ({ projects }));
@@ -71,19 +70,14 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     async ({ c, caller }) => {
       const body = await readBody(c, createProjectSchema);
       const isAdmin = caller.role === 'ADMIN';
-      if (!isAdmin && isFixedPriceTier(body.tier))
-        throw new HttpError(400, API_MESSAGES.paidTierNeedsPayment);
+      if (!isAdmin && isFixedPriceTier(body.tier)) throw new HttpError(400, API_MESSAGES.paidTierNeedsPayment);
       if (isSubscriptionTier(body.tier) && (!body.monthly_budget_range || !body.timeline)) {
         throw new HttpError(400, VALIDATION.serviceRequest.required);
       }
       const clientName = isAdmin ? (body.client ?? '') : (body.client ?? caller.fullName ?? caller.email);
       const clientEmail = isAdmin ? (body.clientEmail ?? '') : caller.email;
       const project = await db.transaction(async (tx) => {
-        const clientId = isAdmin
-          ? clientEmail
-            ? await deps.users.findProfileIdByEmail(tx, clientEmail)
-            : null
-          : caller.id;
+        const clientId = isAdmin ? (clientEmail ? await deps.users.findProfileIdByEmail(tx, clientEmail) : null) : caller.id;
         const created = await insertProject(tx, {
           title: body.title?.trim() || projectTitle(findTier(body.tier)!.name, clientName),
           description: body.description.trim(),
@@ -187,12 +181,8 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
       viewer: caller,
       actor: actorOf(caller),
       event: { type: 'client_accept' },
-      before: (p) =>
-        subscribes
-          ? payments.startSubscription(toMoneyView(p), body.paymentMethodId!)
-          : Promise.resolve(null),
-      columns: (_p, subscription) =>
-        subscription ? { stripe_subscription_id: subscription.subscriptionId } : {},
+      before: (p) => (subscribes ? payments.startSubscription(toMoneyView(p), body.paymentMethodId!) : Promise.resolve(null)),
+      columns: (_p, subscription) => (subscription ? { stripe_subscription_id: subscription.subscriptionId } : {}),
       alsoInTransaction: async (tx, p, subscription) => {
         if (!subscription) return;
         await tx.query(
@@ -220,15 +210,10 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
         if (isSubscriptionTier(p.tier ?? 0)) await payments.cancelSubscription(toMoneyView(p));
       },
       columns: (p) =>
-        isFixedPriceTier(p.tier ?? 0)
-          ? { final_payment_amount: finalPaymentFor(p.tier!, p.final_payment_amount) }
-          : {},
+        isFixedPriceTier(p.tier ?? 0) ? { final_payment_amount: finalPaymentFor(p.tier!, p.final_payment_amount) } : {},
       alsoInTransaction: async (tx, p) => {
         if (p.status === 'completed') {
-          await tx.query(
-            `update subscriptions set status = 'cancelled', end_date = now() where project_id = $1`,
-            [p.id],
-          );
+          await tx.query(`update subscriptions set status = 'cancelled', end_date = now() where project_id = $1`, [p.id]);
         }
       },
     });
@@ -253,8 +238,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   defineRoute(app, 'cancelProject', async ({ c, caller, log }) => {
     const body = await readBody(c, cancelProjectSchema);
     const byAdmin = caller.role === 'ADMIN';
-    if ((body.cancelledBy === 'admin') !== byAdmin)
-      throw new HttpError(403, API_MESSAGES.cancelledByMismatch);
+    if ((body.cancelledBy === 'admin') !== byAdmin) throw new HttpError(403, API_MESSAGES.cancelledByMismatch);
     const event: ProjectEvent = byAdmin
       ? { type: 'cancel_by_admin', reason: body.cancellationReason ?? null }
       : { type: 'cancel_by_client', reason: body.cancellationReason ?? null };
@@ -269,22 +253,17 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
         if (!byAdmin) {
           const quote = await payments.quotePenalty(view);
           if (quote.hasPenalty) {
-            if (!body.penaltyPaymentIntentId)
-              throw new PaymentError('The early-cancellation penalty must be paid first', 402);
+            if (!body.penaltyPaymentIntentId) throw new PaymentError('The early-cancellation penalty must be paid first', 402);
             await payments.verifyPenaltyPayment(view, body.penaltyPaymentIntentId);
             penaltyPaymentIntentId = body.penaltyPaymentIntentId;
           }
         }
         if (isSubscriptionTier(p.tier ?? 0)) await payments.cancelSubscription(view);
-        const refund =
-          byAdmin && body.issueRefund ? await refundDepositIfPaid(p, 'Project cancelled', log) : NO_REFUND;
+        const refund = byAdmin && body.issueRefund ? await refundDepositIfPaid(p, 'Project cancelled', log) : NO_REFUND;
         return { ...refund, ...(penaltyPaymentIntentId ? { penaltyPaymentIntentId } : {}) };
       },
       alsoInTransaction: async (tx, p) => {
-        await tx.query(
-          `update subscriptions set status = 'cancelled', end_date = now() where project_id = $1`,
-          [p.id],
-        );
+        await tx.query(`update subscriptions set status = 'cancelled', end_date = now() where project_id = $1`, [p.id]);
       },
       details: (outcome) => outcome,
     });
