@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_TICKET_ASSIGNEE, type BoardType, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, Stack, useOverlays } from '@agency/ui';
-import { TextareaField, TextField } from '@agency/ui/forms';
+import { SubmitButton, TextareaField, TextField } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
 import { toastError, toastSuccess } from '../lib/toast';
 
@@ -130,9 +130,9 @@ export function AddTicketButton({ project, boardType, onCreated }: Props) {
                     {ADMIN_MESSAGES.actions.back}
                   </Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="blue" disabled={saving} aria-busy={saving}>
-                  {saving ? T.creating : T.create}
-                </Button>
+                <SubmitButton busy={saving} busyLabel={T.creating}>
+                  {T.create}
+                </SubmitButton>
               </Dialog.Footer>
             </form>
             <Dialog.CloseTrigger asChild>

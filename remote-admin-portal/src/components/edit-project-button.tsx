@@ -9,7 +9,7 @@ import {
 } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, SimpleGrid, Stack, Text, useOverlays } from '@agency/ui';
-import { Field, Input, NativeSelect, Textarea } from '@agency/ui/forms';
+import { Field, Input, NativeSelect, SubmitButton, Textarea } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
 import { toastError, toastSuccess } from '../lib/toast';
 
@@ -213,9 +213,9 @@ export function EditProjectButton({ project, onSaved }: Props) {
                     {ADMIN_MESSAGES.actions.back}
                   </Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="blue" disabled={saving} aria-busy={saving}>
-                  {saving ? ADMIN_MESSAGES.actions.saving : ADMIN_MESSAGES.actions.save}
-                </Button>
+                <SubmitButton busy={saving} busyLabel={ADMIN_MESSAGES.actions.saving}>
+                  {ADMIN_MESSAGES.actions.save}
+                </SubmitButton>
               </Dialog.Footer>
             </form>
             <Dialog.CloseTrigger asChild>

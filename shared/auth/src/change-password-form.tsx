@@ -1,10 +1,9 @@
-import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TOASTS, AUTH_VALIDATION, MIN_PASSWORD_LENGTH } from '@agency/domain';
-import { Button, Stack, toaster } from '@agency/ui';
+import { Stack, toaster } from '@agency/ui';
 import { useAuthStore } from './auth-store';
 import { updatePassword, verifyPassword } from './auth-service';
-import { firstError, FormErrorAlert, TextField, useFocusFirstInvalid } from '@agency/ui/forms';
+import { FormErrorAlert, SubmitButton, TextField, useOneAlertForm } from '@agency/ui/forms';
 
 interface Values {
   currentPassword: string;
@@ -37,8 +36,6 @@ export interface ChangePasswordFormProps {
 /** Current, new and confirm password; the current one is checked by signing in again (spec section 5). */
 export function ChangePasswordForm({ onSuccess }: ChangePasswordFormProps) {
   const email = useAuthStore((s) => s.user?.email ?? '');
-  const formRef = useRef<HTMLFormElement>(null);
-  const errorId = useId();
   const formik = useFormik<Values>({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validate: validateChangePassword,
@@ -57,23 +54,10 @@ export function ChangePasswordForm({ onSuccess }: ChangePasswordFormProps) {
       onSuccess?.();
     },
   });
-  const showErrors = formik.submitCount > 0;
-  const errors = showErrors ? (formik.errors as Record<string, string>) : {};
-  useFocusFirstInvalid(formRef, formik.submitCount, formik.errors, ORDER, formik.isSubmitting);
-  const message = firstError(errors, ORDER);
+  const { formRef, alert, field: fieldProps } = useOneAlertForm<Values>(formik, ORDER);
 
   const field = (name: keyof Values, label: string, autoComplete: string) => (
-    <TextField
-      name={name}
-      label={label}
-      required
-      invalid={Boolean(errors[name])}
-      type="password"
-      autoComplete={autoComplete}
-      value={formik.values[name]}
-      onChange={formik.handleChange}
-      aria-describedby={errors[name] ? errorId : undefined}
-    />
+    <TextField {...fieldProps(name)} label={label} required type="password" autoComplete={autoComplete} />
   );
 
   return (
@@ -82,16 +66,10 @@ export function ChangePasswordForm({ onSuccess }: ChangePasswordFormProps) {
         {field('currentPassword', 'Current Password', 'current-password')}
         {field('newPassword', 'New Password', 'new-password')}
         {field('confirmPassword', 'Confirm New Password', 'new-password')}
-        <FormErrorAlert id={errorId} message={message} />
-        <Button
-          type="submit"
-          colorPalette="blue"
-          disabled={formik.isSubmitting}
-          aria-busy={formik.isSubmitting}
-          alignSelf="flex-start"
-        >
-          {formik.isSubmitting ? 'Updating...' : 'Update Password'}
-        </Button>
+        <FormErrorAlert {...alert} />
+        <SubmitButton busy={formik.isSubmitting} busyLabel="Updating..." alignSelf="flex-start">
+          Update Password
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -1,4 +1,5 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent, type ReactNode, type RefObject } from 'react';
+import { Button, type ButtonProps } from '@chakra-ui/react';
 import { Alert } from './form-controls';
 
 /** One message for the form (the spec's messages name several fields at once), announced when it appears. */
@@ -37,4 +38,61 @@ export function firstError(errors: Record<string, unknown>, order: readonly stri
     if (typeof value === 'string') return value;
   }
   return undefined;
+}
+
+/** What useOneAlertForm reads of a form's state; formik's form bag fits as it is. */
+export interface OneAlertFormState<V> {
+  values: V;
+  errors: object;
+  submitCount: number;
+  isSubmitting: boolean;
+  handleChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+/**
+ * A form that reports its errors in one alert (the spec's messages often name several fields at once):
+ * errors show from the first submit on, the first invalid field (in `order`) takes focus, and each invalid
+ * field is described by the alert. Spread `field(name)` on a TextField and `alert` on FormErrorAlert.
+ */
+export function useOneAlertForm<V extends Record<string, string>>(
+  form: OneAlertFormState<V>,
+  order: readonly (keyof V & string)[],
+) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertId = useId();
+  const errors = (form.submitCount > 0 ? form.errors : {}) as Record<string, unknown>;
+  useFocusFirstInvalid(
+    formRef,
+    form.submitCount,
+    form.errors as Record<string, unknown>,
+    order,
+    form.isSubmitting,
+  );
+  return {
+    formRef,
+    alert: { id: alertId, message: firstError(errors, order) },
+    field: (name: keyof V & string) => ({
+      name,
+      value: form.values[name],
+      onChange: form.handleChange,
+      invalid: Boolean(errors[name]),
+      'aria-describedby': errors[name] ? alertId : undefined,
+    }),
+  };
+}
+
+export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'disabled' | 'children'> {
+  /** While true the button is disabled, marked busy and shows `busyLabel`. */
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+}
+
+/** A form's primary submit button: one click per submission, and it says what is happening meanwhile. */
+export function SubmitButton({ busy, busyLabel, children, ...rest }: SubmitButtonProps) {
+  return (
+    <Button type="submit" colorPalette="blue" disabled={busy} aria-busy={busy} {...rest}>
+      {busy ? busyLabel : children}
+    </Button>
+  );
 }

@@ -1,9 +1,9 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
 import { requestPasswordReset } from '@agency/auth';
 import { Button, Stack, Text, toaster, useOverlays } from '@agency/ui';
-import { FormErrorAlert, TextField, useFocusFirstInvalid } from '@agency/ui/forms';
+import { FormErrorAlert, SubmitButton, TextField, useOneAlertForm } from '@agency/ui/forms';
 
 interface Props {
   open: boolean;
@@ -14,8 +14,6 @@ interface Props {
 export function ForgotPasswordDialog({ open, onOpenChange }: Props) {
   const { Dialog, Portal, CloseButton } = useOverlays();
   const emailRef = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const errorId = useId();
   const formik = useFormik({
     initialValues: { email: '' },
     validate: (values) => (values.email.trim() ? {} : { email: AUTH_VALIDATION.forgotEmailRequired }),
@@ -29,8 +27,7 @@ export function ForgotPasswordDialog({ open, onOpenChange }: Props) {
       }
     },
   });
-  const error = formik.submitCount > 0 ? formik.errors.email : undefined;
-  useFocusFirstInvalid(formRef, formik.submitCount, formik.errors, ['email'], formik.isSubmitting);
+  const { formRef, alert, field } = useOneAlertForm(formik, ['email']);
 
   return (
     <Dialog.Root
@@ -54,18 +51,14 @@ export function ForgotPasswordDialog({ open, onOpenChange }: Props) {
                 <Stack gap="4">
                   <Text color="fg.muted">{AUTH_TEXT.resetDialogBody}</Text>
                   <TextField
+                    {...field('email')}
                     fieldRef={emailRef}
                     label="Email"
                     required
-                    invalid={Boolean(error)}
-                    name="email"
                     type="email"
                     autoComplete="email"
-                    value={formik.values.email}
-                    onChange={formik.handleChange}
-                    aria-describedby={error ? errorId : undefined}
                   />
-                  <FormErrorAlert id={errorId} message={error} />
+                  <FormErrorAlert {...alert} />
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
@@ -74,14 +67,9 @@ export function ForgotPasswordDialog({ open, onOpenChange }: Props) {
                     Cancel
                   </Button>
                 </Dialog.ActionTrigger>
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  disabled={formik.isSubmitting}
-                  aria-busy={formik.isSubmitting}
-                >
-                  {formik.isSubmitting ? 'Sending...' : 'Send Reset Link'}
-                </Button>
+                <SubmitButton busy={formik.isSubmitting} busyLabel="Sending...">
+                  Send Reset Link
+                </SubmitButton>
               </Dialog.Footer>
             </form>
             <Dialog.CloseTrigger asChild>

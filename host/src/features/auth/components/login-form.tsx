@@ -1,9 +1,8 @@
-import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
 import { login } from '@agency/auth';
 import { Button, Stack, toaster } from '@agency/ui';
-import { firstError, FormErrorAlert, TextField, useFocusFirstInvalid } from '@agency/ui/forms';
+import { FormErrorAlert, SubmitButton, TextField, useOneAlertForm } from '@agency/ui/forms';
 
 interface Values {
   email: string;
@@ -19,8 +18,6 @@ export function validateLogin(values: Values) {
 
 /** Email and password; Enter submits. On success the login page redirects (it watches the auth store). */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const errorId = useId();
   const formik = useFormik<Values>({
     initialValues: { email: '', password: '' },
     validate: validateLogin,
@@ -32,43 +29,23 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       }
     },
   });
-  const errors = formik.submitCount > 0 ? (formik.errors as Record<string, string>) : {};
-  useFocusFirstInvalid(formRef, formik.submitCount, formik.errors, ORDER, formik.isSubmitting);
+  const { formRef, alert, field } = useOneAlertForm(formik, ORDER);
 
   return (
     <form ref={formRef} onSubmit={formik.handleSubmit} noValidate aria-label="Login">
       <Stack gap="4">
+        <TextField {...field('email')} label="Email" required type="email" autoComplete="email" />
         <TextField
-          name="email"
-          label="Email"
-          required
-          invalid={Boolean(errors.email)}
-          type="email"
-          autoComplete="email"
-          value={formik.values.email}
-          onChange={formik.handleChange}
-          aria-describedby={errors.email ? errorId : undefined}
-        />
-        <TextField
-          name="password"
+          {...field('password')}
           label="Password"
           required
-          invalid={Boolean(errors.password)}
           type="password"
           autoComplete="current-password"
-          value={formik.values.password}
-          onChange={formik.handleChange}
-          aria-describedby={errors.password ? errorId : undefined}
         />
-        <FormErrorAlert id={errorId} message={firstError(errors, ORDER)} />
-        <Button
-          type="submit"
-          colorPalette="blue"
-          disabled={formik.isSubmitting}
-          aria-busy={formik.isSubmitting}
-        >
-          {formik.isSubmitting ? 'Logging in...' : AUTH_TEXT.login}
-        </Button>
+        <FormErrorAlert {...alert} />
+        <SubmitButton busy={formik.isSubmitting} busyLabel="Logging in...">
+          {AUTH_TEXT.login}
+        </SubmitButton>
         <Button type="button" variant="plain" size="sm" alignSelf="center" onClick={onForgotPassword}>
           {AUTH_TEXT.forgotPassword}
         </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFormik } from 'formik';
 import {
   AUTH_TEXT,
@@ -9,8 +9,8 @@ import {
 } from '@agency/domain';
 import { logout, preloadAuth, updatePassword, useAuthStore } from '@agency/auth';
 import { Navigate, useNavigate } from '@agency/router';
-import { Box, Button, Container, Heading, Stack, toaster } from '@agency/ui';
-import { Alert, firstError, FormErrorAlert, TextField, useFocusFirstInvalid } from '@agency/ui/forms';
+import { Box, Container, Heading, Stack, toaster } from '@agency/ui';
+import { Alert, FormErrorAlert, SubmitButton, TextField, useOneAlertForm } from '@agency/ui/forms';
 import { PageSpinner } from '../../../components/page-spinner';
 
 interface Values {
@@ -46,8 +46,6 @@ export function ResetPasswordPage() {
   const status = useAuthStore((s) => s.status);
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const errorId = useId();
   useEffect(preloadAuth, []);
 
   useEffect(() => {
@@ -69,8 +67,7 @@ export function ResetPasswordPage() {
       void logout();
     },
   });
-  const errors = formik.submitCount > 0 ? (formik.errors as Record<string, string>) : {};
-  useFocusFirstInvalid(formRef, formik.submitCount, formik.errors, ORDER, formik.isSubmitting);
+  const { formRef, alert, field } = useOneAlertForm(formik, ORDER);
 
   if (!done && status === 'loading') return <PageSpinner label={AUTH_TEXT.loading} />;
   if (!done && status === 'logged-out') return <InvalidLink />;
@@ -90,36 +87,23 @@ export function ResetPasswordPage() {
           <form ref={formRef} onSubmit={formik.handleSubmit} noValidate aria-label="Set a new password">
             <Stack gap="4">
               <TextField
-                name="password"
+                {...field('password')}
                 label="New Password"
                 required
-                invalid={Boolean(errors.password)}
                 type="password"
                 autoComplete="new-password"
-                value={formik.values.password}
-                onChange={formik.handleChange}
-                aria-describedby={errors.password ? errorId : undefined}
               />
               <TextField
-                name="confirmPassword"
+                {...field('confirmPassword')}
                 label="Confirm Password"
                 required
-                invalid={Boolean(errors.confirmPassword)}
                 type="password"
                 autoComplete="new-password"
-                value={formik.values.confirmPassword}
-                onChange={formik.handleChange}
-                aria-describedby={errors.confirmPassword ? errorId : undefined}
               />
-              <FormErrorAlert id={errorId} message={firstError(errors, ORDER)} />
-              <Button
-                type="submit"
-                colorPalette="blue"
-                disabled={formik.isSubmitting}
-                aria-busy={formik.isSubmitting}
-              >
-                {formik.isSubmitting ? 'Updating...' : 'Update Password'}
-              </Button>
+              <FormErrorAlert {...alert} />
+              <SubmitButton busy={formik.isSubmitting} busyLabel="Updating...">
+                Update Password
+              </SubmitButton>
             </Stack>
           </form>
         )}

@@ -1,9 +1,14 @@
-import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TOASTS, AUTH_VALIDATION, MIN_PASSWORD_LENGTH } from '@agency/domain';
 import { signUp } from '@agency/auth';
-import { Button, SimpleGrid, Stack, toaster } from '@agency/ui';
-import { firstError, FormErrorAlert, TextField, useFocusFirstInvalid, type TextFieldProps } from '@agency/ui/forms';
+import { SimpleGrid, Stack, toaster } from '@agency/ui';
+import {
+  FormErrorAlert,
+  SubmitButton,
+  TextField,
+  useOneAlertForm,
+  type TextFieldProps,
+} from '@agency/ui/forms';
 
 interface Values {
   firstName: string;
@@ -35,8 +40,6 @@ const LABELS: Record<keyof Values, { label: string; type: TextFieldProps['type']
 
 /** First name, last name, email, password, confirm; on success the page asks the user to verify by e-mail. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const errorId = useId();
   const formik = useFormik<Values>({
     initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
     validate: validateSignUp,
@@ -56,21 +59,10 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       onSignedUp(email);
     },
   });
-  const errors = formik.submitCount > 0 ? (formik.errors as Record<string, string>) : {};
-  useFocusFirstInvalid(formRef, formik.submitCount, formik.errors, ORDER, formik.isSubmitting);
+  const { formRef, alert, field: fieldProps } = useOneAlertForm(formik, ORDER);
 
   const field = (name: keyof Values) => (
-    <TextField
-      name={name}
-      label={LABELS[name].label}
-      required={name !== 'confirmPassword'}
-      invalid={Boolean(errors[name])}
-      type={LABELS[name].type}
-      autoComplete={LABELS[name].autoComplete}
-      value={formik.values[name]}
-      onChange={formik.handleChange}
-      aria-describedby={errors[name] ? errorId : undefined}
-    />
+    <TextField {...fieldProps(name)} {...LABELS[name]} required={name !== 'confirmPassword'} />
   );
 
   return (
@@ -83,15 +75,10 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         {field('email')}
         {field('password')}
         {field('confirmPassword')}
-        <FormErrorAlert id={errorId} message={firstError(errors, ORDER)} />
-        <Button
-          type="submit"
-          colorPalette="blue"
-          disabled={formik.isSubmitting}
-          aria-busy={formik.isSubmitting}
-        >
-          {formik.isSubmitting ? 'Creating account...' : 'Create Account'}
-        </Button>
+        <FormErrorAlert {...alert} />
+        <SubmitButton busy={formik.isSubmitting} busyLabel="Creating account...">
+          Create Account
+        </SubmitButton>
       </Stack>
     </form>
   );
