@@ -21,6 +21,19 @@ interface BaseFieldProps<E extends HTMLElement> {
   fieldRef?: Ref<E>;
 }
 
+type FrameProps = Pick<
+  BaseFieldProps<HTMLElement>,
+  'label' | 'error' | 'required' | 'disabled' | 'readOnly' | 'helperText' | 'invalid'
+>;
+
+/** Splits a field's props into its frame's (label, states, messages), its ref and the control's own. */
+function splitFieldProps<P extends FrameProps & { fieldRef?: unknown }>(
+  props: P,
+): { frame: FrameProps; fieldRef: P['fieldRef']; control: Omit<P, keyof FrameProps | 'fieldRef'> } {
+  const { label, error, required, disabled, readOnly, helperText, invalid, fieldRef, ...control } = props;
+  return { frame: { label, error, required, disabled, readOnly, helperText, invalid }, fieldRef, control };
+}
+
 function FieldFrame({
   label,
   error,
@@ -30,12 +43,7 @@ function FieldFrame({
   helperText,
   children,
   invalid,
-}: Pick<
-  BaseFieldProps<HTMLElement>,
-  'label' | 'error' | 'required' | 'disabled' | 'readOnly' | 'helperText' | 'invalid'
-> & {
-  children: React.ReactNode;
-}) {
+}: FrameProps & { children: React.ReactNode }) {
   return (
     <Field.Root required={required} invalid={invalid ?? !!error} disabled={disabled} readOnly={readOnly}>
       <Field.Label>
@@ -56,20 +64,11 @@ export interface TextFieldProps extends BaseFieldProps<HTMLInputElement> {
   maxLength?: number;
 }
 
-export function TextField({
-  label,
-  error,
-  required,
-  disabled,
-  readOnly,
-  helperText,
-  invalid,
-  fieldRef,
-  ...input
-}: TextFieldProps) {
+export function TextField(props: TextFieldProps) {
+  const { frame, fieldRef, control } = splitFieldProps(props);
   return (
-    <FieldFrame {...{ label, error, required, disabled, readOnly, helperText, invalid }}>
-      <Input ref={fieldRef} {...input} />
+    <FieldFrame {...frame}>
+      <Input ref={fieldRef} {...control} />
     </FieldFrame>
   );
 }
@@ -78,21 +77,11 @@ export interface TextareaFieldProps extends BaseFieldProps<HTMLTextAreaElement> 
   rows?: number;
 }
 
-export function TextareaField({
-  label,
-  error,
-  required,
-  disabled,
-  readOnly,
-  helperText,
-  invalid,
-  fieldRef,
-  rows = 5,
-  ...textarea
-}: TextareaFieldProps) {
+export function TextareaField({ rows = 5, ...props }: TextareaFieldProps) {
+  const { frame, fieldRef, control } = splitFieldProps(props);
   return (
-    <FieldFrame {...{ label, error, required, disabled, readOnly, helperText, invalid }}>
-      <Textarea ref={fieldRef} rows={rows} resize="vertical" {...textarea} />
+    <FieldFrame {...frame}>
+      <Textarea ref={fieldRef} rows={rows} resize="vertical" {...control} />
     </FieldFrame>
   );
 }
@@ -102,23 +91,12 @@ export interface SelectFieldProps extends BaseFieldProps<HTMLSelectElement> {
   options: readonly { value: string; label: string }[];
 }
 
-export function SelectField({
-  label,
-  error,
-  required,
-  disabled,
-  readOnly,
-  helperText,
-  invalid,
-  fieldRef,
-  placeholder,
-  options,
-  ...select
-}: SelectFieldProps) {
+export function SelectField({ placeholder, options, ...props }: SelectFieldProps) {
+  const { frame, fieldRef, control } = splitFieldProps(props);
   return (
-    <FieldFrame {...{ label, error, required, disabled, readOnly, helperText, invalid }}>
+    <FieldFrame {...frame}>
       <NativeSelect.Root>
-        <NativeSelect.Field ref={fieldRef} {...select}>
+        <NativeSelect.Field ref={fieldRef} {...control}>
           <option value="" disabled>
             {placeholder}
           </option>
