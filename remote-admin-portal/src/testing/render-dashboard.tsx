@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { Project, Ticket } from '@agency/domain';
+import { NEW_PROJECT_STATE, type Project, type Ticket } from '@agency/domain';
 import { renderRoute, requestBodies } from '../../../tools/jest/test-utils';
 
 export { TEST_API_URL, setTestAppConfig, mockFetch, callsTo, type FetchHandler as Handler } from '../../../tools/jest/test-utils';
@@ -31,13 +31,7 @@ export function aProject(overrides: Partial<Project> = {}): Project {
     stripe_customer_id: null,
     monthly_budget_range: '15k-50k',
     timeline: '2-3-months',
-    status: 'pending',
-    admin_approval_status: 'pending',
-    client_approval_status: 'pending',
-    overall_status: 'pending',
-    is_active: false,
-    cancelled: false,
-    cancellation_reason: null,
+    ...NEW_PROJECT_STATE,
     final_payment_amount: null,
     created_at: '2026-11-01T10:00:00.000Z',
     ...overrides,

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { Project, Ticket } from '@agency/domain';
+import { NEW_PROJECT_STATE, type Project, type Ticket } from '@agency/domain';
 import { renderRoute, requestBodies } from '../../../tools/jest/test-utils';
 
 export { TEST_API_URL, setTestAppConfig, mockFetch } from '../../../tools/jest/test-utils';
@@ -34,13 +34,7 @@ export function aProject(overrides: Partial<Project> = {}): Project {
     stripe_customer_id: null,
     monthly_budget_range: null,
     timeline: null,
-    status: 'pending',
-    admin_approval_status: 'pending',
-    client_approval_status: 'pending',
-    overall_status: 'pending',
-    is_active: false,
-    cancelled: false,
-    cancellation_reason: null,
+    ...NEW_PROJECT_STATE,
     final_payment_amount: null,
     created_at: '2026-01-15T10:00:00.000Z',
     ...overrides,

@@ -54,7 +54,7 @@ export interface OneAlertFormState<V> {
  * errors show from the first submit on, the first invalid field (in `order`) takes focus, and each invalid
  * field is described by the alert. Spread `field(name)` on a TextField and `alert` on FormErrorAlert.
  */
-export function useOneAlertForm<V extends Record<string, string>>(
+export function useOneAlertForm<V extends { [K in keyof V]: string }>(
   form: OneAlertFormState<V>,
   order: readonly (keyof V & string)[],
 ) {

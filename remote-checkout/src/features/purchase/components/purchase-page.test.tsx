@@ -7,30 +7,11 @@ import PurchasePage from './purchase-page';
 
 // The payment UI is mocked at its boundary: the card field reports complete, confirmation is a jest.fn.
 const mockConfirmCardPayment = jest.fn();
-jest.mock('@agency/payments', () => ({
-  // The Stripe boundary is faked below; purchase polling and attempt keys are the real ones.
-  waitForPurchase: jest.requireActual('@agency/payments').waitForPurchase,
-  newPaymentAttemptKey: jest.requireActual('@agency/payments').newPaymentAttemptKey,
-  PaymentProvider: ({ children }: { children: React.ReactNode }) => children,
-  CardField: ({
-    onChange,
-    disabled,
-  }: {
-    onChange?: (state: { complete: boolean; empty: boolean; error?: string }) => void;
-    disabled?: boolean;
-  }) => (
-    <div role="group" aria-label="Card Information">
-      <button
-        type="button"
-        disabled={disabled}
-        onClick={() => onChange?.({ complete: true, empty: false, error: undefined })}
-      >
-        Enter test card
-      </button>
-    </div>
-  ),
-  useConfirmCardPayment: () => ({ confirmCardPayment: mockConfirmCardPayment, processing: false }),
-}));
+jest.mock('@agency/payments', () =>
+  require('../../../../../tools/jest/fake-payments').fakePayments(() => ({
+    confirmCardPayment: mockConfirmCardPayment,
+  })),
+);
 
 const mockGetAccessToken = jest.fn<Promise<string | null>, []>();
 jest.mock('@agency/auth', () => ({

@@ -20,32 +20,12 @@ import ClientDashboard from './client-dashboard';
 // Payments are mocked at their boundary: the card field reports complete on a click, the Stripe calls are jest.fns.
 const mockCreatePaymentMethod = jest.fn();
 const mockConfirmCardPayment = jest.fn();
-jest.mock('@agency/payments', () => ({
-  // The Stripe boundary is faked below; purchase polling and attempt keys are the real ones.
-  waitForPurchase: jest.requireActual('@agency/payments').waitForPurchase,
-  newPaymentAttemptKey: jest.requireActual('@agency/payments').newPaymentAttemptKey,
-  PAYMENT_MESSAGES: jest.requireActual('@agency/domain/payments-messages').PAYMENT_MESSAGES,
-  PaymentProvider: ({ children }: { children: React.ReactNode }) => children,
-  CardField: ({
-    onChange,
-    disabled,
-  }: {
-    onChange?: (state: { complete: boolean; empty: boolean; error?: string }) => void;
-    disabled?: boolean;
-  }) => (
-    <div role="group" aria-label="Card Information">
-      <button
-        type="button"
-        disabled={disabled}
-        onClick={() => onChange?.({ complete: true, empty: false, error: undefined })}
-      >
-        Enter test card
-      </button>
-    </div>
-  ),
-  useConfirmCardPayment: () => ({ confirmCardPayment: mockConfirmCardPayment, processing: false }),
-  useCreatePaymentMethod: () => ({ createPaymentMethod: mockCreatePaymentMethod, processing: false }),
-}));
+jest.mock('@agency/payments', () =>
+  require('../../../../../tools/jest/fake-payments').fakePayments(() => ({
+    confirmCardPayment: mockConfirmCardPayment,
+    createPaymentMethod: mockCreatePaymentMethod,
+  })),
+);
 
 const mockLogout = jest.fn<Promise<void>, []>();
 jest.mock('@agency/auth', () => ({
