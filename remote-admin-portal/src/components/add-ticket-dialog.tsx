@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_TICKET_ASSIGNEE, type BoardType, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, Stack, useOverlays } from '@agency/ui';
@@ -17,7 +17,8 @@ interface Props {
 
 /** The Add Ticket button and its dialog: title required (non-blank); description and assignee optional. */
 export function AddTicketButton({ project, boardType, onCreated }: Props) {
-  const { Dialog, Portal, CloseButton } = useOverlays();
+  const { DialogShell } = useOverlays();
+  const formId = useId();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -68,79 +69,67 @@ export function AddTicketButton({ project, boardType, onCreated }: Props) {
     }
   };
 
+  const close = () => {
+    setOpen(false);
+    reset();
+  };
+
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        setOpen(details.open);
-        if (!details.open) reset();
-      }}
-      initialFocusEl={() => titleRef.current}
-      placement="center"
-    >
-      <Dialog.Trigger asChild>
-        <Button colorPalette="blue" size="sm">
-          {label}
-        </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate aria-label={dialogTitle}>
-              <Dialog.Header>
-                <Dialog.Title>{dialogTitle}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <TextField
-                    name="title"
-                    label={T.title}
-                    required
-                    value={title}
-                    maxLength={200}
-                    error={error}
-                    fieldRef={titleRef}
-                    onChange={(e) => {
-                      setTitle(e.target.value);
-                      if (error && e.target.value.trim()) setError(undefined);
-                    }}
-                  />
-                  <TextareaField
-                    name="description"
-                    label={T.description}
-                    rows={3}
-                    value={description}
-                    onChange={(e) => setDescription(e.target.value)}
-                  />
-                  <TextField
-                    name="assignee"
-                    label={T.assignee}
-                    value={assignee}
-                    maxLength={200}
-                    placeholder={DEFAULT_TICKET_ASSIGNEE}
-                    helperText={T.assigneeHelp(DEFAULT_TICKET_ASSIGNEE)}
-                    onChange={(e) => setAssignee(e.target.value)}
-                  />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button type="button" variant="outline">
-                    {ADMIN_MESSAGES.actions.back}
-                  </Button>
-                </Dialog.ActionTrigger>
-                <SubmitButton busy={saving} busyLabel={T.creating}>
-                  {T.create}
-                </SubmitButton>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      <Button colorPalette="blue" size="sm" onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <DialogShell
+        open={open}
+        onClose={close}
+        title={dialogTitle}
+        busy={saving}
+        initialFocusRef={titleRef}
+        footer={
+          <>
+            <Button variant="outline" onClick={close} disabled={saving}>
+              {ADMIN_MESSAGES.actions.back}
+            </Button>
+            <SubmitButton form={formId} busy={saving} busyLabel={T.creating}>
+              {T.create}
+            </SubmitButton>
+          </>
+        }
+      >
+        <form id={formId} onSubmit={submit} noValidate aria-label={dialogTitle}>
+          <Stack gap="4">
+            <TextField
+              name="title"
+              label={T.title}
+              required
+              value={title}
+              maxLength={200}
+              error={error}
+              fieldRef={titleRef}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                if (error && e.target.value.trim()) setError(undefined);
+              }}
+            />
+            <TextareaField
+              name="description"
+              label={T.description}
+              rows={3}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+            <TextField
+              name="assignee"
+              label={T.assignee}
+              value={assignee}
+              maxLength={200}
+              placeholder={DEFAULT_TICKET_ASSIGNEE}
+              helperText={T.assigneeHelp(DEFAULT_TICKET_ASSIGNEE)}
+              onChange={(e) => setAssignee(e.target.value)}
+            />
+          </Stack>
+        </form>
+      </DialogShell>
+    </>
   );
 }

@@ -27,40 +27,26 @@ export function ConfirmDialog({
   onConfirm,
   dismissLabel,
 }: Props) {
-  const { Dialog, Portal, CloseButton } = useOverlays();
+  const { DialogShell } = useOverlays();
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      placement="center"
+      onClose={() => onOpenChange(false)}
+      title={title}
       role="alertdialog"
+      busy={busy}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+            {dismissLabel ?? ADMIN_MESSAGES.actions.back}
+          </Button>
+          <Button colorPalette="red" disabled={busy} aria-busy={busy} onClick={onConfirm}>
+            {busy ? busyLabel : confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">{children}</Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button type="button" variant="outline">
-                  {dismissLabel ?? ADMIN_MESSAGES.actions.back}
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button type="button" colorPalette="red" disabled={busy} aria-busy={busy} onClick={onConfirm}>
-                {busy ? busyLabel : confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">{children}</Stack>
+    </DialogShell>
   );
 }

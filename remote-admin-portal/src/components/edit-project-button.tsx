@@ -74,13 +74,14 @@ interface Props {
 
 /** Edit: the dialog with every editable field. Blocked (disabled, with the reason) once both sides accepted. */
 export function EditProjectButton({ project, onSaved }: Props) {
-  const { Dialog, Portal, CloseButton } = useOverlays();
+  const { DialogShell } = useOverlays();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Values>(() => toValues(project));
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const blockedId = useId();
+  const formId = useId();
   const blocked = isFullyAccepted(project);
 
   if (blocked) {
@@ -142,88 +143,74 @@ export function EditProjectButton({ project, onSaved }: Props) {
     </Field.Root>
   );
 
+  const openEditor = () => {
+    setValues(toValues(project));
+    setErrors({});
+    setOpen(true);
+  };
+  const close = () => setOpen(false);
+
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        setOpen(details.open);
-        if (details.open) {
-          setValues(toValues(project));
-          setErrors({});
+    <>
+      <Button size="sm" variant="outline" onClick={openEditor}>
+        {ADMIN_MESSAGES.actions.edit}
+      </Button>
+      <DialogShell
+        open={open}
+        onClose={close}
+        title={E.title}
+        busy={saving}
+        size="lg"
+        footer={
+          <>
+            <Button variant="outline" onClick={close} disabled={saving}>
+              {ADMIN_MESSAGES.actions.back}
+            </Button>
+            <SubmitButton form={formId} busy={saving} busyLabel={ADMIN_MESSAGES.actions.saving}>
+              {ADMIN_MESSAGES.actions.save}
+            </SubmitButton>
+          </>
         }
-      }}
-      placement="center"
-      size={{ base: 'full', md: 'lg' }}
-      scrollBehavior="inside"
-    >
-      <Dialog.Trigger asChild>
-        <Button size="sm" variant="outline">
-          {ADMIN_MESSAGES.actions.edit}
-        </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', md: '4' }}>
-          <Dialog.Content>
-            <form ref={formRef} onSubmit={submit} noValidate aria-label={E.title}>
-              <Dialog.Header>
-                <Dialog.Title>{E.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {text('title', E.fields.title, { required: true })}
-                  <Field.Root>
-                    <Field.Label>{E.fields.description}</Field.Label>
-                    <Textarea
-                      name="description"
-                      rows={4}
-                      value={values.description}
-                      onChange={set('description')}
-                    />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{E.fields.tier}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field name="tier" value={values.tier} onChange={set('tier')}>
-                        {values.tier === '' ? (
-                          <option value="">{ADMIN_MESSAGES.project.generalConsultation}</option>
-                        ) : null}
-                        {SERVICE_TIERS.map((t) => (
-                          <option key={t.id} value={String(t.id)}>
-                            {`Tier ${t.id}: ${t.name}`}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    {text('client_name', E.fields.clientName)}
-                    {text('client_email', E.fields.clientEmail, { type: 'email' })}
-                    {text('company', E.fields.company)}
-                    {text('stripe_price_id', E.fields.stripePriceId)}
-                    {text('cost', E.fields.cost, { inputMode: 'decimal' })}
-                    {text('downpayment', E.fields.downpayment, { inputMode: 'decimal' })}
-                  </SimpleGrid>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button type="button" variant="outline">
-                    {ADMIN_MESSAGES.actions.back}
-                  </Button>
-                </Dialog.ActionTrigger>
-                <SubmitButton busy={saving} busyLabel={ADMIN_MESSAGES.actions.saving}>
-                  {ADMIN_MESSAGES.actions.save}
-                </SubmitButton>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      >
+        <form id={formId} ref={formRef} onSubmit={submit} noValidate aria-label={E.title}>
+          <Stack gap="4">
+            {text('title', E.fields.title, { required: true })}
+            <Field.Root>
+              <Field.Label>{E.fields.description}</Field.Label>
+              <Textarea
+                name="description"
+                rows={4}
+                value={values.description}
+                onChange={set('description')}
+              />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{E.fields.tier}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field name="tier" value={values.tier} onChange={set('tier')}>
+                  {values.tier === '' ? (
+                    <option value="">{ADMIN_MESSAGES.project.generalConsultation}</option>
+                  ) : null}
+                  {SERVICE_TIERS.map((t) => (
+                    <option key={t.id} value={String(t.id)}>
+                      {`Tier ${t.id}: ${t.name}`}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              {text('client_name', E.fields.clientName)}
+              {text('client_email', E.fields.clientEmail, { type: 'email' })}
+              {text('company', E.fields.company)}
+              {text('stripe_price_id', E.fields.stripePriceId)}
+              {text('cost', E.fields.cost, { inputMode: 'decimal' })}
+              {text('downpayment', E.fields.downpayment, { inputMode: 'decimal' })}
+            </SimpleGrid>
+          </Stack>
+        </form>
+      </DialogShell>
+    </>
   );
 }

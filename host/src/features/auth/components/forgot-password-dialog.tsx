@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
 import { requestPasswordReset } from '@agency/auth';
@@ -12,7 +12,8 @@ interface Props {
 
 /** 'Forgot your password?': takes an e-mail and sends a link back to /reset-password. */
 export function ForgotPasswordDialog({ open, onOpenChange }: Props) {
-  const { Dialog, Portal, CloseButton } = useOverlays();
+  const { DialogShell } = useOverlays();
+  const formId = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const formik = useFormik({
     initialValues: { email: '' },
@@ -29,55 +30,43 @@ export function ForgotPasswordDialog({ open, onOpenChange }: Props) {
   });
   const { formRef, alert, field } = useOneAlertForm(formik, ['email']);
 
+  const close = () => {
+    onOpenChange(false);
+    formik.resetForm();
+  };
+
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(details) => {
-        onOpenChange(details.open);
-        if (!details.open) formik.resetForm();
-      }}
-      initialFocusEl={() => emailRef.current}
-      placement="center"
+      onClose={close}
+      title={AUTH_TEXT.resetDialogTitle}
+      busy={formik.isSubmitting}
+      initialFocusRef={emailRef}
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={formik.isSubmitting}>
+            Cancel
+          </Button>
+          <SubmitButton form={formId} busy={formik.isSubmitting} busyLabel="Sending...">
+            Send Reset Link
+          </SubmitButton>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <form ref={formRef} onSubmit={formik.handleSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{AUTH_TEXT.resetDialogTitle}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted">{AUTH_TEXT.resetDialogBody}</Text>
-                  <TextField
-                    {...field('email')}
-                    fieldRef={emailRef}
-                    label="Email"
-                    required
-                    type="email"
-                    autoComplete="email"
-                  />
-                  <FormErrorAlert {...alert} />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button type="button" variant="outline">
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <SubmitButton busy={formik.isSubmitting} busyLabel="Sending...">
-                  Send Reset Link
-                </SubmitButton>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <form id={formId} ref={formRef} onSubmit={formik.handleSubmit} noValidate>
+        <Stack gap="4">
+          <Text color="fg.muted">{AUTH_TEXT.resetDialogBody}</Text>
+          <TextField
+            {...field('email')}
+            fieldRef={emailRef}
+            label="Email"
+            required
+            type="email"
+            autoComplete="email"
+          />
+          <FormErrorAlert {...alert} />
+        </Stack>
+      </form>
+    </DialogShell>
   );
 }

@@ -3,32 +3,20 @@ import { Button, Text, useOverlays } from '@agency/ui';
 
 /** After sign-up: the account exists but must be confirmed from the e-mail before logging in. */
 export function SignUpSuccessDialog({ email, onClose }: { email: string | null; onClose: () => void }) {
-  const { Dialog, Portal } = useOverlays();
+  const { DialogShell } = useOverlays();
   return (
-    <Dialog.Root
+    <DialogShell
       open={email !== null}
-      onOpenChange={(details) => !details.open && onClose()}
+      onClose={onClose}
+      title={AUTH_TEXT.signUpSuccessTitle}
       role="alertdialog"
-      placement="center"
+      footer={
+        <Button colorPalette="blue" onClick={onClose}>
+          OK
+        </Button>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{AUTH_TEXT.signUpSuccessTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{AUTH_TEXT.signUpSuccessBody(email ?? '')}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button colorPalette="blue">OK</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>{AUTH_TEXT.signUpSuccessBody(email ?? '')}</Text>
+    </DialogShell>
   );
 }

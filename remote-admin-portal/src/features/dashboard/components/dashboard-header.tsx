@@ -10,7 +10,7 @@ const ChangePasswordForm = lazy(() =>
 
 /** Title, the admin's e-mail, Profile (change password) and Logout (then back to /). */
 export function DashboardHeader() {
-  const { Dialog, Portal, CloseButton } = useOverlays();
+  const { DialogShell } = useOverlays();
   const user = useAuthStore((s) => s.user);
   const navigate = useNavigate();
   const [profileOpen, setProfileOpen] = useState(false);
@@ -44,34 +44,23 @@ export function DashboardHeader() {
         </Text>
       </Box>
       <Flex gap="2">
-        <Dialog.Root open={profileOpen} onOpenChange={(d) => setProfileOpen(d.open)} placement="center">
-          <Dialog.Trigger asChild>
-            <Button variant="outline">{ADMIN_MESSAGES.profile}</Button>
-          </Dialog.Trigger>
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner px="4">
-              <Dialog.Content>
-                <Dialog.Header>
-                  <Dialog.Title>{ADMIN_MESSAGES.profileTitle}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body pb="6">
-                  {user ? (
-                    <Text mb="4" color="fg.muted">
-                      {user.email}
-                    </Text>
-                  ) : null}
-                  <Suspense fallback={<Spinner size="sm" />}>
-                    <ChangePasswordForm onSuccess={() => setProfileOpen(false)} />
-                  </Suspense>
-                </Dialog.Body>
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" />
-                </Dialog.CloseTrigger>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <Button variant="outline" onClick={() => setProfileOpen(true)}>
+          {ADMIN_MESSAGES.profile}
+        </Button>
+        <DialogShell
+          open={profileOpen}
+          onClose={() => setProfileOpen(false)}
+          title={ADMIN_MESSAGES.profileTitle}
+        >
+          {user ? (
+            <Text mb="4" color="fg.muted">
+              {user.email}
+            </Text>
+          ) : null}
+          <Suspense fallback={<Spinner size="sm" />}>
+            <ChangePasswordForm onSuccess={() => setProfileOpen(false)} />
+          </Suspense>
+        </DialogShell>
         <Button
           variant="outline"
           colorPalette="red"

@@ -8,8 +8,7 @@ import {
   useCreatePaymentMethod,
   type PaymentMethodResult,
 } from '@agency/payments';
-import { Button, Stack, Text } from '@agency/ui';
-import { DialogShell } from '../../../../components/dialog-shell';
+import { Button, Stack, Text, useOverlays } from '@agency/ui';
 import { apiClient } from '@agency/auth/api';
 import { paymentConfig } from '../../../../lib/payment-config';
 import { finalPaymentOf, monthlyFee } from '../../../../lib/project-view';
@@ -54,6 +53,7 @@ interface ApproveFormProps extends ProjectDialogProps {
 }
 
 function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
+  const { DialogShell } = useOverlays();
   const [sending, setSending] = useState(false);
   const cardEntry = useCardEntry();
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -132,6 +132,7 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
 
 /** Refuse a proposal: POST /api/client-approve-project with action refuse. */
 export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
+  const { DialogShell } = useOverlays();
   const [sending, setSending] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
 
@@ -187,6 +188,7 @@ export function FinalPaymentDialog(props: ProjectDialogProps) {
 }
 
 function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
+  const { DialogShell } = useOverlays();
   const user = useAuthStore((s) => s.user);
   const { createPaymentMethod } = useCreatePaymentMethod();
   const [sending, setSending] = useState(false);

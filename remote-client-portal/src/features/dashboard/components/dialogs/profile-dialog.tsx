@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { loadChangePasswordForm, useAuthStore } from '@agency/auth';
-import { Box, Button, Heading, Spinner, Stack, Text } from '@agency/ui';
-import { DialogShell } from '../../../../components/dialog-shell';
+import { Box, Button, Heading, Spinner, Stack, Text, useOverlays } from '@agency/ui';
 
 const m = CLIENT_MESSAGES.profile;
 
@@ -13,6 +12,7 @@ const ChangePasswordForm = lazy(() =>
 
 /** Name, e-mail and the change-password form. */
 export function ProfileDialog({ onClose }: { onClose: () => void }) {
+  const { DialogShell } = useOverlays();
   const user = useAuthStore((s) => s.user);
   return (
     <DialogShell

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
-import { Button, Stack, Text } from '@agency/ui';
-import { DialogShell } from '../../../../components/dialog-shell';
+import { Button, Stack, Text, useOverlays } from '@agency/ui';
 import { TextareaField } from '@agency/ui/forms';
 
 interface ReasonDialogProps {
@@ -33,6 +32,7 @@ export function ReasonDialog({
   precheck,
   busy: externalBusy = false,
 }: ReasonDialogProps) {
+  const { DialogShell } = useOverlays();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);

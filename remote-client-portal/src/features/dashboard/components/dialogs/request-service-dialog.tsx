@@ -15,9 +15,8 @@ import {
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
 import { CardField, PaymentProvider, useConfirmCardPayment } from '@agency/payments';
-import { Box, Button, Link, Stack, Text } from '@agency/ui';
+import { Box, Button, Link, Stack, Text, useOverlays } from '@agency/ui';
 import { Alert, SelectField, TextareaField, TextField } from '@agency/ui/forms';
-import { DialogShell } from '../../../../components/dialog-shell';
 import { apiClient } from '@agency/auth/api';
 import { newPaymentAttemptKey } from '@agency/payments';
 import { paymentConfig } from '../../../../lib/payment-config';
@@ -63,6 +62,7 @@ export function RequestServiceDialog(props: DialogProps) {
 }
 
 function RequestServiceForm({ onClose, onDone }: DialogProps) {
+  const { DialogShell } = useOverlays();
   const user = useAuthStore((s) => s.user);
   const { confirmCardPayment } = useConfirmCardPayment();
   const [values, setValues] = useState<Values>(EMPTY);
