@@ -44,8 +44,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // to c.res before the route runs and append Vary after it, and either makes Hono rebuild the finished
   // response (on @hono/node-server a full fetch Response and body stream per request: the largest cost in
   // the list benchmark). The same three headers are prepared here instead, before the response exists.
+  const allowedOrigin = (origin: string | undefined) =>
+    origin && deps.config.allowedOrigins.includes(origin) ? origin : null;
   const preflight = cors({
-    origin: (origin) => (deps.config.allowedOrigins.includes(origin) ? origin : null),
+    origin: allowedOrigin,
     allowMethods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
     allowHeaders: [
       'authorization',
@@ -66,8 +68,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   ].join(',');
   app.use('*', (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
-    const origin = c.req.header('origin');
-    if (origin && deps.config.allowedOrigins.includes(origin)) {
+    const origin = allowedOrigin(c.req.header('origin'));
+    if (origin) {
       c.header('Access-Control-Allow-Origin', origin);
       c.header('Access-Control-Expose-Headers', exposedHeaders);
     }
