@@ -181,17 +181,23 @@ describe('bad input', () => {
 describe('rate limits per client address', () => {
   const limit = { windowMs: 60_000, limit: 3 };
 
+  /** Five contact messages, each claiming (X-Forwarded-For) another address; their statuses in order. */
+  async function contactFromFiveForwardedAddresses(api: TestApi): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await api.call('POST', '/api/contact-form', {
+        body: contact,
+        headers: { 'x-forwarded-for': `10.0.0.${i}` },
+      });
+      statuses.push(r.status);
+    }
+    return statuses;
+  }
+
   it('limits the contact form and the consultation request, ignoring X-Forwarded-For by default', async () => {
     const api = await startTestApi({ rateLimits: { contactForm: limit, consultationRequest: limit } });
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const r = await api.call('POST', '/api/contact-form', {
-          body: contact,
-          headers: { 'x-forwarded-for': `10.0.0.${i}` },
-        });
-        statuses.push(r.status);
-      }
+      const statuses = await contactFromFiveForwardedAddresses(api);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
       const limited = await api.call('POST', '/api/contact-form', { body: contact });
       expect(limited.body).toEqual({ error: API_MESSAGES.tooManyRequests });
@@ -209,14 +215,7 @@ describe('rate limits per client address', () => {
       rateLimits: { contactForm: limit, consultationRequest: limit },
     });
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const r = await api.call('POST', '/api/contact-form', {
-          body: contact,
-          headers: { 'x-forwarded-for': `10.0.0.${i}` },
-        });
-        statuses.push(r.status);
-      }
+      const statuses = await contactFromFiveForwardedAddresses(api);
       expect(statuses).toEqual([200, 200, 200, 200, 200]);
     } finally {
       await api.close();
