@@ -4,7 +4,7 @@ import {
   AUTH_TEXT,
   AUTH_TOASTS,
   AUTH_VALIDATION,
-  MIN_PASSWORD_LENGTH,
+  newPasswordErrors,
   RESET_REDIRECT_DELAY_MS,
 } from '@agency/domain';
 import { logout, preloadAuth, updatePassword, useAuthStore } from '@agency/auth';
@@ -23,10 +23,7 @@ export function validateResetPassword(values: Values) {
   const missing = ORDER.filter((name) => !values[name]);
   if (missing.length > 0)
     return Object.fromEntries(missing.map((name) => [name, AUTH_VALIDATION.signUpRequired]));
-  if (values.password !== values.confirmPassword)
-    return { confirmPassword: AUTH_VALIDATION.passwordsDoNotMatch };
-  if (values.password.length < MIN_PASSWORD_LENGTH) return { password: AUTH_VALIDATION.passwordTooShort };
-  return {};
+  return newPasswordErrors(values);
 }
 
 function InvalidLink() {

@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import { AUTH_TOASTS, AUTH_VALIDATION, MIN_PASSWORD_LENGTH } from '@agency/domain';
+import { AUTH_TOASTS, AUTH_VALIDATION, newPasswordErrors } from '@agency/domain';
 import { signUp } from '@agency/auth';
 import { SimpleGrid, Stack, toaster } from '@agency/ui';
 import {
@@ -24,10 +24,7 @@ export function validateSignUp(values: Values) {
   const missing = REQUIRED.filter((name) => !values[name].trim());
   if (missing.length > 0)
     return Object.fromEntries(missing.map((name) => [name, AUTH_VALIDATION.signUpRequired]));
-  if (values.password !== values.confirmPassword)
-    return { confirmPassword: AUTH_VALIDATION.passwordsDoNotMatch };
-  if (values.password.length < MIN_PASSWORD_LENGTH) return { password: AUTH_VALIDATION.passwordTooShort };
-  return {};
+  return newPasswordErrors(values);
 }
 
 const LABELS: Record<keyof Values, { label: string; type: TextFieldProps['type']; autoComplete: string }> = {
