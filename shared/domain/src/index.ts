@@ -18,4 +18,3 @@ export * from './schemas/consultation';
 export * from './schemas/projects';
 export * from './schemas/tickets';
 export * from './schemas/payments';
-export * from './schemas/new-password';

@@ -1,12 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useFormik } from 'formik';
-import {
-  AUTH_TEXT,
-  AUTH_TOASTS,
-  AUTH_VALIDATION,
-  newPasswordErrors,
-  RESET_REDIRECT_DELAY_MS,
-} from '@agency/domain';
+import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION, RESET_REDIRECT_DELAY_MS } from '@agency/domain';
+import { newPasswordErrors } from '../utils/new-password-errors';
 import { logout, preloadAuth, updatePassword, useAuthStore } from '@agency/auth';
 import { Navigate, useNavigate } from '@agency/router';
 import { Box, Container, Heading, Stack, toaster } from '@agency/ui';

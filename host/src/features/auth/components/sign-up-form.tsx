@@ -1,5 +1,6 @@
 import { useFormik } from 'formik';
-import { AUTH_TOASTS, AUTH_VALIDATION, newPasswordErrors } from '@agency/domain';
+import { AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
+import { newPasswordErrors } from '../utils/new-password-errors';
 import { signUp } from '@agency/auth';
 import { SimpleGrid, Stack, toaster } from '@agency/ui';
 import {

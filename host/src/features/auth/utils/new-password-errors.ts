@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH, VALIDATION } from '../messages/validation';
+import { AUTH_VALIDATION, MIN_PASSWORD_LENGTH } from '@agency/domain';
 
 export interface NewPassword {
   password: string;
@@ -13,7 +13,7 @@ export function newPasswordErrors({
   password,
   confirmPassword,
 }: NewPassword): Partial<Record<keyof NewPassword, string>> {
-  if (password !== confirmPassword) return { confirmPassword: VALIDATION.auth.passwordsDoNotMatch };
-  if (password.length < MIN_PASSWORD_LENGTH) return { password: VALIDATION.auth.passwordTooShort };
+  if (password !== confirmPassword) return { confirmPassword: AUTH_VALIDATION.passwordsDoNotMatch };
+  if (password.length < MIN_PASSWORD_LENGTH) return { password: AUTH_VALIDATION.passwordTooShort };
   return {};
 }

@@ -1,4 +1,4 @@
-import { newPasswordErrors } from './new-password';
+import { newPasswordErrors } from './new-password-errors';
 
 test('a mismatch is reported on the confirmation first, then a short password on the password', () => {
   expect(newPasswordErrors({ password: 'abc', confirmPassword: 'abd' })).toEqual({
