@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { kb, measurePageJs } from '../tools/bench/measure-js.mjs';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { appConfigFrom } from '../tools/product/local-env.mjs';
-import { startStaticServer } from '../tools/product/static-server.mjs';
+import { buildMonolith, startMonolith } from '../tools/bench/monolith/monolith.mjs';
 
 const run = (args, cwd = ROOT) => {
   const result = spawnSync('npx', args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false' } });
@@ -27,7 +27,7 @@ const freePort = () =>
 
 console.log('Building the apps and the monolith...');
 run(['nx', 'run-many', '-t', 'build', '--projects=tag:app', '--skip-nx-cache']);
-run(['rspack', 'build', '--mode', 'production', '-c', 'rspack.config.mjs'], join(ROOT, 'tools/bench/monolith'));
+buildMonolith();
 
 const budget = JSON.parse(readFileSync(join(ROOT, 'bundle-budget.json'), 'utf8'));
 const ports = {};
@@ -37,12 +37,7 @@ for (const name of ['HOST_PORT', 'MARKETING_PORT', 'CHECKOUT_PORT', 'CLIENT_PORT
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-'));
 const services = !process.argv.includes('--no-services');
 const product = await startProduct({ ports, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, services });
-const monolith = await startStaticServer({
-  dir: join(ROOT, 'tools/bench/monolith/dist'),
-  port: await freePort(),
-  spa: true,
-  appConfig: appConfigFrom(product.env),
-});
+const monolith = await startMonolith({ port: await freePort(), appConfig: appConfigFrom(product.env) });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -98,7 +93,7 @@ try {
       `ratio target ≤ ${budget.monolithRatioTarget} -> ${verdict(ratio <= budget.monolithRatioTarget)}; ` +
       `checkout/portal bytes on / -> ${leaked.length === 0 ? 'none' : leaked.join(', ')}`,
   );
-  console.log(`landing-js-gz-kb=${kb(landing.total.gzip)} monolith-gz-kb=${kb(mono.total.gzip)} ratio=${ratio.toFixed(2)}`);
+  console.log(`landing-js-gz-kb=${kb(landing.total.gzip)} monolith-gz-kb=${kb(mono.total.gzip)} ratio=${ratio.toFixed(3)}`);
 } finally {
   await browser.close();
   await monolith.close();

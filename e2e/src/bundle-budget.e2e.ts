@@ -1,16 +1,28 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
+import { freePort } from './support/free-port';
 import { useProductSuite } from './support/suite';
 import { kb, measurePageJs } from '../../tools/bench/measure-js.mjs';
+import { buildMonolith, startMonolith } from '../../tools/bench/monolith/monolith.mjs';
+import { appConfigFrom } from '../../tools/product/local-env.mjs';
 
 // Bytes are deterministic for a given build, so the budget is a test; timings never are.
 const budget = JSON.parse(readFileSync(new URL('../../bundle-budget.json', import.meta.url), 'utf8'));
 
 describe('bundle budget', () => {
   const suite = useProductSuite({ services: false });
+  let monolith: { port: number; close: () => Promise<void> } | undefined;
 
-  test(`the landing page loads at most ${budget.landing.maxJsGzipBytes / 1000} kB of JavaScript (gzip)`, async () => {
+  before(async () => {
+    buildMonolith();
+    monolith = await startMonolith({ port: await freePort(), appConfig: appConfigFrom(suite.product.env) });
+  });
+  after(async () => {
+    await monolith?.close();
+  });
+
+  test(`the landing page loads at most ${budget.landing.maxJsGzipBytes / 1000} kB of JavaScript (gzip), none from checkout or the portals`, async () => {
     const result = await measurePageJs(suite.browser, suite.product.url);
     const forbidden = (budget.landing.forbiddenOrigins as string[]).map((name) => new URL(suite.product.env[name]!).origin);
     for (const origin of Object.keys(result.byOrigin)) {
@@ -19,6 +31,16 @@ describe('bundle budget', () => {
     assert.ok(
       result.total.gzip <= budget.landing.maxJsGzipBytes,
       `landing JS is ${kb(result.total.gzip)} kB gzip, over the budget of ${kb(budget.landing.maxJsGzipBytes)} kB`,
+    );
+  });
+
+  test(`federation costs at most ${budget.monolithRatioTarget}x the same landing built without it`, async () => {
+    const federated = await measurePageJs(suite.browser, suite.product.url);
+    const unfederated = await measurePageJs(suite.browser, `http://127.0.0.1:${monolith!.port}/`);
+    const ratio = federated.total.gzip / unfederated.total.gzip;
+    assert.ok(
+      ratio <= budget.monolithRatioTarget,
+      `landing JS is ${kb(federated.total.gzip)} kB gzip, the monolith ${kb(unfederated.total.gzip)} kB: ratio ${ratio.toFixed(3)}`,
     );
   });
 });

@@ -3,9 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { loadAppConfig } from '@agency/app-config';
 import { startAuth } from '@agency/auth';
 import { App } from './app/app';
+import { initFederation } from './lib/federation/api/init-federation';
 import { registerRemoteLocations } from './lib/federation/api/remote-registry';
 
 async function start() {
+  initFederation();
   const config = await loadAppConfig();
   registerRemoteLocations(config.remotes);
   // Resolves a persisted session (or an auth link in the address) before the first render decides anything.

@@ -1,5 +1,7 @@
 // One Rspack + Module Federation configuration for every app; each app's rspack.config.mjs passes its
-// module-federation.config.mjs (name, exposes, runtime plugins) and its dev port.
+// module-federation.config.mjs and its dev port. A remote (it has `exposes`) is built with the Module
+// Federation plugin; the host, a pure consumer, uses the federation runtime directly and gets its share
+// list as a generated module (host-shared-modules.mjs).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
@@ -7,6 +9,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedDependencies } from './shared-deps.mjs';
 import { federationRuntimeAliases } from './runtime-aliases.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
+import { hostSharedModulesSource } from './host-shared-modules.mjs';
 import { appConfigFrom, resolveLocalEnv } from '../product/local-env.mjs';
 
 const reactRouterProductionBuild = fileURLToPath(
@@ -16,20 +19,26 @@ const reactRouterProductionBuild = fileURLToPath(
 /**
  * @param {{
  *   appDir: string,
- *   federation: { name: string, exposes?: Record<string,string>, runtimePlugins?: string[] },
+ *   federation: { name: string, exposes?: Record<string,string>, eager?: string[] },
  *   devPort: number,
  *   title?: string,
- * }} options
+ *   federated?: boolean,
+ * }} options `federated: false` builds the app without federation (the bench's monolith).
  */
-export function createRspackConfig({ appDir, federation, devPort, title = 'Agency' }) {
+export function createRspackConfig({ appDir, federation, devPort, title = 'Agency', federated = true }) {
   return (env, argv) => {
     const production = argv.mode !== 'development';
     const isHost = !federation.exposes;
+    // A remote's production build is loaded only by the host, which provides the federation runtime and
+    // every shared module: it carries neither, nor a page of its own. Its development build runs standalone.
+    const hostedOnly = federated && !isHost && production;
+    // Written by the build, never to disk: the host's share list (see host-shared-modules.mjs).
+    const hostSharedModulesFile = join(appDir, 'node_modules/.federation/shared-modules.js');
     return {
       context: appDir,
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'cheap-module-source-map',
-      entry: { main: './src/index.ts' },
+      entry: hostedOnly ? {} : { main: './src/index.ts' },
       output: {
         path: join(appDir, 'dist'),
         publicPath: isHost ? '/' : 'auto',
@@ -43,6 +52,7 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'],
         alias: {
           ...federationRuntimeAliases(),
+          ...(isHost && { '@agency/federation/shared-modules$': hostSharedModulesFile }),
           // react-router's package exports always name its development build (warnings, invariants);
           // production bundles take the production build it ships beside it.
           ...(production && { 'react-router$': reactRouterProductionBuild }),
@@ -70,35 +80,16 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
       performance: { hints: false },
       plugins: [
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
-        new rspack.HtmlRspackPlugin({
-          template: join(dirname(new URL(import.meta.url).pathname), 'index.html'),
-          templateParameters: { title },
-          scriptLoading: 'defer',
-          // Chunks resolve their own URL ('auto'), but the standalone page's own tags must not be relative
-          // to a deep link such as /purchase/1.
-          publicPath: '/',
-        }),
-        new ModuleFederationPlugin({
-          name: federation.name,
-          filename: 'remoteEntry.js',
-          exposes: federation.exposes,
-          remotes: {},
-          shared: sharedDependencies(),
-          shareStrategy: 'loaded-first',
-          runtimePlugins: federation.runtimePlugins ?? [],
-          manifest: true,
-          dts: false,
-          // Remotes never load other remotes, so they ship without the remote-loading and snapshot
-          // code of the runtime; the host keeps it (it discovers remotes through their manifests).
-          // In production builds the remotes also borrow the host's runtime instead of shipping their own;
-          // a remote's standalone dev server (development mode) keeps its own so it runs on its own.
-          experiments: {
-            ...(production && (isHost ? { provideExternalRuntime: true } : { externalRuntime: true })),
-            optimization: isHost
-              ? { target: 'web' }
-              : { target: 'web', disableRemote: true, disableSnapshot: true },
-          },
-        }),
+        !hostedOnly &&
+          new rspack.HtmlRspackPlugin({
+            template: join(dirname(new URL(import.meta.url).pathname), 'index.html'),
+            templateParameters: { title },
+            scriptLoading: 'defer',
+            // Chunks resolve their own URL ('auto'), but the standalone page's own tags must not be relative
+            // to a deep link such as /purchase/1.
+            publicPath: '/',
+          }),
+        ...(federated ? (isHost ? hostFederationPlugins() : [remoteFederationPlugin()]) : []),
         production && new PrecompressPlugin(),
       ].filter(Boolean),
       devServer: {
@@ -128,5 +119,47 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
       lazyCompilation: false,
       experiments: { css: false },
     };
+
+    function remoteFederationPlugin() {
+      return new ModuleFederationPlugin({
+        name: federation.name,
+        filename: 'remoteEntry.js',
+        exposes: federation.exposes,
+        remotes: {},
+        // Hosted builds take every shared module from the host (no fallback copy of their own).
+        shared: hostedOnly ? withoutFallbacks(sharedDependencies()) : sharedDependencies(),
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+        // Remotes never load other remotes, so they ship without the remote-loading and snapshot code of
+        // the runtime. Hosted builds also borrow the host's runtime (published by the host's
+        // inject-external-runtime-core plugin) instead of shipping their own.
+        experiments: {
+          ...(hostedOnly && { externalRuntime: true }),
+          optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
+        },
+      });
+    }
+
+    function withoutFallbacks(shared) {
+      return Object.fromEntries(Object.entries(shared).map(([name, config]) => [name, { ...config, import: false }]));
+    }
+
+    function hostFederationPlugins() {
+      return [
+        new rspack.experiments.VirtualModulesPlugin({
+          [hostSharedModulesFile]: hostSharedModulesSource({ production, eager: federation.eager ?? [] }),
+        }),
+        // What the Module Federation plugin would define for a pure consumer: the runtime keeps remote
+        // loading, sharing and manifest snapshots (remotes are found by mf-manifest.json), for browsers only.
+        new rspack.DefinePlugin({
+          ENV_TARGET: JSON.stringify('web'),
+          FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: false,
+          FEDERATION_OPTIMIZE_NO_REMOTE: false,
+          FEDERATION_OPTIMIZE_NO_SHARED: false,
+          FEDERATION_HAS_EXPOSES: false,
+        }),
+      ];
+    }
   };
 }

@@ -13,6 +13,7 @@ const PACKAGES = [
   '@module-federation/webpack-bundler-runtime',
   '@module-federation/sdk',
   '@module-federation/error-codes',
+  '@module-federation/inject-external-runtime-core-plugin',
 ];
 
 // Some of these packages do not export package.json, so they are found on disk (npm hoists them).

@@ -1,5 +1,7 @@
-// The share list, computed once for every app: React as singletons, plus every package under shared/
-// except stateless ones that opt out ("federation": { "shared": false }), which are tree-shaken per app.
+// The share list, computed once for every app: React as singletons, plus every entry of every package
+// under shared/ except stateless ones that opt out ("federation": { "shared": false }), which are
+// tree-shaken per app. Remotes consume it through the build plugin; the host provides it at run time
+// (host-shared-modules.mjs).
 // Third-party UI/router/state libraries are deliberately NOT shared: apps reach them only through the
 // shared/ facades, so the bundler tree-shakes them inside the facade chunk (shared modules are not).
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,7 +20,8 @@ export function sharedWorkspacePackages() {
     .filter((pkg) => pkg.federation?.shared !== false)
     .flatMap((pkg) =>
       Object.keys(pkg.exports ?? { '.': '' })
-        .filter((key) => !key.includes('*'))
+        // Test support (`./testing`) is never loaded by an app, so it is no singleton.
+        .filter((key) => !key.includes('*') && key !== './testing')
         .map((key) => ({ name: `${pkg.name}${key.slice(1)}`, version: pkg.version })),
     );
 }

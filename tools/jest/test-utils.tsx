@@ -3,7 +3,8 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { setAppConfig, type AppConfig } from '@agency/app-config';
-import { MemoryRouter, Route, Routes, useLocation } from '@agency/router';
+import { Route, Routes, useLocation } from '@agency/router';
+import { MemoryRouter } from '@agency/router/testing';
 import { UiProvider } from '@agency/ui';
 
 export const TEST_APP_CONFIG: AppConfig = {

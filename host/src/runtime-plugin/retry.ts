@@ -1,4 +1,4 @@
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import type { RemoteEntryExports } from '@module-federation/runtime-core/types';
 
 // Transient failures (a deploy in progress, a dropped connection) should not reach the user: manifest

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { setAppConfig, type AppConfig } from '@agency/app-config';
 import { useAuthStore, type AuthState } from '@agency/auth';
 import { configureAuth, createFakeAuth, resetAuth } from '@agency/auth/testing';
-import { MemoryRouter, Route, Routes, useLocation } from '@agency/router';
+import { Route, Routes, useLocation } from '@agency/router';
+import { MemoryRouter } from '@agency/router/testing';
 import { toaster, UiProvider } from '@agency/ui';
 
 export const TEST_CONFIG: AppConfig = {

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { setAppConfig, type AppConfig } from '@agency/app-config';
-import { MemoryRouter, Route, Routes, useLocation } from '@agency/router';
+import { Route, Routes, useLocation } from '@agency/router';
+import { MemoryRouter } from '@agency/router/testing';
 import { UiProvider } from '@agency/ui';
 
 export const TEST_CONFIG: AppConfig = {

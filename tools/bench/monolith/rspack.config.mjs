@@ -29,6 +29,7 @@ async function writeRegistry() {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'remote-registry.ts'), template.replace('/* PAGES */', entries.join('\n')));
   writeFileSync(join(out, 'federation-runtime.ts'), readFileSync(join(here, 'federation-runtime.template.ts'), 'utf8'));
+  writeFileSync(join(out, 'init-federation.ts'), readFileSync(join(here, 'init-federation.template.ts'), 'utf8'));
   return out;
 }
 
@@ -38,17 +39,19 @@ export default async (env, argv) => {
     appDir: join(root, 'host'),
     federation: { name: 'monolith' },
     devPort: 3999,
+    federated: false,
   })(env, argv);
   return {
     ...base,
     output: { ...base.output, path: join(here, 'dist'), uniqueName: 'monolith' },
     resolve: {
       ...base.resolve,
-      alias: { ...base.resolve.alias, '@module-federation/enhanced/runtime': join(generated, 'federation-runtime.ts') },
+      alias: { ...base.resolve.alias, '@module-federation/runtime': join(generated, 'federation-runtime.ts') },
     },
     plugins: [
-      ...base.plugins.filter((plugin) => plugin?.constructor?.name !== 'ModuleFederationPlugin'),
+      ...base.plugins,
       new rspack.NormalModuleReplacementPlugin(/lib[\\/]federation[\\/]api[\\/]remote-registry/, join(generated, 'remote-registry.ts')),
+      new rspack.NormalModuleReplacementPlugin(/lib[\\/]federation[\\/]api[\\/]init-federation/, join(generated, 'init-federation.ts')),
     ],
   };
 };

@@ -2,7 +2,7 @@ import type * as ReactNamespace from 'react';
 import type { useAuthStore } from '@agency/auth';
 import type { useInRouterContext, useLocation } from '@agency/router';
 import type { system, useChakraContext } from '@agency/ui';
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRemote } from '@module-federation/runtime';
 import type { RemoteName } from '../../../lib/federation/api/remote-registry';
 
 /** What each remote's ./instance-probe exports: the shared things exactly as that remote imported them. */

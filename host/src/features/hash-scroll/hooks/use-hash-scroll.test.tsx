@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { act, render } from '@testing-library/react';
-import { MemoryRouter, useNavigate } from '@agency/router';
+import { useNavigate } from '@agency/router';
+import { MemoryRouter } from '@agency/router/testing';
 import { useHashScroll } from './use-hash-scroll';
 import { sectionIdFromHash } from '../utils/wait-for-element';
 

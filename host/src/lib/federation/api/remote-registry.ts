@@ -1,4 +1,4 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
 import type { AppConfig } from '@agency/app-config';
 

@@ -1,0 +1,2 @@
+// The monolith has no federation runtime to start.
+export function initFederation(): void {}

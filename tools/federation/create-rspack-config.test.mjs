@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import hostFederation from '../../host/module-federation.config.mjs';
+import marketingFederation from '../../remote-marketing/module-federation.config.mjs';
+import { createRspackConfig } from './create-rspack-config.mjs';
+
+const appDir = (name) => fileURLToPath(new URL(`../../${name}/`, import.meta.url));
+const build = (federation, dir, mode, extra = {}) =>
+  createRspackConfig({ appDir: appDir(dir), federation, devPort: 0, ...extra })({}, { mode });
+const plugin = (config, name) => config.plugins.find((p) => p?.constructor?.name === name);
+const federationOptions = (config) => plugin(config, 'ModuleFederationPlugin')._options;
+
+describe('a remote', () => {
+  test('in production: no page of its own, the host provides the runtime and every shared module', () => {
+    const config = build(marketingFederation, 'remote-marketing', 'production');
+    assert.deepEqual(config.entry, {});
+    assert.equal(plugin(config, 'HtmlRspackPlugin'), undefined);
+    const options = federationOptions(config);
+    assert.equal(options.experiments.externalRuntime, true);
+    assert.equal(options.shareStrategy, 'loaded-first');
+    assert.ok(Object.values(options.shared).every((shared) => shared.import === false && shared.singleton));
+    assert.deepEqual(Object.keys(options.exposes), Object.keys(marketingFederation.exposes));
+    assert.equal(options.manifest, true);
+  });
+
+  test('in development: runs standalone with its own runtime and copies of the shared modules', () => {
+    const config = build(marketingFederation, 'remote-marketing', 'development');
+    assert.deepEqual(config.entry, { main: './src/index.ts' });
+    assert.ok(plugin(config, 'HtmlRspackPlugin'));
+    const options = federationOptions(config);
+    assert.equal(options.experiments.externalRuntime, undefined);
+    assert.ok(Object.values(options.shared).every((shared) => shared.import === undefined));
+  });
+});
+
+describe('the host', () => {
+  for (const mode of ['production', 'development']) {
+    test(`in ${mode}: uses the federation runtime directly, with the share list as a generated module`, () => {
+      const config = build(hostFederation, 'host', mode);
+      assert.equal(plugin(config, 'ModuleFederationPlugin'), undefined);
+      assert.ok(plugin(config, 'VirtualModulesPlugin'));
+      assert.match(config.resolve.alias['@agency/federation/shared-modules$'], /shared-modules\.js$/);
+      assert.equal(config.output.publicPath, '/');
+    });
+  }
+
+  test('built without federation (the bench monolith): no federation plugin at all', () => {
+    const config = build(hostFederation, 'host', 'production', { federated: false });
+    assert.equal(plugin(config, 'ModuleFederationPlugin'), undefined);
+    assert.equal(plugin(config, 'VirtualModulesPlugin'), undefined);
+  });
+});
