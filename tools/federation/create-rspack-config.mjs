@@ -52,7 +52,7 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'],
         alias: {
           ...federationRuntimeAliases(),
-          ...(isHost && { '@agency/federation/shared-modules$': hostSharedModulesFile }),
+          ...(federated && isHost && { '@agency/federation/shared-modules$': hostSharedModulesFile }),
           // react-router's package exports always name its development build (warnings, invariants);
           // production bundles take the production build it ships beside it.
           ...(production && { 'react-router$': reactRouterProductionBuild }),

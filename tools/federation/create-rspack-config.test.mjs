@@ -49,5 +49,6 @@ describe('the host', () => {
     const config = build(hostFederation, 'host', 'production', { federated: false });
     assert.equal(plugin(config, 'ModuleFederationPlugin'), undefined);
     assert.equal(plugin(config, 'VirtualModulesPlugin'), undefined);
+    assert.equal(config.resolve.alias['@agency/federation/shared-modules$'], undefined);
   });
 });
