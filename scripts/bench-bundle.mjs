@@ -13,8 +13,8 @@ import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { appConfigFrom } from '../tools/product/local-env.mjs';
 import { buildMonolith, startMonolith } from '../tools/bench/monolith/monolith.mjs';
 
-const run = (args, cwd = ROOT) => {
-  const result = spawnSync('npx', args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false' } });
+const run = (args) => {
+  const result = spawnSync('npx', args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false' } });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
 };
 const freePort = () =>
@@ -27,7 +27,7 @@ const freePort = () =>
 
 console.log('Building the apps and the monolith...');
 run(['nx', 'run-many', '-t', 'build', '--projects=tag:app', '--skip-nx-cache']);
-buildMonolith();
+await buildMonolith();
 
 const budget = JSON.parse(readFileSync(join(ROOT, 'bundle-budget.json'), 'utf8'));
 const ports = {};

@@ -15,7 +15,7 @@ describe('bundle budget', () => {
   let monolith: { port: number; close: () => Promise<void> } | undefined;
 
   before(async () => {
-    buildMonolith();
+    await buildMonolith();
     monolith = await startMonolith({ port: await freePort(), appConfig: appConfigFrom(suite.product.env) });
   });
   after(async () => {
