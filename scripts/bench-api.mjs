@@ -4,27 +4,17 @@
 // limit are deliberate and reported apart from errors.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
+import { freePorts } from '../tools/product/free-ports.mjs';
 
 const CONNECTIONS = 200;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
-const ports = {};
-for (const name of ['HOST_PORT', 'MARKETING_PORT', 'CHECKOUT_PORT', 'CLIENT_PORTAL_PORT', 'ADMIN_PORTAL_PORT', 'API_PORT', 'LOCAL_AUTH_PORT', 'LOCAL_STRIPE_PORT', 'MAILBOX_PORT', 'SMTP_PORT']) {
-  ports[name] = await freePort();
-}
+const ports = await freePorts();
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-api-'));
 // Request logging stays on (LOG_LEVEL info, the production default): the figures include writing the logs.
 const product = await startProduct({ ports, env: { DATA_DIR: dataDir, LOG_LEVEL: 'info' } });

@@ -4,12 +4,12 @@
 // landing-js-gz-kb=<n> monolith-gz-kb=<n> ratio=<r>
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { kb, measurePageJs } from '../tools/bench/measure-js.mjs';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
+import { freePorts } from '../tools/product/free-ports.mjs';
 import { appConfigFrom } from '../tools/product/local-env.mjs';
 import { buildMonolith, startMonolith } from '../tools/bench/monolith/monolith.mjs';
 
@@ -17,27 +17,17 @@ const run = (args) => {
   const result = spawnSync('npx', args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false' } });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
 };
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 console.log('Building the apps and the monolith...');
 run(['nx', 'run-many', '-t', 'build', '--projects=tag:app', '--skip-nx-cache']);
 await buildMonolith();
 
 const budget = JSON.parse(readFileSync(join(ROOT, 'bundle-budget.json'), 'utf8'));
-const ports = {};
-for (const name of ['HOST_PORT', 'MARKETING_PORT', 'CHECKOUT_PORT', 'CLIENT_PORTAL_PORT', 'ADMIN_PORTAL_PORT', 'API_PORT', 'LOCAL_AUTH_PORT', 'LOCAL_STRIPE_PORT', 'MAILBOX_PORT', 'SMTP_PORT']) {
-  ports[name] = await freePort();
-}
+const ports = await freePorts();
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-'));
 const services = !process.argv.includes('--no-services');
 const product = await startProduct({ ports, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, services });
-const monolith = await startMonolith({ port: await freePort(), appConfig: appConfigFrom(product.env) });
+const monolith = await startMonolith({ appConfig: appConfigFrom(product.env) });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { freePort } from './support/free-port';
 import { useProductSuite } from './support/suite';
 import { kb, measurePageJs } from '../../tools/bench/measure-js.mjs';
 import { buildMonolith, startMonolith } from '../../tools/bench/monolith/monolith.mjs';
@@ -16,7 +15,7 @@ describe('bundle budget', () => {
 
   before(async () => {
     await buildMonolith();
-    monolith = await startMonolith({ port: await freePort(), appConfig: appConfigFrom(suite.product.env) });
+    monolith = await startMonolith({ appConfig: appConfigFrom(suite.product.env) });
   });
   after(async () => {
     await monolith?.close();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startProduct } from '../../../tools/product/start-product.mjs';
-import { freePort } from './free-port';
+import { freePorts } from '../../../tools/product/free-ports.mjs';
 
 export interface RunningProduct {
   url: string;
@@ -10,23 +10,10 @@ export interface RunningProduct {
   stop: () => Promise<void>;
 }
 
-const PORT_VARS = [
-  'HOST_PORT',
-  'MARKETING_PORT',
-  'CHECKOUT_PORT',
-  'CLIENT_PORTAL_PORT',
-  'ADMIN_PORTAL_PORT',
-  'API_PORT',
-  'LOCAL_AUTH_PORT',
-  'LOCAL_STRIPE_PORT',
-  'MAILBOX_PORT',
-  'SMTP_PORT',
-] as const;
 
 /** Starts the whole product on free ports with a fresh data directory; stop() removes everything. */
 export async function startTestProduct(options: { services?: boolean } = {}): Promise<RunningProduct> {
-  const ports: Record<string, number> = {};
-  for (const name of PORT_VARS) ports[name] = await freePort();
+  const ports = await freePorts();
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-'));
   const logs: string[] = [];
   let product: RunningProduct;

@@ -17,6 +17,6 @@ export async function buildMonolith() {
 }
 
 /** Serves the built monolith like the host (single-page fallback, the product's runtime configuration). */
-export function startMonolith({ port, appConfig }) {
+export function startMonolith({ port = 0, appConfig }) {
   return startStaticServer({ dir: join(here, 'dist'), port, spa: true, appConfig });
 }
