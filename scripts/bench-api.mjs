@@ -13,7 +13,6 @@ import { freePorts } from '../tools/product/free-ports.mjs';
 const CONNECTIONS = 200;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 
-
 const ports = await freePorts();
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-api-'));
 // Request logging stays on (LOG_LEVEL info, the production default): the figures include writing the logs.

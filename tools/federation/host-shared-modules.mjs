@@ -17,8 +17,11 @@ export function hostSharedModules({ production }) {
       modules.push([name, config]);
       continue;
     }
-    const entryPoints = production ? REACT_ENTRY_POINTS : [...REACT_ENTRY_POINTS, ...REACT_DEVELOPMENT_ENTRY_POINTS];
-    for (const entryPoint of entryPoints.filter((e) => e.startsWith(name))) modules.push([entryPoint, config]);
+    const entryPoints = production
+      ? REACT_ENTRY_POINTS
+      : [...REACT_ENTRY_POINTS, ...REACT_DEVELOPMENT_ENTRY_POINTS];
+    for (const entryPoint of entryPoints.filter((e) => e.startsWith(name)))
+      modules.push([entryPoint, config]);
   }
   return modules;
 }
@@ -33,7 +36,8 @@ export function hostSharedModules({ production }) {
 export function hostSharedModulesSource({ production, eager }) {
   const modules = hostSharedModules({ production });
   const unknown = eager.filter((name) => !modules.some(([shared]) => shared === name));
-  if (unknown.length > 0) throw new Error(`Eager shared modules missing from the share list: ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`Eager shared modules missing from the share list: ${unknown.join(', ')}`);
 
   const imports = [];
   const entries = modules.map(([name, { version, ...shareConfig }], index) => {

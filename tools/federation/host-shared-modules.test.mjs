@@ -14,7 +14,15 @@ const names = (modules) => modules.map(([name]) => name);
 describe('the share list', () => {
   test('shares React and every shared/ package entry, but not test support or the stateless domain', () => {
     const shared = Object.keys(sharedDependencies());
-    for (const name of ['react', 'react/', 'react-dom', 'react-dom/', '@agency/ui', '@agency/ui/forms', '@agency/auth/api']) {
+    for (const name of [
+      'react',
+      'react/',
+      'react-dom',
+      'react-dom/',
+      '@agency/ui',
+      '@agency/ui/forms',
+      '@agency/auth/api',
+    ]) {
       assert.ok(shared.includes(name), `${name} is shared`);
     }
     assert.deepEqual(
@@ -40,16 +48,22 @@ describe('what the host provides', () => {
       assert.ok(provided.includes(name), `${name} is provided`);
     }
     // Production remotes have no copies of their own, so every React entry point an app imports must be here.
-    const sources = execFileSync('git', ['ls-files', 'host/src', 'remote-*/src', 'shared/*/src'], { cwd: root, encoding: 'utf8' })
+    const sources = execFileSync('git', ['ls-files', 'host/src', 'remote-*/src', 'shared/*/src'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
     const imported = new Set(['react/jsx-runtime']);
     for (const file of sources) {
-      for (const [, name] of readFileSync(join(root, file), 'utf8').matchAll(/from '((?:react|react-dom)\/[^']+)'/g)) {
+      for (const [, name] of readFileSync(join(root, file), 'utf8').matchAll(
+        /from '((?:react|react-dom)\/[^']+)'/g,
+      )) {
         imported.add(name);
       }
     }
-    for (const name of imported) assert.ok(provided.includes(name), `${name} is imported by an app and provided by the host`);
+    for (const name of imported)
+      assert.ok(provided.includes(name), `${name} is imported by an app and provided by the host`);
   });
 
   test('development builds also provide the JSX development runtime the remotes compile to', () => {
@@ -64,12 +78,21 @@ describe('the generated share module', () => {
   test('eager modules are imported statically and registered as loaded', () => {
     assert.match(source, /^import m\d+ from 'react';$/m);
     assert.match(source, /^import \* as m\d+ from '@agency\/ui';$/m);
-    assert.match(source, /'react': \{ \.\.\.\{"version":"19\.\d+\.\d+".*"singleton":true.*\}, lib: \(\) => m\d+ \}/);
+    assert.match(
+      source,
+      /'react': \{ \.\.\.\{"version":"19\.\d+\.\d+".*"singleton":true.*\}, lib: \(\) => m\d+ \}/,
+    );
   });
 
   test('the others load on demand, React packages as their CommonJS exports', () => {
-    assert.match(source, /'@agency\/payments': .*get: \(\) => import\('@agency\/payments'\)\.then\(\(m\) => \(\) => m\) \}/);
-    assert.match(source, /'react-dom\/client': .*get: \(\) => import\('react-dom\/client'\)\.then\(\(m\) => \(\) => m\.default\) \}/);
+    assert.match(
+      source,
+      /'@agency\/payments': .*get: \(\) => import\('@agency\/payments'\)\.then\(\(m\) => \(\) => m\) \}/,
+    );
+    assert.match(
+      source,
+      /'react-dom\/client': .*get: \(\) => import\('react-dom\/client'\)\.then\(\(m\) => \(\) => m\.default\) \}/,
+    );
     assert.doesNotMatch(source, /import .* from '@agency\/payments'/);
   });
 

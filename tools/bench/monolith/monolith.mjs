@@ -13,7 +13,8 @@ export async function buildMonolith() {
   const stats = await new Promise((resolve, reject) =>
     compiler.run((error, result) => compiler.close(() => (error ? reject(error) : resolve(result)))),
   );
-  if (stats.hasErrors()) throw new Error(`The monolith build failed:\n${stats.toString({ all: false, errors: true })}`);
+  if (stats.hasErrors())
+    throw new Error(`The monolith build failed:\n${stats.toString({ all: false, errors: true })}`);
 }
 
 /** Serves the built monolith like the host (single-page fallback, the product's runtime configuration). */

@@ -28,8 +28,6 @@ async function writeRegistry() {
   const out = join(here, '.generated');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'remote-registry.ts'), template.replace('/* PAGES */', entries.join('\n')));
-  writeFileSync(join(out, 'federation-runtime.ts'), readFileSync(join(here, 'federation-runtime.template.ts'), 'utf8'));
-  writeFileSync(join(out, 'init-federation.ts'), readFileSync(join(here, 'init-federation.template.ts'), 'utf8'));
   return out;
 }
 
@@ -46,12 +44,12 @@ export default async (env, argv) => {
     output: { ...base.output, path: join(here, 'dist'), uniqueName: 'monolith' },
     resolve: {
       ...base.resolve,
-      alias: { ...base.resolve.alias, '@module-federation/runtime': join(generated, 'federation-runtime.ts') },
+      alias: { ...base.resolve.alias, '@module-federation/runtime': join(here, 'federation-runtime.stub.ts') },
     },
     plugins: [
       ...base.plugins,
       new rspack.NormalModuleReplacementPlugin(/lib[\\/]federation[\\/]api[\\/]remote-registry/, join(generated, 'remote-registry.ts')),
-      new rspack.NormalModuleReplacementPlugin(/lib[\\/]federation[\\/]api[\\/]init-federation/, join(generated, 'init-federation.ts')),
+      new rspack.NormalModuleReplacementPlugin(/lib[\\/]federation[\\/]api[\\/]init-federation/, join(here, 'init-federation.stub.ts')),
     ],
   };
 };
