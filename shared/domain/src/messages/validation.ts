@@ -53,8 +53,51 @@ export const VALIDATION = {
   },
 } as const;
 
-/** The "simple address pattern" of the purchase and consultation forms. */
-export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The "simple address pattern" of the purchase and consultation forms: one address, so no white space,
+ * control characters or the separators of address lists and display names (`,;:<>()[]\"`).
+ */
+const ADDRESS_CHARACTER = String.raw`[^\s@,;:<>()[\]\\"\u0000-\u001f\u007f-\u009f]`;
+export const SIMPLE_EMAIL_PATTERN = new RegExp(`^${ADDRESS_CHARACTER}+@${ADDRESS_CHARACTER}+\\.${ADDRESS_CHARACTER}+$`);
+
+/** The longest address SMTP carries (RFC 5321: 254 characters, 64 before the @). */
+export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LOCAL_PART_LENGTH = 64;
+
+/** One e-mail address as every form, the API and the offline auth service accept it. */
+export function isEmailAddress(value: string): boolean {
+  return (
+    value.length <= MAX_EMAIL_LENGTH &&
+    value.indexOf('@') <= MAX_EMAIL_LOCAL_PART_LENGTH &&
+    SIMPLE_EMAIL_PATTERN.test(value)
+  );
+}
+
+/** The message for a field holding NUL or another control character (tab and newline only where text is multi-line). */
+export const invalidCharacters = (field: string) => `${field} contains characters that are not allowed`;
+
+/** Each field's message for characters it may not hold. */
+export const INVALID_CHARACTERS = {
+  firstName: invalidCharacters('First name'),
+  lastName: invalidCharacters('Last name'),
+  company: invalidCharacters('Company'),
+  projectDetails: invalidCharacters('Project details'),
+  projectDescription: invalidCharacters('Project description'),
+  description: invalidCharacters('Description'),
+  title: invalidCharacters('Title'),
+  clientName: invalidCharacters('Client name'),
+  assignee: invalidCharacters('Assignee'),
+  cancellationReason: invalidCharacters('Cancellation reason'),
+  preferredDate: invalidCharacters('Preferred date'),
+  preferredTime: invalidCharacters('Preferred time'),
+  paymentMethodId: invalidCharacters('Payment method'),
+  paymentIntentId: invalidCharacters('Payment id'),
+  priceId: invalidCharacters('Price id'),
+  paymentType: invalidCharacters('Payment type'),
+  projectId: invalidCharacters('Project id'),
+  userId: invalidCharacters('User id'),
+  tier: invalidCharacters('Tier'),
+} as const;
 
 export const BUDGET_OPTIONS = [
   { value: 'under-5k', label: 'Under $5,000' },

@@ -1,16 +1,16 @@
-import { boolean, mixed, string, type InferType } from 'yup';
+import { boolean, mixed, type InferType } from 'yup';
 import { API_MESSAGES } from '../messages/api-messages';
 import {
   BUDGET_OPTIONS,
+  INVALID_CHARACTERS,
   MIN_DESCRIPTION_LENGTH,
-  SIMPLE_EMAIL_PATTERN,
   TIMELINE_OPTIONS,
   VALIDATION,
   type BudgetRange,
   type Timeline,
 } from '../messages/validation';
 import type { ConsultationTierKey } from '../tiers';
-import { requestObject, trimmedText } from './request-object';
+import { emailAddress, requestObject, singleLineText, trimmedText } from './request-object';
 
 export const BUDGET_RANGES = BUDGET_OPTIONS.map((o) => o.value);
 export const PROJECT_TIMELINES = TIMELINE_OPTIONS.map((o) => o.value);
@@ -19,14 +19,15 @@ export const CONSULTATION_TIER_KEYS = ['3', '4', 'general'] as const satisfies r
 
 const c = VALIDATION.customer;
 const k = VALIDATION.consultation;
+const x = INVALID_CHARACTERS;
 
 /** The customer fields shared by the purchase and consultation forms. */
 export const customerFields = {
-  firstName: string().required(c.firstNameRequired).test('not-blank', c.firstNameRequired, (v) => !!v?.trim()).max(100),
-  lastName: string().required(c.lastNameRequired).test('not-blank', c.lastNameRequired, (v) => !!v?.trim()).max(100),
-  email: string().required(c.emailRequired).matches(SIMPLE_EMAIL_PATTERN, c.emailInvalid).max(320),
-  company: string().optional().max(200),
-  projectDescription: trimmedText(MIN_DESCRIPTION_LENGTH, c.descriptionRequired, c.descriptionTooShort).max(10_000),
+  firstName: singleLineText(x.firstName).required(c.firstNameRequired).test('not-blank', c.firstNameRequired, (v) => !!v?.trim()).max(100),
+  lastName: singleLineText(x.lastName).required(c.lastNameRequired).test('not-blank', c.lastNameRequired, (v) => !!v?.trim()).max(100),
+  email: emailAddress(c.emailInvalid).required(c.emailRequired),
+  company: singleLineText(x.company).optional().max(200),
+  projectDescription: trimmedText(MIN_DESCRIPTION_LENGTH, c.descriptionRequired, c.descriptionTooShort, x.projectDescription).max(10_000),
   acceptedTerms: boolean().required(API_MESSAGES.termsRequired).oneOf([true], API_MESSAGES.termsRequired),
 };
 
@@ -36,8 +37,8 @@ export const scheduleConsultationSchema = requestObject({
   ...customerFields,
   budget: mixed<BudgetRange>().required(k.budgetRequired).oneOf([...BUDGET_RANGES], k.budgetRequired),
   timeline: mixed<Timeline>().required(k.timelineRequired).oneOf([...PROJECT_TIMELINES], k.timelineRequired),
-  preferredDate: string().optional().max(50),
-  preferredTime: string().optional().max(50),
+  preferredDate: singleLineText(x.preferredDate).optional().max(50),
+  preferredTime: singleLineText(x.preferredTime).optional().max(50),
 });
 
 export type ScheduleConsultationRequest = InferType<typeof scheduleConsultationSchema>;

@@ -1,9 +1,14 @@
 import { mixed, number, object, string, type InferType } from 'yup';
 import type { TierId } from '../tiers';
-import { SIMPLE_EMAIL_PATTERN, VALIDATION } from '../messages/validation';
+import { INVALID_CHARACTERS, VALIDATION } from '../messages/validation';
 import { PAYMENT_MESSAGES } from '../payments-messages';
 import { purchaseCustomerSchema } from '../payments-purchase';
-import { projectIdField, requestObject } from './request-object';
+import { emailAddress, isOneLineText, projectIdField, requestObject, singleLineText } from './request-object';
+
+const x = INVALID_CHARACTERS;
+/** `metadata.tier` as a number or its text; text goes through the one-line rule. */
+const tierValue = () =>
+  mixed<TierId | `${TierId}`>().test('no-control-characters', x.tier, (v) => typeof v !== 'string' || isOneLineText(v));
 
 /**
  * POST /api/stripe-downpayment-intent (spec section 7). `amount` is accepted for compatibility with the
@@ -12,14 +17,14 @@ import { projectIdField, requestObject } from './request-object';
 export const downpaymentIntentSchema = requestObject({
   amount: number().optional().integer().min(0),
   currency: mixed<'usd'>().optional().oneOf(['usd'] as const),
-  email: string().required(VALIDATION.customer.emailRequired).matches(SIMPLE_EMAIL_PATTERN, VALIDATION.customer.emailInvalid),
-  projectId: string().nullable().optional(),
-  userId: string().nullable().optional(),
+  email: emailAddress(VALIDATION.customer.emailInvalid).required(VALIDATION.customer.emailRequired),
+  projectId: singleLineText(x.projectId).nullable().optional().max(255),
+  userId: singleLineText(x.userId).nullable().optional().max(255),
   metadata: object({
-    type: string().required(),
-    clientName: string().optional().max(200),
-    tier: mixed<TierId | `${TierId}`>().optional(),
-    project_id: string().optional(),
+    type: singleLineText(x.paymentType).required().max(50),
+    clientName: singleLineText(x.clientName).optional().max(200),
+    tier: tierValue().optional(),
+    project_id: singleLineText(x.projectId).optional().max(255),
   })
     .noUnknown(true)
     .strict()
@@ -31,12 +36,12 @@ export type DownpaymentIntentRequest = InferType<typeof downpaymentIntentSchema>
 
 export const processFinalPaymentSchema = requestObject({
   projectId: projectIdField(),
-  paymentMethodId: string().required(PAYMENT_MESSAGES.invalidCardDetails).max(255),
+  paymentMethodId: singleLineText(x.paymentMethodId).required(PAYMENT_MESSAGES.invalidCardDetails).max(255),
 });
 export type ProcessFinalPaymentRequest = InferType<typeof processFinalPaymentSchema>;
 
 export const stripeRefundSchema = requestObject({
   projectId: projectIdField(),
-  paymentIntentId: string().required().max(255),
+  paymentIntentId: singleLineText(x.paymentIntentId).required().max(255),
 });
 export type StripeRefundRequest = InferType<typeof stripeRefundSchema>;

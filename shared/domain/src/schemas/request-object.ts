@@ -1,5 +1,6 @@
 import { object, string, type AnyObject, type ObjectShape } from 'yup';
 import { API_MESSAGES } from '../messages/api-messages';
+import { INVALID_CHARACTERS, isEmailAddress } from '../messages/validation';
 
 /** Request bodies are checked as sent: no coercion, unknown fields rejected. */
 export function requestObject<S extends ObjectShape>(shape: S) {
@@ -8,9 +9,31 @@ export function requestObject<S extends ObjectShape>(shape: S) {
     .strict();
 }
 
-/** A required string whose trimmed length reaches `min`. */
-export function trimmedText(min: number, requiredMessage: string, tooShortMessage: string) {
-  return string()
+// NUL (which PostgreSQL refuses), the other C0 controls, DEL and the C1 controls. One-line text also refuses
+// the Unicode line and paragraph separators; multi-line text keeps tab, line feed and carriage return.
+const NOT_IN_ONE_LINE = new RegExp(String.raw`[\u0000-\u001f\u007f-\u009f\u2028\u2029]`);
+const NOT_IN_MULTI_LINE = new RegExp(String.raw`[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]`);
+
+export const isOneLineText = (value: string): boolean => !NOT_IN_ONE_LINE.test(value);
+
+/** One-line text (names, titles, ids): no control characters. */
+export function singleLineText(invalidMessage: string) {
+  return string().test('no-control-characters', invalidMessage, (v) => v == null || isOneLineText(v));
+}
+
+/** Multi-line text (descriptions, details, reasons): newlines and tabs, no other control characters. */
+export function multiLineText(invalidMessage: string) {
+  return string().test('no-control-characters', invalidMessage, (v) => v == null || !NOT_IN_MULTI_LINE.test(v));
+}
+
+/** One e-mail address (no list, no line break); an empty string is invalid, a missing one is left to required(). */
+export function emailAddress(invalidMessage: string) {
+  return string().test('email-address', invalidMessage, (v) => v === undefined || isEmailAddress(v));
+}
+
+/** A required multi-line string whose trimmed length reaches `min`. */
+export function trimmedText(min: number, requiredMessage: string, tooShortMessage: string, invalidMessage: string) {
+  return multiLineText(invalidMessage)
     .required(requiredMessage)
     .test('trimmed-min', tooShortMessage, (v) => v === undefined || v.trim().length >= min)
     .test('not-blank', requiredMessage, (v) => v === undefined || v.trim().length > 0);

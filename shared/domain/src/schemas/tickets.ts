@@ -1,15 +1,16 @@
-import { mixed, string, type InferType } from 'yup';
-import { VALIDATION } from '../messages/validation';
+import { mixed, type InferType } from 'yup';
+import { INVALID_CHARACTERS, VALIDATION } from '../messages/validation';
 import { BOARD_TYPES, TICKET_STATUSES, type BoardType, type TicketStatus } from '../project-status';
-import { projectIdField, requestObject } from './request-object';
+import { multiLineText, projectIdField, requestObject, singleLineText } from './request-object';
 
 const titleRequired = VALIDATION.ticket.titleRequired;
+const x = INVALID_CHARACTERS;
 
 export const createTicketSchema = requestObject({
   project_id: projectIdField(),
-  title: string().required(titleRequired).test('not-blank', titleRequired, (v) => !!v?.trim()).max(200),
-  description: string().optional().max(10_000),
-  assignee: string().optional().max(200),
+  title: singleLineText(x.title).required(titleRequired).test('not-blank', titleRequired, (v) => !!v?.trim()).max(200),
+  description: multiLineText(x.description).optional().max(10_000),
+  assignee: singleLineText(x.assignee).optional().max(200),
   board_type: mixed<BoardType>().required().oneOf([...BOARD_TYPES]),
   status: mixed<TicketStatus>().optional().oneOf([...TICKET_STATUSES]),
 });
