@@ -151,6 +151,56 @@ describe('local Stripe-compatible service, driven by the official SDK', () => {
     await expect(stripe.subscriptions.create({ customer: customer.id, default_payment_method: declined.id, items: [{ price: 'price_tier_3_monthly' }], payment_behavior: 'error_if_incomplete' })).rejects.toMatchObject({ code: 'card_declined', statusCode: 402 });
   });
 
+  it('bills a subscription as Stripe does: an invoice at the start and at each renewal a test clock reaches, a failed renewal leaves it past_due until paid', async () => {
+    const start = Math.floor(Date.UTC(2026, 0, 15, 12) / 1000);
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start, name: 'renewals' });
+    const customer = await stripe.customers.create({ email: 'renewals@example.test', test_clock: clock.id });
+    const good = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    const subscription = await stripe.subscriptions.create({ customer: customer.id, default_payment_method: good.id, items: [{ price: 'price_tier_3_monthly' }], payment_behavior: 'error_if_incomplete' });
+    expect(subscription).toMatchObject({ status: 'active', start_date: start, test_clock: clock.id });
+    const first = await stripe.invoices.retrieve(subscription.latest_invoice as string);
+    expect(first).toMatchObject({ status: 'paid', amount_paid: 1500000, billing_reason: 'subscription_create', parent: { subscription_details: { subscription: subscription.id } } });
+
+    const oneMonth = Math.floor(Date.UTC(2026, 1, 15, 13) / 1000);
+    const advanced = await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: oneMonth });
+    expect(advanced).toMatchObject({ status: 'ready', frozen_time: oneMonth });
+    const afterOne = (await stripe.invoices.list({ subscription: subscription.id })).data;
+    expect(afterOne.map((invoice) => [invoice.billing_reason, invoice.status])).toEqual([['subscription_cycle', 'paid'], ['subscription_create', 'paid']]);
+    expect(afterOne[0]!.period_start).toBe(Math.floor(Date.UTC(2026, 1, 15, 12) / 1000));
+
+    const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: failing.id });
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: Math.floor(Date.UTC(2026, 2, 15, 13) / 1000) });
+    const [failed] = (await stripe.invoices.list({ subscription: subscription.id })).data;
+    expect(failed).toMatchObject({ status: 'open', attempt_count: 1, amount_remaining: 1500000 });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
+    await expect(stripe.invoices.pay(failed!.id)).rejects.toMatchObject({ statusCode: 402, code: 'card_declined' });
+    const paid = await stripe.invoices.pay(failed!.id, { payment_method: good.id });
+    expect(paid).toMatchObject({ status: 'paid', amount_paid: 1500000, attempt_count: 3 });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+
+    await service.webhooksIdle();
+    const types = receiver.events.filter((event) => JSON.stringify(event.data.object).includes(subscription.id)).map((event) => event.type);
+    expect(types.filter((type) => type === 'invoice.paid')).toHaveLength(3);
+    expect(types.filter((type) => type === 'invoice.payment_failed')).toHaveLength(2);
+    const pastDue = receiver.events.find((event) => event.type === 'customer.subscription.updated' && (event.data.object as Stripe.Subscription).status === 'past_due');
+    expect(pastDue?.data.previous_attributes).toEqual({ status: 'active' });
+    await expect(stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start })).rejects.toMatchObject({ param: 'frozen_time' });
+  });
+
+  it('injects a fault before a call (nothing happens) or after it (done, answer lost, replayable with its key)', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 30000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+    service.injectFault('POST /v1/refunds');
+    await expect(stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: 'fault-before' })).rejects.toMatchObject({ statusCode: 500 });
+    expect((await stripe.refunds.list({ payment_intent: intent.id })).data).toHaveLength(0);
+
+    service.injectFault('POST /v1/refunds', { when: 'after' });
+    await expect(stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: 'fault-after' })).rejects.toMatchObject({ statusCode: 500 });
+    const [refund] = (await stripe.refunds.list({ payment_intent: intent.id })).data;
+    expect(refund).toMatchObject({ amount: 30000 });
+    expect((await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: 'fault-after' })).id).toBe(refund!.id);
+  });
+
   it('accepts the publishable key only for browser calls, with the client secret', async () => {
     const intent = await stripe.paymentIntents.create({ amount: 25000, currency: 'usd' });
     const browser = sdkFor(service, PUBLISHABLE_KEY);

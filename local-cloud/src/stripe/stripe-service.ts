@@ -5,10 +5,12 @@ import { SERVICE_TIERS } from '@agency/domain/tiers';
 import { toCents } from '@agency/domain/money';
 import { cardBrand, cardLengths, digitsOnly, isExpiryInPast, passesLuhn } from './card-rules';
 import { parseFormBody, type FormObject, type FormValue } from './form-body';
+import { addMonths, flag, integer, list, mergeMetadata, nested, requiredText, text } from './params';
 import { StripeApiError, cardError, invalidRequest, missingParam, noSuchObject } from './stripe-errors';
 import { buildStripeJsScript } from './stripe-js-script';
 import { createStripeStore, newId, unixNow, type CardOutcome, type StripeObject } from './stripe-store';
 import { createWebhookDelivery } from './webhook-delivery';
+import { registerBilling } from './billing';
 
 /**
  * A Stripe-compatible HTTP service for offline runs and tests: the official `stripe` SDK talks to it via
@@ -44,6 +46,8 @@ const API_VERSION = '2026-10-28.endive';
 const DECLINING_CARDS: Record<string, CardOutcome> = {
   '4000000000000002': { kind: 'declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
   '4000000000009995': { kind: 'declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  // Attaching succeeds, every charge fails: how a renewal fails in Stripe's test mode.
+  '4000000000000341': { kind: 'declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
 };
 
 /** Stripe's magic test payment method and token ids. */
@@ -51,60 +55,10 @@ const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_visa: '4242424242424242',
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+  pm_card_chargeCustomerFail: '4000000000000341',
   tok_visa: '4242424242424242',
   tok_chargeDeclined: '4000000000000002',
 };
-
-// ---- parameter readers -------------------------------------------------------------------------------
-
-function text(params: FormObject, name: string): string | undefined {
-  const value = params[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-function requiredText(params: FormObject, name: string): string {
-  const value = text(params, name);
-  if (value === undefined) throw missingParam(name);
-  return value;
-}
-function integer(params: FormObject, name: string): number | undefined {
-  const value = text(params, name);
-  if (value === undefined) return undefined;
-  if (!/^-?\d+$/.test(value)) throw invalidRequest(`Invalid integer: ${value}`, name);
-  return Number(value);
-}
-function flag(params: FormObject, name: string): boolean {
-  return params[name] === 'true';
-}
-function nested(params: FormObject, name: string): FormObject {
-  const value = params[name];
-  return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
-}
-function list(params: FormObject, name: string): string[] {
-  const value = params[name];
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  if (value && typeof value === 'object') return Object.values(value).filter((v): v is string => typeof v === 'string');
-  return typeof value === 'string' ? [value] : [];
-}
-/** Metadata update semantics: merge, and an empty string removes a key. */
-function mergeMetadata(current: unknown, update: FormValue | undefined): Record<string, string> {
-  const merged: Record<string, string> = { ...(current as Record<string, string> | undefined) };
-  if (update && typeof update === 'object' && !Array.isArray(update)) {
-    for (const [key, value] of Object.entries(update)) {
-      if (typeof value !== 'string') continue;
-      if (value === '') delete merged[key];
-      else merged[key] = value;
-    }
-  }
-  return merged;
-}
-
-function addMonths(unixSeconds: number, months: number): number {
-  const date = new Date(unixSeconds * 1000);
-  const day = date.getUTCDate();
-  date.setUTCMonth(date.getUTCMonth() + months);
-  if (date.getUTCDate() < day) date.setUTCDate(0); // Jan 31 + 1 month → end of February
-  return Math.floor(date.getTime() / 1000);
-}
 
 // ---- the service -------------------------------------------------------------------------------------
 
@@ -143,7 +97,7 @@ export function createStripeService(options: StripeServiceOptions) {
     store.changed();
   }
 
-  function emit(type: string, object: StripeObject, idempotencyKey?: string): StripeObject {
+  function emit(type: string, object: StripeObject, { idempotencyKey, previousAttributes }: { idempotencyKey?: string | undefined; previousAttributes?: Record<string, unknown> } = {}): StripeObject {
     const event = store.put({
       id: newId('evt'),
       object: 'event',
@@ -151,7 +105,7 @@ export function createStripeService(options: StripeServiceOptions) {
       livemode: false,
       api_version: API_VERSION,
       type,
-      data: { object: structuredClone(object) },
+      data: { object: structuredClone(object), ...(previousAttributes && { previous_attributes: previousAttributes }) },
       pending_webhooks: options.webhookUrl ? 1 : 0,
       request: { id: newId('req', 14), idempotency_key: idempotencyKey ?? null },
     });
@@ -288,6 +242,8 @@ export function createStripeService(options: StripeServiceOptions) {
   // ---- customers ----
 
   function createCustomer({ params }: RequestScope): StripeObject {
+    const testClock = text(params, 'test_clock');
+    if (testClock) mustGet(testClock, 'test_helpers.test_clock', 'test_clock');
     const customer = store.put({
       id: newId('cus', 14),
       object: 'customer',
@@ -298,6 +254,7 @@ export function createStripeService(options: StripeServiceOptions) {
       description: text(params, 'description') ?? null,
       metadata: mergeMetadata({}, params.metadata),
       invoice_settings: { default_payment_method: null, custom_fields: null, footer: null },
+      test_clock: testClock ?? null,
     });
     const paymentMethodId = text(params, 'payment_method');
     if (paymentMethodId) resolvePaymentMethod(paymentMethodId).customer = customer.id;
@@ -339,24 +296,53 @@ export function createStripeService(options: StripeServiceOptions) {
     if (amount < 50) throw invalidRequest('Amount must be at least $0.50 usd', 'amount', 'amount_too_small');
     const customer = text(params, 'customer');
     if (customer) mustGet(customer, 'customer', 'customer');
-    const id = newId('pi');
     const automatic = nested(params, 'automatic_payment_methods');
-    const intent: StripeObject = store.put({
-      id,
-      object: 'payment_intent',
-      created: unixNow(),
-      livemode: false,
+    const intent = createIntent({
       amount,
-      amount_capturable: 0,
-      amount_received: 0,
       currency,
       customer: customer ?? null,
       description: text(params, 'description') ?? null,
-      receipt_email: text(params, 'receipt_email') ?? null,
       metadata: mergeMetadata({}, params.metadata),
+      created: unixNow(),
+      receiptEmail: text(params, 'receipt_email') ?? null,
+      automaticPaymentMethods: automatic.enabled === 'true' ? { enabled: true, allow_redirects: text(automatic, 'allow_redirects') ?? 'always' } : null,
+    });
+    const paymentMethod = text(params, 'payment_method');
+    if (paymentMethod) {
+      intent.payment_method = resolvePaymentMethod(paymentMethod).id;
+      intent.status = 'requires_confirmation';
+    }
+    store.changed();
+    return flag(params, 'confirm') ? confirmPaymentIntent({ ...scope, params: {} }, { id: intent.id }) : intent;
+  }
+
+  function createIntent(fields: {
+    amount: number;
+    currency: string;
+    customer: string | null;
+    description: string | null;
+    metadata: Record<string, string>;
+    created: number;
+    receiptEmail?: string | null;
+    automaticPaymentMethods?: { enabled: true; allow_redirects: string } | null;
+  }): StripeObject {
+    const id = newId('pi');
+    return store.put({
+      id,
+      object: 'payment_intent',
+      created: fields.created,
+      livemode: false,
+      amount: fields.amount,
+      amount_capturable: 0,
+      amount_received: 0,
+      currency: fields.currency,
+      customer: fields.customer,
+      description: fields.description,
+      receipt_email: fields.receiptEmail ?? null,
+      metadata: fields.metadata,
       payment_method: null,
       payment_method_types: ['card'],
-      automatic_payment_methods: automatic.enabled === 'true' ? { enabled: true, allow_redirects: text(automatic, 'allow_redirects') ?? 'always' } : null,
+      automatic_payment_methods: fields.automaticPaymentMethods ?? null,
       capture_method: 'automatic',
       confirmation_method: 'automatic',
       client_secret: `${id}_secret_${newId('x', 25).slice(2)}`,
@@ -367,13 +353,6 @@ export function createStripeService(options: StripeServiceOptions) {
       cancellation_reason: null,
       next_action: null,
     });
-    const paymentMethod = text(params, 'payment_method');
-    if (paymentMethod) {
-      intent.payment_method = resolvePaymentMethod(paymentMethod).id;
-      intent.status = 'requires_confirmation';
-    }
-    store.changed();
-    return flag(params, 'confirm') ? confirmPaymentIntent({ ...scope, params: {} }, { id }) : intent;
   }
 
   function confirmPaymentIntent(scope: RequestScope, { id }: Record<string, string>): StripeObject {
@@ -397,12 +376,22 @@ export function createStripeService(options: StripeServiceOptions) {
     if (intent.customer && paymentMethod.customer && paymentMethod.customer !== intent.customer) {
       throw invalidRequest(`The provided PaymentMethod ${paymentMethod.id} belongs to another customer.`, 'payment_method');
     }
+    const result = settleIntent(intent, paymentMethod, scope.idempotencyKey);
+    if (!result.ok) throw new StripeApiError(402, { ...result.error, payment_intent: intent });
+    return intent;
+  }
+
+  /**
+   * Charges a payment method for an intent: creates the charge, moves the intent to succeeded (or back to
+   * requires_payment_method with last_payment_error) and emits the matching event. Never throws for a decline.
+   */
+  function settleIntent(intent: StripeObject, paymentMethod: StripeObject, idempotencyKey?: string, at = unixNow()): { ok: true } | { ok: false; error: { type: 'card_error'; code: string; decline_code: string; message: string; charge: string; payment_method: StripeObject } } {
     intent.payment_method = paymentMethod.id;
     const outcome = store.state.cardOutcomes[paymentMethod.id] ?? { kind: 'succeeds' };
     const charge = store.put({
       id: newId('ch'),
       object: 'charge',
-      created: unixNow(),
+      created: at,
       livemode: false,
       amount: intent.amount,
       amount_captured: outcome.kind === 'succeeds' ? intent.amount : 0,
@@ -429,15 +418,15 @@ export function createStripeService(options: StripeServiceOptions) {
       intent.status = 'requires_payment_method';
       intent.last_payment_error = error;
       store.changed();
-      emit('payment_intent.payment_failed', intent, scope.idempotencyKey);
-      throw new StripeApiError(402, { ...error, payment_intent: intent });
+      emit('payment_intent.payment_failed', intent, { idempotencyKey });
+      return { ok: false, error };
     }
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
     intent.last_payment_error = null;
     store.changed();
-    emit('payment_intent.succeeded', intent, scope.idempotencyKey);
-    return intent;
+    emit('payment_intent.succeeded', intent, { idempotencyKey });
+    return { ok: true };
   }
 
   function cancelPaymentIntent({ params }: RequestScope, { id }: Record<string, string>): StripeObject {
@@ -505,8 +494,8 @@ export function createStripeService(options: StripeServiceOptions) {
     charge.amount_refunded = (charge.amount_refunded as number) + amount;
     charge.refunded = charge.amount_refunded === charge.amount;
     store.changed();
-    emit('charge.refunded', charge, scope.idempotencyKey);
-    emit('refund.created', refund, scope.idempotencyKey);
+    emit('charge.refunded', charge, { idempotencyKey: scope.idempotencyKey });
+    emit('refund.created', refund, { idempotencyKey: scope.idempotencyKey });
     return refund;
   }
 
@@ -550,75 +539,6 @@ export function createStripeService(options: StripeServiceOptions) {
     return listResponse('/v1/prices', items, params);
   }
 
-  function createSubscription(scope: RequestScope): StripeObject {
-    const { params } = scope;
-    const customer = mustGet(requiredText(params, 'customer'), 'customer', 'customer');
-    const items = params.items;
-    const itemList = Array.isArray(items) ? items : items && typeof items === 'object' ? Object.values(items) : [];
-    const first = itemList[0];
-    if (!first || typeof first !== 'object' || Array.isArray(first)) throw missingParam('items');
-    const price = mustGet(requiredText(first, 'price'), 'price', 'items[0][price]');
-    if (price.type !== 'recurring') throw invalidRequest(`The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`, 'items[0][price]');
-    const paymentMethodId = text(params, 'default_payment_method') ?? ((customer.invoice_settings as Record<string, unknown>).default_payment_method as string | null);
-    if (!paymentMethodId) throw invalidRequest('This customer has no attached payment source or default payment method.', undefined, 'resource_missing');
-    const paymentMethod = mustGet(paymentMethodId, 'payment_method', 'default_payment_method');
-    if (paymentMethod.customer !== customer.id) {
-      throw invalidRequest(`The customer does not have a payment method with the ID ${paymentMethodId}. The payment method must be attached to the customer.`, 'default_payment_method', 'resource_missing');
-    }
-    const outcome = store.state.cardOutcomes[paymentMethodId] ?? { kind: 'succeeds' };
-    if (outcome.kind === 'declined' && text(params, 'payment_behavior') === 'error_if_incomplete') {
-      throw cardError(402, 'card_declined', outcome.message, undefined, outcome.declineCode);
-    }
-    const start = unixNow();
-    const periodEnd = addMonths(start, (price.recurring as { interval_count: number }).interval_count);
-    const subscription = store.put({
-      id: newId('sub'),
-      object: 'subscription',
-      created: start,
-      livemode: false,
-      customer: customer.id,
-      default_payment_method: paymentMethodId,
-      status: outcome.kind === 'succeeds' ? 'active' : 'incomplete',
-      start_date: start,
-      billing_cycle_anchor: start,
-      cancel_at_period_end: false,
-      canceled_at: null,
-      ended_at: null,
-      currency: price.currency,
-      latest_invoice: null,
-      metadata: mergeMetadata({}, params.metadata),
-      items: {
-        object: 'list',
-        url: '/v1/subscription_items',
-        has_more: false,
-        data: [{ id: newId('si', 14), object: 'subscription_item', created: start, quantity: Number(text(first, 'quantity') ?? 1), price, current_period_start: start, current_period_end: periodEnd, metadata: {} }],
-      },
-    });
-    store.changed();
-    emit('customer.subscription.created', subscription, scope.idempotencyKey);
-    return subscription;
-  }
-
-  function updateSubscription({ params }: RequestScope, { id }: Record<string, string>): StripeObject {
-    const subscription = mustGet(id!, 'subscription');
-    subscription.metadata = mergeMetadata(subscription.metadata, params.metadata);
-    if (params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = flag(params, 'cancel_at_period_end');
-    store.changed();
-    emit('customer.subscription.updated', subscription);
-    return subscription;
-  }
-
-  function cancelSubscription(scope: RequestScope, { id }: Record<string, string>): StripeObject {
-    const subscription = mustGet(id!, 'subscription');
-    if (subscription.status === 'canceled') throw invalidRequest(`No such subscription: '${id}'`, 'id', 'resource_missing');
-    subscription.status = 'canceled';
-    subscription.canceled_at = unixNow();
-    subscription.ended_at = unixNow();
-    store.changed();
-    emit('customer.subscription.deleted', subscription, scope.idempotencyKey);
-    return subscription;
-  }
-
   // ---- HTTP ----
 
   const app = new Hono();
@@ -654,6 +574,20 @@ export function createStripeService(options: StripeServiceOptions) {
     return copy;
   }
 
+  /** Test hook (see injectFault): calls of `METHOD /path` that fail with a 500 api_error, before or after their work. */
+  const faults = new Map<string, { times: number; when: 'before' | 'after' }>();
+  function takeFault(routeKey: string): 'before' | 'after' | undefined {
+    const fault = faults.get(routeKey);
+    if (!fault || fault.times <= 0) return undefined;
+    if (--fault.times === 0) faults.delete(routeKey);
+    return fault.when;
+  }
+  const faultResponse = (c: Context) => {
+    // The SDK would retry a 500 on its own; Stripe sends this header when a retry cannot help.
+    c.header('stripe-should-retry', 'false');
+    return c.json({ error: { type: 'api_error', message: 'Injected fault: Stripe had a problem with this request.' } }, 500);
+  };
+
   function route(method: 'GET' | 'POST' | 'DELETE', path: string, handler: Handler, { publishable = false } = {}) {
     app.on(method, path, async (c) => {
       const params: FormObject = method === 'GET' ? parseFormBody(new URL(c.req.url).search.slice(1)) : parseFormBody(await c.req.text());
@@ -677,6 +611,8 @@ export function createStripeService(options: StripeServiceOptions) {
           return c.json(stored.body, stored.status as 200);
         }
       }
+      const fault = takeFault(`${method} ${path}`);
+      if (fault === 'before') return faultResponse(c);
       let status = 200;
       let body: unknown;
       try {
@@ -690,6 +626,8 @@ export function createStripeService(options: StripeServiceOptions) {
         store.state.idempotentResponses[replayKey] = { fingerprint, status, body };
         store.changed();
       }
+      // The work is done (and replayable with the same key) but the answer is lost on the way back.
+      if (fault === 'after') return faultResponse(c);
       c.header('request-id', newId('req', 14));
       c.header('stripe-version', API_VERSION);
       return c.json(body, status as 200);
@@ -736,11 +674,15 @@ export function createStripeService(options: StripeServiceOptions) {
   route('GET', '/v1/prices', listPrices);
   route('GET', '/v1/prices/:id', retrieve('price'));
 
-  route('POST', '/v1/subscriptions', createSubscription);
-  route('GET', '/v1/subscriptions', listOf('subscription', '/v1/subscriptions', ['customer', 'status']));
-  route('GET', '/v1/subscriptions/:id', retrieve('subscription'));
-  route('POST', '/v1/subscriptions/:id', updateSubscription);
-  route('DELETE', '/v1/subscriptions/:id', cancelSubscription);
+  registerBilling({
+    store,
+    emit,
+    mustGet,
+    createIntent,
+    settleIntent,
+    listResponse,
+    route: (method, path, handler) => route(method, path, handler),
+  });
 
   route('GET', '/v1/events', listOf('event', '/v1/events', ['type']));
   route('GET', '/v1/events/:id', retrieve('event'));
@@ -774,6 +716,16 @@ export function createStripeService(options: StripeServiceOptions) {
     },
     /** Resolves once every webhook sent so far was delivered or given up. */
     webhooksIdle: () => webhooks.idle(),
+    /**
+     * Makes the next `times` calls of a route (e.g. 'POST /v1/refunds') fail with a 500: 'before' their
+     * work (nothing happened) or 'after' it (it happened, the answer was lost). For failure tests.
+     */
+    injectFault(routeKey: string, { times = 1, when = 'before' }: { times?: number; when?: 'before' | 'after' } = {}): void {
+      faults.set(routeKey, { times, when });
+    },
+    clearFaults(): void {
+      faults.clear();
+    },
     close(): void {
       webhooks.stop();
       store.saveNow();
