@@ -1,4 +1,4 @@
-import { mixed, number, object, string, type InferType } from 'yup';
+import { mixed, number, object, type InferType } from 'yup';
 import type { TierId } from '../tiers';
 import { INVALID_CHARACTERS, VALIDATION } from '../messages/validation';
 import { PAYMENT_MESSAGES } from '../payments-messages';

@@ -1,6 +1,6 @@
 import { object, string, type AnyObject, type ObjectShape } from 'yup';
 import { API_MESSAGES } from '../messages/api-messages';
-import { INVALID_CHARACTERS, isEmailAddress } from '../messages/validation';
+import { isEmailAddress } from '../messages/validation';
 
 /** Request bodies are checked as sent: no coercion, unknown fields rejected. */
 export function requestObject<S extends ObjectShape>(shape: S) {
