@@ -240,6 +240,26 @@ describe('offline auth with supabase-js', () => {
     expect((await supabase().auth.signInWithPassword({ email, password })).error).toMatchObject({ code: 'invalid_credentials' });
   });
 
+  it('a password change through supabase-js ends the other sessions and keeps its own', async () => {
+    const laptop = supabase();
+    const phone = supabase();
+    expect((await laptop.auth.signInWithPassword({ email, password: 'second-password' })).error).toBeNull();
+    const { data } = await phone.auth.signInWithPassword({ email, password: 'second-password' });
+    expect((await laptop.auth.updateUser({ password: 'third-password' })).error).toBeNull();
+    expect((await laptop.auth.getUser()).error).toBeNull();
+    expect((await refreshWith(data.session!.refresh_token)).status).toBe(400);
+    // supabase-js drops a session the server no longer knows.
+    expect((await phone.auth.getUser()).data.user).toBeNull();
+    expect((await laptop.auth.updateUser({ password: 'second-password' })).error).toBeNull();
+  });
+
+  it('signing up again with a confirmed address changes nothing and answers without an error', async () => {
+    const { data, error } = await supabase().auth.signUp({ email, password: 'takeover-password' });
+    expect(error).toBeNull();
+    expect(data.user?.identities).toEqual([]);
+    expect((await supabase().auth.signInWithPassword({ email, password: 'takeover-password' })).error).toMatchObject({ code: 'invalid_credentials' });
+  });
+
   it('sends redirects only to the product origins', async () => {
     await supabase().auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example/steal' });
     const landed = await follow(await linkFor(email, 'recovery'));

@@ -6,9 +6,18 @@ import { cors } from 'hono/cors';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { rateLimiter } from 'hono-rate-limiter';
 import type { Logger } from 'pino';
-import { MAX_REQUEST_BODY_BYTES, MIN_PASSWORD_LENGTH, RATE_LIMITS, VALIDATION, type RateLimit } from '@agency/domain';
+import {
+  AUTH_MAIL_PER_RECIPIENT,
+  isEmailAddress,
+  MAX_REQUEST_BODY_BYTES,
+  MIN_PASSWORD_LENGTH,
+  RATE_LIMITS,
+  VALIDATION,
+  type RateLimit,
+} from '@agency/domain';
 import type { AuthStore, OneTimeTokenType, StoredSession, StoredUser } from './auth-store';
 import { ACCESS_TOKEN_TTL_SECONDS, publicUser, randomToken, type TokenSigner } from './auth-tokens';
+import { RecipientLimit } from './recipient-limit';
 
 export interface AuthMail {
   to: string;
@@ -28,7 +37,8 @@ export interface AuthServiceOptions {
   sendMail: (mail: AuthMail) => Promise<void>;
   logger: Logger;
   trustProxy?: boolean;
-  rateLimits?: { signUp: RateLimit; signIn: RateLimit; recover: RateLimit };
+  /** Per client address; `mailPerRecipient` counts sign-ups and resets per address asked for. */
+  rateLimits?: { signUp: RateLimit; signIn: RateLimit; recover: RateLimit; mailPerRecipient?: RateLimit };
   bcryptRounds?: number;
 }
 
@@ -49,6 +59,7 @@ type AuthErrorCode =
   | 'no_authorization'
   | 'not_admin'
   | 'over_request_rate_limit'
+  | 'over_email_send_rate_limit'
   | 'unsupported_grant_type'
   | 'bad_json';
 
@@ -75,6 +86,9 @@ export function createAuthService(options: AuthServiceOptions): Hono {
     signIn: RATE_LIMITS.authSignIn,
     recover: RATE_LIMITS.authRecover,
   };
+  const mailLimit = new RecipientLimit(options.rateLimits?.mailPerRecipient ?? AUTH_MAIL_PER_RECIPIENT);
+  // Compared against when no account has the address, so a wrong password costs the same either way.
+  const dummyHash = bcrypt.hash(randomToken(), rounds);
   const app = new Hono();
 
   app.use(
@@ -129,10 +143,19 @@ export function createAuthService(options: AuthServiceOptions): Hono {
   }
 
   function requireCredentials(body: Record<string, unknown>): { email: string; password: string } {
-    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const email = emailOf(body);
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email || !password) throw new AuthError(400, 'validation_failed', VALIDATION.auth.emailOrPhoneRequired);
     return { email, password };
+  }
+
+  /** One address (no list, no line break), as GoTrue validates it. */
+  function requireValidEmail(email: string): void {
+    if (!isEmailAddress(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  }
+
+  function limitMailsTo(email: string): void {
+    if (!mailLimit.take(email)) throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
   }
 
   function checkPasswordStrength(password: string): void {
@@ -193,15 +216,10 @@ export function createAuthService(options: AuthServiceOptions): Hono {
       type === 'signup'
         ? { subject: 'Confirm your sign-up', intro: 'Follow this link to confirm your e-mail address:' }
         : { subject: 'Reset your password', intro: 'Follow this link to reset the password for your account:' };
-    try {
-      await options.sendMail({
-        to: user.email,
-        subject: mail.subject,
-        text: `${mail.intro}\n\n${link}\n`,
-      });
-    } catch (error) {
+    // Not awaited: how long the mail server takes must not tell a caller whether the address has an account.
+    options.sendMail({ to: user.email, subject: mail.subject, text: `${mail.intro}\n\n${link}\n` }).catch((error: unknown) => {
       logger.error({ err: error, to: user.email, type }, 'auth mail failed');
-    }
+    });
   }
 
   async function currentSession(c: Context): Promise<{ user: StoredUser; session: StoredSession }> {
@@ -239,32 +257,46 @@ export function createAuthService(options: AuthServiceOptions): Hono {
   v1.post('/signup', limit(limits.signUp), async (c) => {
     const body = await readJson(c);
     const { email, password } = requireCredentials(body);
+    requireValidEmail(email);
     checkPasswordStrength(password);
+    limitMailsTo(email);
     const redirectTo = safeRedirect(c.req.query('redirect_to'));
     const metadata = isRecord(body.data) ? body.data : {};
-    const existing = store.findUserByEmail(email);
-    if (existing?.emailConfirmedAt) {
-      // Same answer as for a new address, so sign-up cannot be used to find out who has an account.
-      const now = new Date().toISOString();
-      return c.json({ ...publicUser({ ...existing, id: randomUUID(), userMetadata: metadata, createdAt: now, updatedAt: now }), identities: [] });
-    }
+    // Hashed whether or not it is kept, so every branch takes as long.
+    const passwordHash = await bcrypt.hash(password, rounds);
     const now = new Date().toISOString();
-    const user: StoredUser = existing ?? {
+    const existing = store.findUserByEmail(email);
+    if (existing) {
+      // The account keeps its first password and name, as on hosted Supabase; an unconfirmed one gets its
+      // confirmation again. The answer is GoTrue's for an existing user: a made-up user with no identities,
+      // the same whether or not the address was confirmed.
+      if (!existing.emailConfirmedAt) await sendLink(existing, 'signup', redirectTo);
+      const madeUp: StoredUser = {
+        ...existing,
+        id: randomUUID(),
+        emailConfirmedAt: null,
+        confirmationSentAt: now,
+        recoverySentAt: null,
+        lastSignInAt: null,
+        userMetadata: metadata,
+        createdAt: now,
+        updatedAt: now,
+      };
+      return c.json({ ...publicUser(madeUp), identities: [] });
+    }
+    const user: StoredUser = {
       id: randomUUID(),
       email,
-      passwordHash: '',
+      passwordHash,
       emailConfirmedAt: null,
       confirmationSentAt: null,
       recoverySentAt: null,
       lastSignInAt: null,
-      userMetadata: {},
+      userMetadata: metadata,
       createdAt: now,
       updatedAt: now,
     };
-    user.passwordHash = await bcrypt.hash(password, rounds);
-    user.userMetadata = metadata;
-    user.updatedAt = now;
-    if (!existing) store.addUser(user);
+    store.addUser(user);
     await sendLink(user, 'signup', redirectTo);
     return c.json(publicUser(user));
   });
@@ -284,7 +316,7 @@ export function createAuthService(options: AuthServiceOptions): Hono {
   async function passwordGrant(c: Context) {
     const { email, password } = requireCredentials(await readJson(c));
     const user = store.findUserByEmail(email);
-    const matches = user ? await bcrypt.compare(password, user.passwordHash) : false;
+    const matches = await bcrypt.compare(password, user?.passwordHash ?? (await dummyHash));
     if (!user || !matches) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
     if (!user.emailConfirmedAt) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
     user.lastSignInAt = new Date().toISOString();
@@ -315,11 +347,13 @@ export function createAuthService(options: AuthServiceOptions): Hono {
   });
 
   v1.put('/user', async (c) => {
-    const { user } = await currentSession(c);
+    const { user, session } = await currentSession(c);
     const body = await readJson(c);
     if (typeof body.password === 'string') {
       checkPasswordStrength(body.password);
       user.passwordHash = await bcrypt.hash(body.password, rounds);
+      // As GoTrue does: a new password ends every other session of the user; the caller's goes on.
+      store.removeSessions((s) => s.userId === user.id && s.id !== session.id);
     }
     if (isRecord(body.data)) user.userMetadata = { ...user.userMetadata, ...body.data };
     user.updatedAt = new Date().toISOString();
@@ -339,8 +373,10 @@ export function createAuthService(options: AuthServiceOptions): Hono {
 
   v1.post('/recover', limit(limits.recover), async (c) => {
     const body = await readJson(c);
-    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const email = emailOf(body);
     if (!email) throw new AuthError(400, 'validation_failed', VALIDATION.auth.forgotEmailRequired);
+    requireValidEmail(email);
+    limitMailsTo(email);
     const user = store.findUserByEmail(email);
     // Same answer whether or not the address has an account.
     if (user) await sendLink(user, 'recovery', safeRedirect(c.req.query('redirect_to')));
@@ -385,6 +421,7 @@ export function createAuthService(options: AuthServiceOptions): Hono {
   v1.post('/admin/users', requireServiceRole, async (c) => {
     const body = await readJson(c);
     const { email, password } = requireCredentials(body);
+    requireValidEmail(email);
     checkPasswordStrength(password);
     if (store.findUserByEmail(email)) {
       throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
@@ -418,6 +455,8 @@ export function createAuthService(options: AuthServiceOptions): Hono {
   app.notFound((c) => c.json({ code: 'not_found', msg: 'Not found' }, 404));
   return app;
 }
+
+const emailOf = (body: Record<string, unknown>): string => (typeof body.email === 'string' ? body.email.trim().toLowerCase() : '');
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -14,3 +14,6 @@ export const RATE_LIMITS = {
   authSignIn: { windowMs: 5 * 60_000, limit: 120 },
   authRecover: { windowMs: 5 * 60_000, limit: 30 },
 } as const satisfies Record<string, RateLimit>;
+
+/** Per recipient address, whoever asks: sign-up confirmations and password resets sent to one address. */
+export const AUTH_MAIL_PER_RECIPIENT: RateLimit = { windowMs: 60 * 60_000, limit: 5 };
