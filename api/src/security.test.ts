@@ -1,0 +1,269 @@
+import { API_ROUTES, INVALID_CHARACTERS, VALIDATION } from '@agency/domain';
+import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
+import { insertFixtureProject, startTestApi, type FixtureState, type TestApi, type TestUser } from './test-support/test-api';
+
+/**
+ * The API's findings of issue 13, one test each: text with NUL or other control characters was a 500 on
+ * seven routes (PostgreSQL refuses NUL) and must be a 400 naming the field before anything happens; an e-mail
+ * field must hold one address.
+ */
+const customer = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.test',
+  company: 'Analytical Engines',
+  projectDescription: 'An engine for numbers',
+  acceptedTerms: true,
+};
+
+interface TextRoute {
+  method: 'POST' | 'PATCH';
+  route: (projectId: string) => string;
+  caller?: (api: TestApi) => TestUser;
+  /** The project the route acts on, created for the test in this state. */
+  project?: FixtureState;
+  body: (projectId: string) => Record<string, unknown>;
+  /** Each text field (dotted path) and the message a control character in it earns. */
+  fields: Record<string, string>;
+}
+
+const x = INVALID_CHARACTERS;
+const emailInvalid = VALIDATION.customer.emailInvalid;
+
+const TEXT_ROUTES: Record<string, TextRoute> = {
+  '/api/contact-form': {
+    method: 'POST',
+    route: () => '/api/contact-form',
+    body: () => ({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', company: 'Engines', projectDetails: 'An analytical engine.' }),
+    fields: { firstName: x.firstName, lastName: x.lastName, email: VALIDATION.contact.email, company: x.company, projectDetails: x.projectDetails },
+  },
+  '/api/schedule-consultation': {
+    method: 'POST',
+    route: () => '/api/schedule-consultation',
+    body: () => ({ tier: '3', ...customer, budget: '15k-50k', timeline: 'asap', preferredDate: '2026-01-05', preferredTime: '10:00' }),
+    fields: {
+      firstName: x.firstName,
+      lastName: x.lastName,
+      email: emailInvalid,
+      company: x.company,
+      projectDescription: x.projectDescription,
+      preferredDate: x.preferredDate,
+      preferredTime: x.preferredTime,
+    },
+  },
+  '/api/create-project': {
+    method: 'POST',
+    route: () => '/api/create-project',
+    caller: (api) => api.clientA,
+    body: () => ({
+      title: 'Platform',
+      tier: 3,
+      description: 'Scale our platform',
+      client: 'Ada Lovelace',
+      clientEmail: 'ada@example.test',
+      company: 'Engines',
+      monthly_budget_range: '5k-15k',
+      timeline: 'asap',
+    }),
+    fields: { title: x.title, description: x.description, client: x.clientName, clientEmail: emailInvalid, company: x.company },
+  },
+  '/api/cancel-project': {
+    method: 'POST',
+    route: () => '/api/cancel-project',
+    caller: (api) => api.clientA,
+    project: 'active',
+    body: (projectId) => ({ projectId, cancelledBy: 'client', cancellationReason: 'Budget cut', penaltyPaymentIntentId: 'pi_penalty' }),
+    fields: { cancellationReason: x.cancellationReason, penaltyPaymentIntentId: x.paymentIntentId },
+  },
+  '/api/client-cancel-pending-project': {
+    method: 'POST',
+    route: () => '/api/client-cancel-pending-project',
+    caller: (api) => api.clientA,
+    project: 'pending',
+    body: (projectId) => ({ projectId, cancellationReason: 'Budget cut' }),
+    fields: { cancellationReason: x.cancellationReason },
+  },
+  '/api/client-approve-project': {
+    method: 'POST',
+    route: () => '/api/client-approve-project',
+    caller: (api) => api.clientA,
+    project: 'awaitingClient',
+    body: (projectId) => ({ projectId, action: 'accept', paymentMethodId: 'pm_card_visa' }),
+    fields: { paymentMethodId: x.paymentMethodId },
+  },
+  'PATCH /api/projects/:id': {
+    method: 'PATCH',
+    route: (projectId) => `/api/projects/${projectId}`,
+    caller: (api) => api.admin,
+    project: 'pending',
+    body: () => ({
+      title: 'Platform',
+      description: 'Scale our platform',
+      client_name: 'Ada Lovelace',
+      client_email: 'ada@example.test',
+      company: 'Engines',
+      stripe_price_id: 'price_1',
+    }),
+    fields: {
+      title: x.title,
+      description: x.description,
+      client_name: x.clientName,
+      client_email: emailInvalid,
+      company: x.company,
+      stripe_price_id: x.priceId,
+    },
+  },
+  '/api/tickets': {
+    method: 'POST',
+    route: () => '/api/tickets',
+    caller: (api) => api.admin,
+    project: 'active',
+    body: (projectId) => ({ project_id: projectId, title: 'Login page', description: 'Build it', assignee: 'Grace', board_type: 'main' }),
+    fields: { title: x.title, description: x.description, assignee: x.assignee },
+  },
+  '/api/stripe-downpayment-intent': {
+    method: 'POST',
+    route: () => '/api/stripe-downpayment-intent',
+    body: () => ({
+      email: 'ada@example.test',
+      metadata: { type: 'purchase', clientName: 'Ada Lovelace', tier: '1' },
+      customer,
+    }),
+    fields: {
+      email: emailInvalid,
+      'metadata.type': x.paymentType,
+      'metadata.clientName': x.clientName,
+      'metadata.tier': x.tier,
+      'customer.firstName': x.firstName,
+      'customer.lastName': x.lastName,
+      'customer.email': emailInvalid,
+      'customer.company': x.company,
+      'customer.projectDescription': x.projectDescription,
+    },
+  },
+  '/api/process-final-payment': {
+    method: 'POST',
+    route: () => '/api/process-final-payment',
+    caller: (api) => api.clientA,
+    project: 'pendingFinalPayment',
+    body: (projectId) => ({ projectId, paymentMethodId: 'pm_card_visa' }),
+    fields: { paymentMethodId: x.paymentMethodId },
+  },
+  '/api/stripe-refund': {
+    method: 'POST',
+    route: () => '/api/stripe-refund',
+    caller: (api) => api.admin,
+    project: 'active',
+    body: (projectId) => ({ projectId, paymentIntentId: 'pi_123' }),
+    fields: { paymentIntentId: x.paymentIntentId },
+  },
+};
+
+function withValue(body: Record<string, unknown>, path: string, change: (value: string) => string): Record<string, unknown> {
+  const [head, ...rest] = path.split('.');
+  const current = body[head!];
+  if (rest.length === 0) return { ...body, [head!]: change(current as string) };
+  return { ...body, [head!]: withValue(current as Record<string, unknown>, rest.join('.'), change) };
+}
+
+describe('security findings of issue 13 (api)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  /** Everything a request could change: rows, mails sent, payment calls. */
+  async function sideEffects() {
+    const [counts] = await api.db.query<Record<string, number>>(
+      `select (select count(*)::int from contact_messages) as contact_messages,
+              (select count(*)::int from consultation_requests) as consultation_requests,
+              (select count(*)::int from project_events) as project_events,
+              (select count(*)::int from subscriptions) as subscriptions,
+              (select md5(coalesce(string_agg(p::text, ',' order by p.id), '')) from projects p) as projects,
+              (select md5(coalesce(string_agg(t::text, ',' order by t.id), '')) from tickets t) as tickets`,
+    );
+    return { ...counts, mails: api.mailer.sent.length, payments: api.payments.calls.length };
+  }
+
+  async function projectFor(route: TextRoute): Promise<string> {
+    return route.project ? insertFixtureProject(api.db, api.clientA, { tier: route.route('').includes('refund') ? 1 : 3, state: route.project }) : '';
+  }
+
+  it('the table names every route that takes text', () => {
+    // Bodies of these hold ids and choices only (uuid, enum), or Stripe's signed event.
+    const withoutText = ['checkPenalty', 'completeProject', 'acceptProject', 'refuseProject', 'updateTicket', 'stripeWebhook'];
+    const withBody = Object.entries(API_ROUTES)
+      .filter(([key, spec]) => spec.method !== 'GET' && !withoutText.includes(key))
+      .map(([, spec]) => (spec.method === 'PATCH' ? `PATCH ${spec.path}` : spec.path));
+    expect(Object.keys(TEXT_ROUTES).sort()).toEqual(withBody.sort());
+  });
+
+  it.each(Object.keys(TEXT_ROUTES))('a NUL byte in any text field of %s is a 400 with the field message, before any side effect', async (name) => {
+    const route = TEXT_ROUTES[name]!;
+    const projectId = await projectFor(route);
+    const token = route.caller?.(api).token;
+    const before = await sideEffects();
+    for (const [field, message] of Object.entries(route.fields)) {
+      const body = withValue(route.body(projectId), field, (value) => `${value}\u0000`);
+      const response = await api.call(route.method, route.route(projectId), { token, body });
+      expect([field, response.status, response.body.fields?.[field]]).toEqual([field, 400, message]);
+    }
+    expect(await sideEffects()).toEqual(before);
+    // The same body without the NUL passes validation (payments are not configured in this api: 503).
+    const valid = await api.call(route.method, route.route(projectId), { token, body: route.body(projectId) });
+    expect([valid.status, valid.body]).not.toEqual([400, expect.anything()]);
+  });
+
+  it('other control characters are refused too; newlines and tabs only in multi-line text', async () => {
+    const route = TEXT_ROUTES['/api/contact-form']!;
+    for (const character of ['\u0001', '\u0008', '\u001b', '\u007f', '\u0085']) {
+      const response = await api.call('POST', '/api/contact-form', { body: { ...route.body(''), projectDetails: `Details${character} here` } });
+      expect(response).toMatchObject({ status: 400, body: { fields: { projectDetails: x.projectDetails } } });
+    }
+    const name = await api.call('POST', '/api/contact-form', { body: { ...route.body(''), firstName: 'Ada\nBcc' } });
+    expect(name).toMatchObject({ status: 400, body: { fields: { firstName: x.firstName } } });
+    const multiLine = await api.call('POST', '/api/contact-form', {
+      body: { ...route.body(''), projectDetails: 'Line one,\r\nline two\n\twith a tab.' },
+    });
+    expect(multiLine.status).toBe(200);
+  });
+
+  it.each([
+    ['a comma-separated list', 'ada@example.test,grace@example.test'],
+    ['a list with a display name', 'Ada <ada@example.test>, grace@example.test'],
+    ['an injected header', 'ada@example.test\r\nBcc: victim@example.test'],
+    ['an address over 254 characters', `ada@${'a'.repeat(250)}.test`],
+  ])('an e-mail field takes one address: %s is refused on every route', async (_what, email) => {
+    const fields = [
+      ['/api/contact-form', 'email'],
+      ['/api/schedule-consultation', 'email'],
+      ['/api/create-project', 'clientEmail'],
+      ['PATCH /api/projects/:id', 'client_email'],
+      ['/api/stripe-downpayment-intent', 'email'],
+      ['/api/stripe-downpayment-intent', 'customer.email'],
+    ] as const;
+    const projectIds = await Promise.all(fields.map(([name]) => projectFor(TEXT_ROUTES[name]!)));
+    const before = await sideEffects();
+    for (const [index, [name, field]] of fields.entries()) {
+      const route = TEXT_ROUTES[name]!;
+      const projectId = projectIds[index]!;
+      const response = await api.call(route.method, route.route(projectId), {
+        token: route.caller?.(api).token,
+        body: withValue(route.body(projectId), field, () => email),
+      });
+      expect([name, field, response.status, response.body.fields?.[field]]).toEqual([name, field, 400, route.fields[field]]);
+    }
+    expect(await sideEffects()).toEqual(before);
+  });
+
+  it('keeps the existing messages of the spec for existing rules', async () => {
+    const response = await api.call('POST', '/api/process-final-payment', {
+      token: api.clientA.token,
+      body: { projectId: await insertFixtureProject(api.db, api.clientA, { state: 'pendingFinalPayment' }) },
+    });
+    expect(response).toMatchObject({ status: 400, body: { fields: { paymentMethodId: PAYMENT_MESSAGES.invalidCardDetails } } });
+  });
+});
