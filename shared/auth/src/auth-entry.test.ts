@@ -3,7 +3,7 @@ import type { AppConfig } from '@agency/app-config';
 const service = {
   startAuth: jest.fn(),
   preloadAuth: jest.fn(),
-  login: jest.fn(async () => true),
+  login: jest.fn(async () => 'signed-in'),
   logout: jest.fn(async () => {}),
   getAccessToken: jest.fn(async () => 'own-token'),
 };
@@ -65,7 +65,19 @@ describe('auth entry (what every page loads)', () => {
 
   it('account calls load the service on demand', async () => {
     const { login } = loadEntry();
-    await expect(login('a@b.co', 'pw')).resolves.toBe(true);
+    await expect(login('a@b.co', 'pw')).resolves.toBe('signed-in');
     expect(service.login).toHaveBeenCalledWith('a@b.co', 'pw');
+  });
+
+  it('logout forgets the kept session even when the auth service fails', async () => {
+    localStorage.setItem('sb-localhost-auth-token', '{}');
+    service.logout.mockRejectedValueOnce(new Error('chunk failed'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { startAuth, logout, useAuthStore } = loadEntry();
+    startAuth();
+    useAuthStore.setState({ status: 'logged-in', user: { id: 'u', email: 'a@b.co', fullName: '' } });
+    await logout();
+    expect(localStorage.getItem('sb-localhost-auth-token')).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', user: null });
   });
 });

@@ -1,7 +1,7 @@
 import { getAppConfig } from '@agency/app-config';
 import { initialAuthState, useAuthStore } from './auth-store';
-import { hasAuthCallback, hasPersistedSession } from './supabase-client';
-import type { SignUpInput } from './auth-service';
+import { forgetPersistedSession, hasAuthCallback, hasPersistedSession } from './supabase-client';
+import type { LoginResult, SignUpInput } from './auth-service';
 
 /**
  * What every page loads: the store's start and thin wrappers. The auth service itself (session events,
@@ -54,9 +54,16 @@ export function preloadAuth(): void {
   );
 }
 
-/** Sets the user, then fetches the role. Returns false (and logs) when the credentials are refused. */
-export async function login(email: string, password: string): Promise<boolean> {
-  return (await loadAuthService()).login(email, password);
+/** Sets the user, then fetches the role. Says why (and logs) when it did not sign in. */
+export async function login(email: string, password: string): Promise<LoginResult> {
+  let auth: AuthService;
+  try {
+    auth = await loadAuthService();
+  } catch (error) {
+    console.error('Login failed', error);
+    return 'unreachable';
+  }
+  return auth.login(email, password);
 }
 
 /** Creates the account; the confirmation e-mail links back to /login. */
@@ -77,10 +84,16 @@ export async function verifyPassword(email: string, password: string): Promise<b
   return (await loadAuthService()).verifyPassword(email, password);
 }
 
-/** Clears user and role; a second call while one runs is ignored (it gets the running one). */
+/** Clears user and role and forgets the kept session, whatever happens on the way; see auth-service's logout. */
 export async function logout(): Promise<void> {
   if (!service && useAuthStore.getState().status !== 'logged-in') return setLoggedOut();
-  return (await loadAuthService()).logout();
+  try {
+    await (await loadAuthService()).logout();
+  } catch (error) {
+    console.error('Logout failed', error);
+    forgetPersistedSession(getAppConfig().supabaseUrl);
+    setLoggedOut();
+  }
 }
 
 /** The signed-in user's own access token for API calls, or null when logged out. */

@@ -21,14 +21,16 @@ function setup(options: { persisted?: boolean; callback?: boolean; role?: RoleRe
   const fake = createFakeAuth({ initialSession: options.initialSession });
   const createAuth = jest.fn(async () => fake.asClient);
   const requestRole = jest.fn(options.role ?? (async () => 'CLIENT' as const));
+  const forgetPersistedSession = jest.fn();
   configureAuth({
     createAuth,
     requestRole,
+    forgetPersistedSession,
     hasPersistedSession: () => options.persisted ?? false,
     hasAuthCallback: () => options.callback ?? false,
     siteUrl: () => 'http://site.test',
   });
-  return { ...fake, createAuth, requestRole };
+  return { ...fake, createAuth, requestRole, forgetPersistedSession };
 }
 
 beforeEach(() => {
@@ -101,7 +103,7 @@ describe('login', () => {
     let resolveRole: (role: 'ADMIN') => void = () => {};
     const { requestRole } = setup({ role: () => new Promise((resolve) => (resolveRole = resolve)) });
     startAuth();
-    await expect(login('ada@example.com', 'right-password')).resolves.toBe(true);
+    await expect(login('ada@example.com', 'right-password')).resolves.toBe('signed-in');
     expect(state()).toMatchObject({ status: 'logged-in', user: { email: 'ada@example.com' }, role: null, roleLoading: true });
     resolveRole('ADMIN');
     await flush();
@@ -109,12 +111,29 @@ describe('login', () => {
     expect(requestRole).toHaveBeenCalledTimes(1);
   });
 
-  it('returns false and logs when the credentials are refused', async () => {
+  it('says the credentials were refused, and logs', async () => {
     setup();
     startAuth();
-    await expect(login('ada@example.com', 'wrong')).resolves.toBe(false);
+    await expect(login('ada@example.com', 'wrong')).resolves.toBe('invalid-credentials');
     expect(console.error).toHaveBeenCalled();
     expect(state().status).toBe('logged-out');
+  });
+
+  it.each([
+    ['a network failure', { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 }],
+    ['a gateway error', { name: 'AuthRetryableFetchError', message: 'Service Unavailable', status: 503 }],
+  ])('says the auth service is unreachable on %s, not that the credentials were wrong', async (_what, error) => {
+    const { auth } = setup();
+    auth.signInWithPassword.mockResolvedValueOnce({ data: { user: null, session: null }, error } as never);
+    startAuth();
+    await expect(login('ada@example.com', 'right-password')).resolves.toBe('unreachable');
+    expect(state().status).toBe('logged-out');
+  });
+
+  it('says the auth service is unreachable when supabase-js cannot load', async () => {
+    setup();
+    configureAuth({ createAuth: () => Promise.reject(new Error('chunk failed')) });
+    await expect(login('ada@example.com', 'right-password')).resolves.toBe('unreachable');
   });
 
   it('an empty role answer defaults to CLIENT', async () => {
@@ -234,13 +253,46 @@ describe('logout', () => {
     expect(state()).toMatchObject({ status: 'logged-out', user: null, role: null });
   });
 
-  it('clears the state even when the server call fails', async () => {
+  it('clears the state and forgets the kept session even when the server call throws', async () => {
     const fake = setup({ persisted: true, initialSession: fakeSession() });
     fake.auth.signOut.mockRejectedValueOnce(new Error('offline'));
     startAuth();
     await flush();
     await logout();
     expect(state().status).toBe('logged-out');
+    expect(fake.forgetPersistedSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('with the auth service unreachable: signs out this device through supabase-js and forgets the kept session', async () => {
+    const fake = setup({ persisted: true, initialSession: fakeSession() });
+    fake.auth.signOut.mockResolvedValueOnce({ error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 } } as never);
+    startAuth();
+    await flush();
+    await logout();
+    expect(fake.auth.signOut).toHaveBeenNthCalledWith(1);
+    expect(fake.auth.signOut).toHaveBeenNthCalledWith(2, { scope: 'local' });
+    expect(fake.forgetPersistedSession).toHaveBeenCalledTimes(1);
+    expect(state()).toMatchObject({ status: 'logged-out', user: null, role: null });
+  });
+
+  it('a server sign-out that never answers does not hold logout up', async () => {
+    jest.useFakeTimers();
+    try {
+      const fake = setup({ persisted: true, initialSession: fakeSession() });
+      fake.auth.signOut.mockImplementationOnce(() => new Promise(() => {}));
+      startAuth();
+      await jest.advanceTimersByTimeAsync(0);
+      let done = false;
+      void logout().then(() => (done = true));
+      await jest.advanceTimersByTimeAsync(4999);
+      expect(done).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(done).toBe(true);
+      expect(fake.forgetPersistedSession).toHaveBeenCalledTimes(1);
+      expect(state().status).toBe('logged-out');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

@@ -1,22 +1,38 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { getAppConfig } from '@agency/app-config';
+import { getAppConfig, hasAppConfig } from '@agency/app-config';
 import { initialAuthState, useAuthStore, type AuthUser } from './auth-store';
 import { fetchRoleWithRetry, requestRole, type RoleRequest } from './role-fetch';
-import { createSupabaseAuth, hasAuthCallback, hasPersistedSession, type SupabaseAuth } from './supabase-client';
+import {
+  createSupabaseAuth,
+  forgetPersistedSession,
+  hasAuthCallback,
+  hasPersistedSession,
+  type SupabaseAuth,
+} from './supabase-client';
 
 /** What the auth service talks to; tests replace these at the boundary. */
 export interface AuthDeps {
   createAuth: () => Promise<SupabaseAuth>;
   requestRole: RoleRequest;
   hasPersistedSession: () => boolean;
+  forgetPersistedSession: () => void;
   hasAuthCallback: () => boolean;
   siteUrl: () => string;
 }
+
+/** How login ended: signed in, credentials refused, or the auth service could not be reached. */
+export type LoginResult = 'signed-in' | 'invalid-credentials' | 'unreachable';
+
+/** A server sign-out that has not answered by then no longer holds up leaving. */
+const SIGN_OUT_TIMEOUT_MS = 5000;
 
 const defaultDeps: AuthDeps = {
   createAuth: createSupabaseAuth,
   requestRole: (token, signal) => requestRole(getAppConfig().apiUrl)(token, signal),
   hasPersistedSession: () => hasPersistedSession(getAppConfig().supabaseUrl),
+  forgetPersistedSession: () => {
+    if (hasAppConfig()) forgetPersistedSession(getAppConfig().supabaseUrl);
+  },
   hasAuthCallback: () => hasAuthCallback(),
   siteUrl: () => window.location.origin,
 };
@@ -150,20 +166,29 @@ export function startAuth(): void {
   }
 }
 
-/** Sets the user, then fetches the role. Returns false (and logs) when the credentials are refused. */
-export async function login(email: string, password: string): Promise<boolean> {
+/**
+ * supabase-js's answer when the auth service could not be reached: a network failure or a gateway's
+ * 502/503/504 (AuthRetryableFetchError), told apart by name and status so supabase-js stays a lazy chunk.
+ */
+function isUnreachable(error: { name?: string; status?: number }): boolean {
+  return error.name === 'AuthRetryableFetchError' || error.status === 0 || [502, 503, 504].includes(error.status ?? -1);
+}
+
+/** Sets the user, then fetches the role. Says why (and logs) when it did not sign in. */
+export async function login(email: string, password: string): Promise<LoginResult> {
   try {
     const auth = await getSupabaseAuth();
     const { data, error } = await auth.signInWithPassword({ email, password });
     if (error || !data.session) {
       console.error('Login failed', error);
-      return false;
+      return error && isUnreachable(error) ? 'unreachable' : 'invalid-credentials';
     }
     setSignedIn(data.session);
-    return true;
+    return 'signed-in';
   } catch (error) {
+    // supabase-js could not load, or its request threw: either way nothing answered.
     console.error('Login failed', error);
-    return false;
+    return 'unreachable';
   }
 }
 
@@ -232,19 +257,43 @@ export async function verifyPassword(email: string, password: string): Promise<b
   }
 }
 
-/** Clears user and role; a second call while one runs is ignored (it gets the running one). */
+async function withinSignOutTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('Sign-out timed out')), SIGN_OUT_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Ends the sessions on the server; when the server refuses or cannot be reached, at least this device's
+ * session through supabase-js (its local scope removes the session before it calls the server).
+ */
+async function signOut(auth: SupabaseAuth): Promise<void> {
+  const { error } = await withinSignOutTimeout(auth.signOut());
+  if (!error) return;
+  console.error('Logout failed', error);
+  await withinSignOutTimeout(auth.signOut({ scope: 'local' }));
+}
+
+/**
+ * Clears user and role and forgets the session this browser keeps, even when the auth service is
+ * unreachable (otherwise a reload would sign the user back in). A second call while one runs is ignored
+ * (it gets the running one).
+ */
 export function logout(): Promise<void> {
   if (logoutRunning) return logoutRunning;
   logoutRunning = (async () => {
     try {
-      if (authPromise) {
-        const auth = await authPromise;
-        const { error } = await auth.signOut();
-        if (error) console.error('Logout failed', error);
-      }
+      if (authPromise) await signOut(await authPromise);
     } catch (error) {
       console.error('Logout failed', error);
     } finally {
+      deps.forgetPersistedSession();
       setLoggedOut();
       logoutRunning = null;
     }

@@ -14,7 +14,7 @@ export {
   verifyPassword,
   getAccessToken,
 } from './auth-entry';
-export type { SignUpInput } from './auth-service';
+export type { LoginResult, SignUpInput } from './auth-service';
 /** Portal-only: the change-password form, loaded on demand so the landing page never pays for formik. */
 export type ChangePasswordModule = typeof import('./change-password-form');
 export const loadChangePasswordForm = (): Promise<ChangePasswordModule> => import('./change-password-form');

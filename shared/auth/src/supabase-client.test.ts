@@ -1,4 +1,4 @@
-import { hasAuthCallback, hasPersistedSession, sessionStorageKey } from './supabase-client';
+import { forgetPersistedSession, hasAuthCallback, hasPersistedSession, sessionStorageKey } from './supabase-client';
 
 describe('persisted session lookup', () => {
   it('uses supabase-js’s own key: sb-<first hostname label>-auth-token', () => {
@@ -10,6 +10,16 @@ describe('persisted session lookup', () => {
     localStorage.setItem('sb-abcdefgh-auth-token', '{"access_token":"x"}');
     expect(hasPersistedSession('https://abcdefgh.supabase.co')).toBe(true);
     expect(hasPersistedSession('https://other.supabase.co')).toBe(false);
+    localStorage.clear();
+  });
+
+  it('forgets the session, its user and its code verifier, and nothing else', () => {
+    for (const key of ['sb-abcdefgh-auth-token', 'sb-abcdefgh-auth-token-user', 'sb-abcdefgh-auth-token-code-verifier', 'agency-consent']) {
+      localStorage.setItem(key, 'x');
+    }
+    forgetPersistedSession('https://abcdefgh.supabase.co');
+    expect(hasPersistedSession('https://abcdefgh.supabase.co')).toBe(false);
+    expect(Object.keys(localStorage)).toEqual(['agency-consent']);
     localStorage.clear();
   });
 

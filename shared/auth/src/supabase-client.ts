@@ -16,6 +16,18 @@ export function hasPersistedSession(supabaseUrl: string, storage: Pick<Storage, 
   }
 }
 
+/** Forgets the session this browser keeps (what supabase-js stores under its key), whatever the server says. */
+export function forgetPersistedSession(supabaseUrl: string, storage: Pick<Storage, 'removeItem'> = window.localStorage): void {
+  const key = sessionStorageKey(supabaseUrl);
+  for (const item of [key, `${key}-user`, `${key}-code-verifier`]) {
+    try {
+      storage.removeItem(item);
+    } catch {
+      // storage unavailable: nothing was kept there either
+    }
+  }
+}
+
 /** The address carries an auth callback (sign-up confirmation, recovery link, or its error). */
 export function hasAuthCallback(hash: string = window.location.hash, search: string = window.location.search): boolean {
   return /(^|[#&])(access_token|error_description|error_code)=/.test(hash) || /[?&]code=/.test(search);

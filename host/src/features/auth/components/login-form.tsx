@@ -22,11 +22,10 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     initialValues: { email: '', password: '' },
     validate: validateLogin,
     onSubmit: async (values) => {
-      if (await login(values.email.trim(), values.password)) {
-        toaster.create({ ...AUTH_TOASTS.loginSuccessful, type: 'success' });
-      } else {
-        toaster.create({ ...AUTH_TOASTS.loginFailed, type: 'error' });
-      }
+      const result = await login(values.email.trim(), values.password);
+      if (result === 'signed-in') toaster.create({ ...AUTH_TOASTS.loginSuccessful, type: 'success' });
+      else if (result === 'unreachable') toaster.create({ ...AUTH_TOASTS.authUnreachable, type: 'error' });
+      else toaster.create({ ...AUTH_TOASTS.loginFailed, type: 'error' });
     },
   });
   const { formRef, alert, field } = useOneAlertForm(formik, ORDER);

@@ -68,6 +68,21 @@ describe('LoginPage', () => {
       expect(currentLocation(screen)).toBe('/login');
     });
 
+    it('auth service unreachable: says so instead of "Invalid credentials"', async () => {
+      const { user, auth } = await open();
+      auth.signInWithPassword.mockResolvedValueOnce({
+        data: { user: null, session: null },
+        error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 },
+      } as never);
+      await user.type(loginForm().getByLabelText(/^Email/), 'ada@example.com');
+      await user.type(loginForm().getByLabelText(/^Password/), 'right-password{Enter}');
+      expect(
+        await screen.findByText('The sign-in service cannot be reached right now. Please try again in a moment.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Invalid credentials. Please try again.')).not.toBeInTheDocument();
+      expect(currentLocation(screen)).toBe('/login');
+    });
+
     it('Enter submits; success toasts "Login Successful" and opens the dashboard', async () => {
       const { user, auth } = await open();
       await user.type(loginForm().getByLabelText(/^Email/), 'ada@example.com');

@@ -64,6 +64,24 @@ describe('Header', () => {
     expect(screen.getAllByRole('link', { name: 'Login' })[0]).toBeInTheDocument();
   });
 
+  it('Logout with the auth service unreachable still forgets the session, so a reload stays logged out', async () => {
+    const { user, auth, emit } = renderHost(page, { path: '/dashboard' });
+    // What supabase-js keeps for the test config's auth URL (http://auth.test).
+    localStorage.setItem('sb-auth-auth-token', '{"access_token":"token-1"}');
+    localStorage.setItem('sb-auth-auth-token-user', '{}');
+    const { getSupabaseAuth } = await import('@agency/auth/testing');
+    await getSupabaseAuth();
+    act(() => emit('SIGNED_IN', fakeSession()));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    auth.signOut.mockResolvedValue({ error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 } } as never);
+    await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
+    await waitFor(() => expect(currentLocation(screen)).toBe('/'));
+    expect(localStorage.getItem('sb-auth-auth-token')).toBeNull();
+    expect(localStorage.getItem('sb-auth-auth-token-user')).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', user: null, role: null });
+    expect(screen.getAllByRole('link', { name: 'Login' })[0]).toBeInTheDocument();
+  });
+
   it('the brand link scrolls to the top when already on /', async () => {
     const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { user } = renderHost(page, { path: '/#contact' });
