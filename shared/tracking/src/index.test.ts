@@ -1,6 +1,10 @@
 import { setAppConfig, type AppConfig } from '@agency/app-config';
 import {
+  getTrackingConsent,
   PIXEL_SCRIPT_URL,
+  setTrackingConsent,
+  subscribeTrackingConsent,
+  trackingNeedsConsent,
   trackConsultationBooked,
   trackConsultationPageView,
   trackInitiateCheckout,
@@ -8,9 +12,12 @@ import {
   trackPurchasePageView,
   trackServiceTierView,
 } from './index';
+import { CONSENT_STORAGE_KEY, resetConsentForTests } from './consent';
 import { resetPixelForTests } from './pixel';
 
-function configure(pixelId?: string) {
+/** Configures the pixel id; the visitor has accepted tracking unless told otherwise. */
+function configure(pixelId?: string, consent: 'granted' | 'denied' | null = 'granted') {
+  if (consent) localStorage.setItem(CONSENT_STORAGE_KEY, consent);
   const config: AppConfig = {
     remotes: {},
     apiUrl: 'http://api.test',
@@ -27,6 +34,8 @@ const pixelScripts = () => document.querySelectorAll(`script[src="${PIXEL_SCRIPT
 const queued = () => window.fbq?.queue ?? [];
 
 beforeEach(() => {
+  localStorage.clear();
+  resetConsentForTests();
   resetPixelForTests();
   delete window.fbq;
   delete window._fbq;
@@ -110,4 +119,75 @@ test('never throws when the pixel misbehaves', () => {
   expect(() => trackServiceTierView()).not.toThrow();
   expect(warn).toHaveBeenCalled();
   warn.mockRestore();
+});
+
+describe('consent', () => {
+  const trackEverything = () => {
+    trackServiceTierView();
+    trackPurchasePageView({ tierId: 1, tierName: 'Basic Web App', value: 500 });
+    trackPurchase({ tierId: 1, tierName: 'Basic Web App', value: 250 });
+  };
+
+  test('is needed only with a pixel id configured', () => {
+    configure(undefined, null);
+    expect(trackingNeedsConsent()).toBe(false);
+    configure('123456', null);
+    expect(trackingNeedsConsent()).toBe(true);
+  });
+
+  test('before the visitor chose, nothing is loaded and nothing is sent', () => {
+    configure('123456', null);
+    trackEverything();
+    expect(getTrackingConsent()).toBeUndefined();
+    expect(window.fbq).toBeUndefined();
+    expect(pixelScripts()).toHaveLength(0);
+  });
+
+  test('after declining, nothing is loaded and nothing is sent', () => {
+    configure('123456', null);
+    setTrackingConsent('denied');
+    trackEverything();
+    expect(window.fbq).toBeUndefined();
+    expect(pixelScripts()).toHaveLength(0);
+    expect(localStorage.getItem(CONSENT_STORAGE_KEY)).toBe('denied');
+  });
+
+  test('accepting loads the pixel at once, remembers the choice and lets events through', () => {
+    configure('123456', null);
+    const listener = jest.fn();
+    const unsubscribe = subscribeTrackingConsent(listener);
+    setTrackingConsent('granted');
+    unsubscribe();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(CONSENT_STORAGE_KEY)).toBe('granted');
+    expect(pixelScripts()).toHaveLength(1);
+    trackServiceTierView();
+    expect(queued()).toEqual([
+      ['init', '123456'],
+      ['consent', 'grant'],
+      ['track', 'ViewContent', { content_category: 'Service Tiers', content_name: 'Services' }],
+    ]);
+  });
+
+  test('declining after accepting tells the loaded pixel to stop and sends no more events', () => {
+    configure('123456', null);
+    setTrackingConsent('granted');
+    setTrackingConsent('denied');
+    trackServiceTierView();
+    expect(queued()).toEqual([
+      ['init', '123456'],
+      ['consent', 'grant'],
+      ['consent', 'revoke'],
+    ]);
+  });
+
+  test('a browser that refuses storage still remembers the choice for the visit', () => {
+    configure('123456', null);
+    const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new Error('denied');
+    });
+    setTrackingConsent('denied');
+    setItem.mockRestore();
+    expect(getTrackingConsent()).toBe('denied');
+  });
 });

@@ -1,8 +1,18 @@
 // The one tracking module for the ad pixel events of spec section 7. Every function is fire-and-forget:
-// it does nothing unless getAppConfig().pixelId is set, and the pixel script loads asynchronously.
-import { sendPixelEvent } from './pixel';
+// it does nothing unless getAppConfig().pixelId is set and the visitor has accepted tracking, and the
+// pixel script loads asynchronously.
+import { storeTrackingConsent, type TrackingConsent } from './consent';
+import { applyPixelConsent, sendPixelEvent } from './pixel';
 
 export { PIXEL_SCRIPT_URL } from './pixel';
+export { getTrackingConsent, subscribeTrackingConsent, trackingNeedsConsent } from './consent';
+export type { TrackingConsent } from './consent';
+
+/** Records the visitor's choice (remembered in this browser) and loads or stops the pixel accordingly. */
+export function setTrackingConsent(consent: TrackingConsent): void {
+  storeTrackingConsent(consent);
+  applyPixelConsent();
+}
 
 const CURRENCY = 'USD';
 

@@ -1,10 +1,10 @@
-import { getAppConfig, hasAppConfig } from '@agency/app-config';
+import { configuredPixelId, getTrackingConsent } from './consent';
 
-/** The ad pixel's script; loaded only when a pixel id is configured (the host's CSP allows its origin). */
+/** The ad pixel's script; loaded only with a pixel id configured and the visitor's consent (the host's CSP allows its origin). */
 export const PIXEL_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
 const SCRIPT_ID = 'agency-ad-pixel';
 
-type PixelCommand = 'init' | 'track' | 'trackCustom';
+type PixelCommand = 'init' | 'track' | 'trackCustom' | 'consent';
 export type PixelParams = Record<string, string | number | string[] | undefined>;
 
 interface PixelFunction {
@@ -25,10 +25,10 @@ declare global {
 
 let initializedId: string | undefined;
 
-function configuredPixelId(): string | undefined {
-  if (typeof window === 'undefined' || !hasAppConfig()) return undefined;
-  const id = getAppConfig().pixelId?.trim();
-  return id ? id : undefined;
+/** The pixel id when events may be sent: configured, and the visitor accepted. */
+function permittedPixelId(): string | undefined {
+  const pixelId = configuredPixelId();
+  return pixelId && getTrackingConsent() === 'granted' ? pixelId : undefined;
 }
 
 /**
@@ -64,10 +64,10 @@ function ensurePixel(pixelId: string): PixelFunction {
   return fbq;
 }
 
-/** Sends one standard pixel event; a no-op without a configured pixel id, and never throws. */
+/** Sends one standard pixel event; a no-op without a configured pixel id or consent, and never throws. */
 export function sendPixelEvent(event: string, params?: PixelParams): void {
   try {
-    const pixelId = configuredPixelId();
+    const pixelId = permittedPixelId();
     if (!pixelId) return;
     const fbq = ensurePixel(pixelId);
     if (params) fbq('track', event, withoutUndefined(params));
@@ -75,6 +75,20 @@ export function sendPixelEvent(event: string, params?: PixelParams): void {
   } catch (error) {
     // Tracking must never break a page.
     console.warn('Tracking event not sent', error);
+  }
+}
+
+/**
+ * Follows a new choice: accepting loads the pixel at once; declining after accepting tells the loaded pixel
+ * to stop (the script cannot be unloaded, and no further events are sent to it).
+ */
+export function applyPixelConsent(): void {
+  try {
+    const pixelId = permittedPixelId();
+    if (pixelId) ensurePixel(pixelId)('consent', 'grant');
+    else window.fbq?.('consent', 'revoke');
+  } catch (error) {
+    console.warn('Tracking consent not applied', error);
   }
 }
 

@@ -108,6 +108,7 @@ describe('service tier view event', () => {
   const observers: { callback: IntersectionObserverCallback; target?: Element; disconnected: boolean }[] = [];
   beforeEach(() => {
     observers.length = 0;
+    localStorage.clear();
     delete window.fbq;
     document.getElementById('agency-ad-pixel')?.remove();
     (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = class {
@@ -135,12 +136,20 @@ describe('service tier view event', () => {
   };
 
   test('is sent once through the pixel when the services section becomes visible', () => {
+    localStorage.setItem('agency-tracking-consent', 'granted');
     renderPage(<LandingPage />, { config: { pixelId: '42' } });
     expect(window.fbq).toBeUndefined();
     const observer = showServices();
     expect(observer.disconnected).toBe(true);
     const tracked = window.fbq!.queue.filter((call) => call[0] === 'track');
     expect(tracked).toEqual([['track', 'ViewContent', { content_category: 'Service Tiers', content_name: 'Services' }]]);
+  });
+
+  test('is not sent before the visitor accepted tracking', () => {
+    renderPage(<LandingPage />, { config: { pixelId: '42' } });
+    showServices();
+    expect(window.fbq).toBeUndefined();
+    expect(document.getElementById('agency-ad-pixel')).toBeNull();
   });
 
   test('is not sent without a pixel id', () => {
