@@ -41,9 +41,17 @@ export function renderHost(
     auth: state,
     role = 'CLIENT',
     timers = false,
-  }: { path?: string; entries?: string[]; auth?: Partial<AuthState>; role?: 'ADMIN' | 'CLIENT'; timers?: boolean } = {},
+    config,
+  }: {
+    path?: string;
+    entries?: string[];
+    auth?: Partial<AuthState>;
+    role?: 'ADMIN' | 'CLIENT';
+    timers?: boolean;
+    config?: Partial<AppConfig>;
+  } = {},
 ) {
-  setAppConfig(TEST_CONFIG);
+  setAppConfig({ ...TEST_CONFIG, ...config });
   // The toast queue is a module singleton (max 4 visible): start every test with an empty one.
   toaster.remove();
   resetAuth();

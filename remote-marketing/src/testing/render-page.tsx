@@ -32,6 +32,7 @@ export function renderPage(page: ReactElement, { path = '/', config = {} }: { pa
         <Routes>
           <Route path="/" element={page} />
           <Route path="/terms-of-service" element={page} />
+          <Route path="/privacy-policy" element={page} />
           <Route path="*" element={<CurrentPath />} />
         </Routes>
       </MemoryRouter>

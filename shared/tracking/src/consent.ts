@@ -9,6 +9,7 @@ export const CONSENT_STORAGE_KEY = 'agency-tracking-consent';
 const listeners = new Set<() => void>();
 /** Kept in memory too, so a browser that refuses storage still remembers the choice for this visit. */
 let remembered: TrackingConsent | undefined;
+let storageFails = false;
 
 /** The configured pixel id, or undefined: tracking is off and asks for no consent. */
 export function configuredPixelId(): string | undefined {
@@ -23,13 +24,14 @@ export function trackingNeedsConsent(): boolean {
 }
 
 export function getTrackingConsent(): TrackingConsent | undefined {
+  if (storageFails) return remembered;
   try {
     const stored = window.localStorage.getItem(CONSENT_STORAGE_KEY);
-    if (stored === 'granted' || stored === 'denied') return stored;
+    return stored === 'granted' || stored === 'denied' ? stored : undefined;
   } catch {
-    // storage unavailable: fall back to this visit's choice
+    storageFails = true;
+    return remembered;
   }
-  return remembered;
 }
 
 /** Keeps the choice and tells subscribers; index.ts's setTrackingConsent also loads or stops the pixel. */
@@ -38,7 +40,8 @@ export function storeTrackingConsent(consent: TrackingConsent): void {
   try {
     window.localStorage.setItem(CONSENT_STORAGE_KEY, consent);
   } catch {
-    // storage unavailable: remembered for this visit only
+    // Remembered for this visit only.
+    storageFails = true;
   }
   listeners.forEach((listener) => listener());
 }
@@ -52,4 +55,5 @@ export function subscribeTrackingConsent(listener: () => void): () => void {
 /** Test seam: forget this visit's choice (the caller clears storage). */
 export function resetConsentForTests(): void {
   remembered = undefined;
+  storageFails = false;
 }

@@ -1,16 +1,39 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { setTrackingConsent, trackingNeedsConsent, type TrackingConsent } from '@agency/tracking';
 import { Box, Flex } from '@agency/ui';
-import { Footer } from './footer';
+import { useTrackingConsent } from '../hooks/use-tracking-consent';
+import { Footer, PRIVACY_CHOICES_ID } from './footer';
 import { Header } from './header';
 
+// Its own chunk: without a pixel, or once the visitor has chosen, nobody downloads it.
+const ConsentBanner = lazy(() => import('./consent-banner'));
+
 export function AppLayout({ children }: { children: ReactNode }) {
+  const consent = useTrackingConsent();
+  const [reopened, setReopened] = useState(false);
+  const needsConsent = trackingNeedsConsent();
+  const bannerOpen = needsConsent && (consent === undefined || reopened);
+
+  const choose = (choice: TrackingConsent) => {
+    setTrackingConsent(choice);
+    setReopened(false);
+    // The banner goes away: keep keyboard focus where the visitor came from.
+    const returnTo = reopened ? document.getElementById(PRIVACY_CHOICES_ID) : document.getElementById('main');
+    returnTo?.focus({ preventScroll: true });
+  };
+
   return (
     <Flex direction="column" minH="100vh">
       <Header />
+      {bannerOpen && (
+        <Suspense fallback={null}>
+          <ConsentBanner current={consent} focusOnOpen={reopened} onChoose={choose} />
+        </Suspense>
+      )}
       <Box as="main" id="main" tabIndex={-1} flex="1" outline="none">
         {children}
       </Box>
-      <Footer />
+      <Footer onPrivacyChoices={needsConsent ? () => setReopened(true) : undefined} />
     </Flex>
   );
 }

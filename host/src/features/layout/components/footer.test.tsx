@@ -11,6 +11,7 @@ describe('Footer', () => {
     expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/#contact');
     expect(nav.getByRole('link', { name: 'Client Login' })).toHaveAttribute('href', '/login');
     expect(nav.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
+    expect(nav.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     expect(screen.getByRole('link', { name: 'hello@consultancy.test' })).toHaveAttribute('href', 'mailto:hello@consultancy.test');
     expect(screen.getByText(`© ${new Date().getFullYear()} Agency. All rights reserved.`)).toBeInTheDocument();
   });

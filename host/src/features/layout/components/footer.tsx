@@ -1,10 +1,16 @@
 import { getAppConfig, hasAppConfig } from '@agency/app-config';
+import { CONSENT_TEXT, PRIVACY_PATH } from '@agency/domain/messages/privacy';
 import { Link as RouterLink } from '@agency/router';
 import { Box, Container, Link, Stack, Text } from '@agency/ui';
 import { BRAND_NAME, SECTION_LINKS } from './nav-links';
 
-/** Footer (spec section 2): section anchors, client login, terms, a contact address, the copyright line. */
-export function Footer() {
+export const PRIVACY_CHOICES_ID = 'privacy-choices';
+
+/**
+ * Footer (spec section 2): section anchors, client login, terms, a contact address, the copyright line; and
+ * the privacy policy, plus Privacy choices (reopens the consent banner) when there is a pixel to consent to.
+ */
+export function Footer({ onPrivacyChoices }: { onPrivacyChoices?: () => void }) {
   const contactEmail = hasAppConfig() ? getAppConfig().links.contactEmail : '';
   return (
     <Box as="footer" borderTopWidth="1px" py="10" mt="auto">
@@ -22,6 +28,16 @@ export function Footer() {
             <Link asChild>
               <RouterLink to="/terms-of-service">Terms of Service</RouterLink>
             </Link>
+            <Link asChild>
+              <RouterLink to={PRIVACY_PATH}>{CONSENT_TEXT.policyLink}</RouterLink>
+            </Link>
+            {onPrivacyChoices && (
+              <Link asChild>
+                <button type="button" id={PRIVACY_CHOICES_ID} onClick={onPrivacyChoices}>
+                  {CONSENT_TEXT.footerButton}
+                </button>
+              </Link>
+            )}
           </Stack>
           <Stack gap="1" fontSize="sm">
             {contactEmail && (
