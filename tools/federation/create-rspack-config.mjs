@@ -6,12 +6,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { sharedDependencies } from './shared-deps.mjs';
 import { federationRuntimeAliases } from './runtime-aliases.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { hostSharedModulesSource } from './host-shared-modules.mjs';
+import { HostContractPlugin, hostContractSource } from './host-contract.mjs';
 import { appConfigFrom, resolveLocalEnv } from '../product/local-env.mjs';
 
+const remoteContract = fileURLToPath(new URL('./remote-contract.mjs', import.meta.url));
 const reactRouterProductionBuild = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
@@ -32,12 +35,18 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
     // A remote's production build is loaded only by the host, which provides the federation runtime and
     // every shared module: it carries neither, nor a page of its own. Its development build runs standalone.
     const hostedOnly = federated && !isHost && production;
-    // Written by the build, never to disk: the host's share list (see host-shared-modules.mjs).
+    // Written by the build, never to disk: the host's share list (see host-shared-modules.mjs) and what it
+    // provides and loads (host-contract.mjs).
     const hostSharedModulesFile = join(appDir, 'node_modules/.federation/shared-modules.js');
+    const hostContractFile = join(appDir, 'node_modules/.federation/host-contract.js');
+    // React Fast Refresh in `npm run dev`: an edited component is swapped in place and keeps its state.
+    const fastRefresh = !production;
     return {
       context: appDir,
       mode: production ? 'production' : 'development',
-      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      // Production maps are hidden: written beside the bundles for an error tracker, referenced by none of
+      // them, and never served (the static server refuses *.map; releases keep them outside the served folder).
+      devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
       entry: hostedOnly ? {} : { main: './src/index.ts' },
       output: {
         path: join(appDir, 'dist'),
@@ -52,7 +61,12 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'],
         alias: {
           ...federationRuntimeAliases(),
-          ...(federated && isHost && { '@agency/federation/shared-modules$': hostSharedModulesFile }),
+          ...(federated &&
+            isHost && {
+              '@agency/federation/shared-modules$': hostSharedModulesFile,
+              '@agency/federation/host-contract$': hostContractFile,
+              '@agency/federation/remote-contract$': remoteContract,
+            }),
           // react-router's package exports always name its development build (warnings, invariants);
           // production bundles take the production build it ships beside it.
           ...(production && { 'react-router$': reactRouterProductionBuild }),
@@ -67,7 +81,7 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
             options: {
               jsc: {
                 parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: fastRefresh } },
               },
               env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15.4, edge >= 100' },
             },
@@ -90,6 +104,8 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
             publicPath: '/',
           }),
         ...(federated ? (isHost ? hostFederationPlugins() : [remoteFederationPlugin()]) : []),
+        // Namespaced by output.uniqueName, so the host's and each remote's refresh runtimes coexist on one page.
+        fastRefresh && new ReactRefreshRspackPlugin(),
         production && new PrecompressPlugin(),
       ].filter(Boolean),
       devServer: {
@@ -149,7 +165,9 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
       return [
         new rspack.experiments.VirtualModulesPlugin({
           [hostSharedModulesFile]: hostSharedModulesSource({ production, eager: federation.eager ?? [] }),
+          [hostContractFile]: hostContractSource({ production }),
         }),
+        new HostContractPlugin({ production }),
         // What the Module Federation plugin would define for a pure consumer: the runtime keeps remote
         // loading, sharing and manifest snapshots (remotes are found by mf-manifest.json), for browsers only.
         new rspack.DefinePlugin({

@@ -31,13 +31,18 @@ describe('the share list', () => {
     );
   });
 
-  test('shared/ packages are strict singletons of their exact version', () => {
+  test('every shared module is a strict singleton asking for a compatible (caret) range of its version', () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'shared/ui/package.json'), 'utf8'));
     assert.deepEqual(sharedDependencies()['@agency/ui'], {
       singleton: true,
-      requiredVersion: '0.1.0',
-      version: '0.1.0',
+      requiredVersion: `^${version}`,
+      version,
       strictVersion: true,
     });
+    for (const [name, config] of Object.entries(sharedDependencies())) {
+      assert.equal(config.requiredVersion, `^${config.version}`, `${name} asks for ^${config.version}`);
+      assert.ok(config.singleton && config.strictVersion, `${name} is a strict singleton`);
+    }
   });
 });
 

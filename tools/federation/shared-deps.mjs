@@ -2,6 +2,10 @@
 // under shared/ except stateless ones that opt out ("federation": { "shared": false }), which are
 // tree-shaken per app. Remotes consume it through the build plugin; the host provides it at run time
 // (host-shared-modules.mjs).
+// Versions follow semver and every requirement is a caret range of the version built against: a remote
+// built against @agency/ui 0.1.0 runs on any host providing 0.1.x (for 0.x a minor bump is breaking, from
+// 1.0 on only a major). `strictVersion` makes a singleton outside the range fail loudly instead of being
+// used anyway; `npm run release` refuses such a remote before it is published (remote-contract.mjs).
 // Third-party UI/router/state libraries are deliberately NOT shared: apps reach them only through the
 // shared/ facades, so the bundler tree-shakes them inside the facade chunk (shared modules are not).
 import { readdirSync, readFileSync } from 'node:fs';
@@ -27,15 +31,13 @@ export function sharedWorkspacePackages() {
 }
 
 export function sharedDependencies() {
-  const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, version });
+  const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, version, strictVersion: true });
   const shared = {
     react: singleton(reactVersion),
     'react/': singleton(reactVersion),
     'react-dom': singleton(reactVersion),
     'react-dom/': singleton(reactVersion),
   };
-  for (const pkg of sharedWorkspacePackages()) {
-    shared[pkg.name] = { singleton: true, requiredVersion: pkg.version, version: pkg.version, strictVersion: true };
-  }
+  for (const pkg of sharedWorkspacePackages()) shared[pkg.name] = singleton(pkg.version);
   return shared;
 }

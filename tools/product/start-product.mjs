@@ -3,19 +3,13 @@
 // fresh data directory and stop it afterwards.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { appConfigFrom, resolveLocalEnv } from './local-env.mjs';
+import { APPS, ROOT } from './apps.mjs';
+import { resolveLocalEnv } from './local-env.mjs';
+import { publishRelease, releasePaths, remoteApps, switchRelease } from './releases.mjs';
+import { runtimeConfig } from './runtime-config.mjs';
 import { contentSecurityPolicy, startStaticServer } from './static-server.mjs';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-export const APPS = [
-  { dir: 'host', portVar: 'HOST_PORT', urlVar: 'PUBLIC_SITE_URL' },
-  { dir: 'remote-marketing', portVar: 'MARKETING_PORT', urlVar: 'MARKETING_URL' },
-  { dir: 'remote-checkout', portVar: 'CHECKOUT_PORT', urlVar: 'CHECKOUT_URL' },
-  { dir: 'remote-client-portal', portVar: 'CLIENT_PORTAL_PORT', urlVar: 'CLIENT_PORTAL_URL' },
-  { dir: 'remote-admin-portal', portVar: 'ADMIN_PORTAL_PORT', urlVar: 'ADMIN_PORTAL_URL' },
-];
+export { APPS, ROOT };
 
 /** Runs a TypeScript service with tsx and resolves once it prints its "listening" line(s). */
 function startService({ name, script, env, readyLines, log }) {
@@ -54,10 +48,26 @@ function startService({ name, script, env, readyLines, log }) {
 }
 
 /**
- * @param {{ ports?: Record<string, number>, env?: Record<string, string>, log?: (line: string) => void,
- *           services?: boolean }} options
+ * Publishes each remote's build as an immutable release and makes it current, so the product only ever
+ * serves release folders (a rebuild in place cannot change a file under a visitor). Unchanged builds keep
+ * their release.
+ * @param {Record<string, string>} builds remote name -> build folder, for the ones not in <remote>/dist
  */
-export async function startProduct({ ports = {}, env: extraEnv = {}, log, services = true } = {}) {
+export async function publishBuilds(env, builds = {}, log) {
+  for (const remote of await remoteApps()) {
+    const published = publishRelease({ env, remote, buildDir: builds[remote.name] ?? join(ROOT, remote.dir, 'dist') });
+    const { from } = switchRelease({ env, remote, release: published.release });
+    const state = from === published.release ? 'current' : from ? `current, was ${from}` : 'current';
+    log?.(`[releases] ${remote.name} ${published.release} (${published.created ? 'published, ' : ''}${state})`);
+  }
+}
+
+/**
+ * @param {{ ports?: Record<string, number>, env?: Record<string, string>, log?: (line: string) => void,
+ *           services?: boolean, builds?: Record<string, string> }} options
+ *   `builds`: remote name -> the build folder to publish at start instead of <remote>/dist (tests).
+ */
+export async function startProduct({ ports = {}, env: extraEnv = {}, log, services = true, builds = {} } = {}) {
   const env = await resolveLocalEnv({ ...process.env, ...extraEnv }, ports);
   const stops = [];
   const stopAll = async () => {
@@ -78,17 +88,20 @@ export async function startProduct({ ports = {}, env: extraEnv = {}, log, servic
       stops.push(api.stop);
       await api.ready;
     }
-    const appConfig = appConfigFrom(env);
-    const csp = contentSecurityPolicy(appConfig);
+    await publishBuilds(env, builds, log);
+    const { releasesDir } = releasePaths(env);
+    const remotes = Object.fromEntries((await remoteApps()).map((remote) => [remote.dir, remote.name]));
     for (const app of APPS) {
       const isHost = app.dir === 'host';
       const server = await startStaticServer({
-        dir: join(ROOT, app.dir, 'dist'),
+        // The host is deployed in place; each remote's origin serves its release folders.
+        dir: isHost ? join(ROOT, app.dir, 'dist') : join(releasesDir, remotes[app.dir]),
         port: Number(env[app.portVar]),
         spa: isHost,
         cors: !isHost,
-        csp: isHost ? csp : undefined,
-        appConfig: isHost ? appConfig : undefined,
+        immutable: !isHost,
+        csp: isHost ? contentSecurityPolicy : undefined,
+        appConfig: isHost ? runtimeConfig(env, { log }) : undefined,
       });
       stops.push(server.close);
     }

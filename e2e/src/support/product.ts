@@ -11,8 +11,14 @@ export interface RunningProduct {
 }
 
 
+export interface TestProductOptions {
+  services?: boolean;
+  /** Remote name -> the build folder to publish at start instead of <remote>/dist. */
+  builds?: Record<string, string>;
+}
+
 /** Starts the whole product on free ports with a fresh data directory; stop() removes everything. */
-export async function startTestProduct(options: { services?: boolean } = {}): Promise<RunningProduct> {
+export async function startTestProduct(options: TestProductOptions = {}): Promise<RunningProduct> {
   const ports = await freePorts();
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-'));
   const logs: string[] = [];
@@ -22,6 +28,7 @@ export async function startTestProduct(options: { services?: boolean } = {}): Pr
       ports,
       env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       services: options.services ?? true,
+      builds: options.builds,
       log: (line: string) => logs.push(line),
     });
   } catch (error) {

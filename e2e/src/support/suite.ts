@@ -1,7 +1,7 @@
 import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { startTestProduct, type RunningProduct } from './product';
+import { startTestProduct, type RunningProduct, type TestProductOptions } from './product';
 
 export interface ProductSuite {
   readonly product: RunningProduct;
@@ -12,7 +12,7 @@ export interface ProductSuite {
  * For the calling describe(): starts the whole product (free ports, fresh data) and a browser before its
  * tests and stops both after them.
  */
-export function useProductSuite(options: { services?: boolean } = {}): ProductSuite {
+export function useProductSuite(options: TestProductOptions = {}): ProductSuite {
   let product: RunningProduct | undefined;
   let browser: Browser | undefined;
   before(async () => {

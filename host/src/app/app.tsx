@@ -10,7 +10,7 @@ import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { RemotePage } from '../lib/federation/components/remote-page';
 import { useIntentPrefetch } from '../lib/federation/hooks/use-intent-prefetch';
 import { PageSpinner } from '../components/page-spinner';
-import { DASHBOARD_REMOTES, HOST_PATHS, REMOTE_ROUTES, remoteForPath } from './route-table';
+import { DASHBOARD_REMOTES, DIAGNOSTIC_PROBES, HOST_PATHS, REMOTE_ROUTES, remoteForPath } from './route-table';
 
 const FederationCheckPage = lazy(() =>
   import('../features/diagnostics/components/federation-check-page').then((m) => ({ default: m.FederationCheckPage })),
@@ -51,7 +51,7 @@ function AppRoutes() {
           path={HOST_PATHS.federationCheck}
           element={
             <Suspense fallback={<PageSpinner />}>
-              <FederationCheckPage />
+              <FederationCheckPage probes={DIAGNOSTIC_PROBES} />
             </Suspense>
           }
         />

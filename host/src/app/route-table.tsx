@@ -1,29 +1,35 @@
 import type { ReactNode } from 'react';
 import { matchPath } from '@agency/router';
 import type { RemoteRoute } from '../lib/federation/remote-route';
+import routeData from './remote-routes.json';
 
 /**
  * Every route of the product (spec section 2). Remote routes name the remote and the module it exposes;
  * the host's own screens (auth, dashboard switch, 404) are wired in app.tsx.
+ *
+ * The remote half lives in remote-routes.json, plain data that the tools read too: the host's build
+ * publishes what it loads (federation-host.json), `npm run release` refuses a remote that no longer
+ * exposes one of these modules, and the contract test fails in CI (tools/federation/remote-contract.mjs).
  */
 export interface RemoteRouteEntry extends RemoteRoute {
   path: string;
 }
 
-export const REMOTE_ROUTES: readonly RemoteRouteEntry[] = [
-  { path: '/', remote: 'marketing', exposed: './landing-page' },
-  { path: '/terms-of-service', remote: 'marketing', exposed: './terms-page' },
-  { path: '/purchase/:tierId', remote: 'checkout', exposed: './purchase-page' },
-  { path: '/consultation/:tierId', remote: 'checkout', exposed: './consultation-page' },
-  { path: '/purchase-success', remote: 'checkout', exposed: './purchase-success-page' },
-  { path: '/consultation-success', remote: 'checkout', exposed: './consultation-success-page' },
-];
+interface RemoteRouteData {
+  routes: RemoteRouteEntry[];
+  dashboard: Record<'ADMIN' | 'CLIENT', RemoteRoute>;
+  diagnostics: { remotes: RemoteRoute['remote'][]; exposed: string };
+}
+
+const data = routeData as RemoteRouteData;
+
+export const REMOTE_ROUTES: readonly RemoteRouteEntry[] = data.routes;
 
 /** The dashboard is one route whose remote depends on the role. */
-export const DASHBOARD_REMOTES = {
-  ADMIN: { remote: 'admin_portal', exposed: './admin-dashboard' },
-  CLIENT: { remote: 'client_portal', exposed: './client-dashboard' },
-} as const satisfies Record<string, RemoteRoute>;
+export const DASHBOARD_REMOTES: Readonly<Record<'ADMIN' | 'CLIENT', RemoteRoute>> = data.dashboard;
+
+/** The module /__diagnostics/federation loads from each remote. */
+export const DIAGNOSTIC_PROBES: Readonly<RemoteRouteData['diagnostics']> = data.diagnostics;
 
 export const HOST_PATHS = {
   login: '/login',

@@ -3,8 +3,12 @@
  * API needs no rebuild; a remote running standalone fetches the same file from its own dev server.
  */
 export interface RemoteLocation {
-  /** URL of the remote's mf-manifest.json. */
+  /** URL of the remote's mf-manifest.json (of its current release). */
   manifest: string;
+  /** The current release's id (`<version>-<content hash>`), when it is served from a release folder. */
+  release?: string;
+  /** The release before it: the host falls back to it when the current one cannot run here. */
+  previous?: { manifest: string; release?: string };
 }
 
 export interface AppConfig {

@@ -8,8 +8,16 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
 };
 
 export function registerRemoteLocations(): void {}
+export function refreshOnNavigation(): undefined {
+  return undefined;
+}
+export function currentRelease(): string {
+  return 'monolith';
+}
 export function resetRemote(): void {}
-export class RemoteUnavailableError extends Error {}
+export class RemoteUnavailableError extends Error {
+  readonly incompatible: undefined;
+}
 
 export function loadRemotePage(remote: RemoteName, exposed: string): Promise<{ default: ComponentType }> {
   const load = PAGES[`${remote}/${exposed}`];

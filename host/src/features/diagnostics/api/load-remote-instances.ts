@@ -17,9 +17,9 @@ export interface RemoteInstances {
 
 export type ProbeResult = { ok: true; instances: RemoteInstances } | { ok: false };
 
-export async function loadRemoteInstances(remote: RemoteName): Promise<ProbeResult> {
+export async function loadRemoteInstances(remote: RemoteName, exposed: string): Promise<ProbeResult> {
   try {
-    const module = await loadRemote<{ instances: RemoteInstances }>(`${remote}/instance-probe`);
+    const module = await loadRemote<{ instances: RemoteInstances }>(`${remote}/${exposed.replace(/^\.\//, '')}`);
     return module ? { ok: true, instances: module.instances } : { ok: false };
   } catch {
     return { ok: false };

@@ -6,14 +6,13 @@ import { Box, Button, Container, Heading, Stack, system, Text, useChakraContext 
 import { loadRemoteInstances, type RemoteInstances } from '../api/load-remote-instances';
 import type { RemoteName } from '../../../lib/federation/api/remote-registry';
 
-const REMOTES: RemoteName[] = ['marketing', 'checkout', 'client_portal', 'admin_portal'];
 const PROBE_EMAIL = 'probe@federation.check';
 
 /**
  * Operations page proving that host and remotes share one React, one router context, one Chakra system
  * and one auth store: each remote's ./instance-probe hands over what it imported, and its hooks run here.
  */
-export function FederationCheckPage() {
+export function FederationCheckPage({ probes }: { probes: { remotes: readonly RemoteName[]; exposed: string } }) {
   const probeEmail = useAuthStore((s) => s.user?.email ?? '(none)');
   return (
     <Container maxW="4xl" py="10">
@@ -43,9 +42,9 @@ export function FederationCheckPage() {
             </tr>
           </thead>
           <tbody>
-            {REMOTES.map((remote) => (
+            {probes.remotes.map((remote) => (
               <Suspense key={remote} fallback={<tr><td>{remote}</td><td colSpan={5}>Loading...</td></tr>}>
-                <RemoteRow remote={remote} />
+                <RemoteRow remote={remote} exposed={probes.exposed} />
               </Suspense>
             ))}
           </tbody>
@@ -55,8 +54,8 @@ export function FederationCheckPage() {
   );
 }
 
-function RemoteRow({ remote }: { remote: RemoteName }) {
-  const promise = useMemo(() => loadRemoteInstances(remote), [remote]);
+function RemoteRow({ remote, exposed }: { remote: RemoteName; exposed: string }) {
+  const promise = useMemo(() => loadRemoteInstances(remote, exposed), [remote, exposed]);
   const result = use(promise);
   if (!result.ok) {
     return (

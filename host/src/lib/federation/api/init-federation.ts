@@ -1,13 +1,14 @@
 import { init } from '@module-federation/runtime';
 import injectExternalRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
 import { sharedModules } from '@agency/federation/shared-modules';
+import compatibilityPlugin from '../../../runtime-plugin/compatibility';
 import errorHandlingPlugin from '../../../runtime-plugin/error-handling';
 import retryPlugin from '../../../runtime-plugin/retry';
 
 /**
  * Starts the Module Federation runtime before any remote is registered: the host provides the shared
- * singletons, prefers what is already loaded over a newer copy a remote brings ('loaded-first'), retries
- * failed fetches, reports failed remotes, and publishes the runtime that the remotes' production builds
+ * singletons, prefers what is already loaded over a newer copy a remote brings ('loaded-first'), refuses
+ * remote releases that do not fit it, retries failed fetches, reports failed remotes, and publishes the runtime that the remotes' production builds
  * borrow instead of shipping their own (`externalRuntime`).
  */
 export function initFederation(): void {
@@ -16,6 +17,6 @@ export function initFederation(): void {
     remotes: [],
     shared: sharedModules,
     shareStrategy: 'loaded-first',
-    plugins: [retryPlugin(), errorHandlingPlugin(), injectExternalRuntimeCore()],
+    plugins: [compatibilityPlugin(), retryPlugin(), errorHandlingPlugin(), injectExternalRuntimeCore()],
   });
 }

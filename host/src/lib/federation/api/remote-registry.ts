@@ -1,21 +1,72 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
-import type { AppConfig } from '@agency/app-config';
+import { loadAppConfig, type AppConfig } from '@agency/app-config';
+import { IncompatibleReleaseError } from '../../../runtime-plugin/compatibility';
 
 /** The remotes the host can load and the modules they expose (see each remote's module-federation.config.mjs). */
 export type RemoteName = 'marketing' | 'checkout' | 'client_portal' | 'admin_portal';
 
-const locations = new Map<string, string>();
+// Where each remote's current and previous release live comes from /app-config.json, which changes on every
+// release and rollback. A tab left open re-reads it when it navigates to a remote page, at most this often.
+const CONFIG_MAX_AGE_MS = 10_000;
+
+let locations: AppConfig['remotes'] = {};
+let readAt = 0;
+let lastNavigation: string | undefined;
+let reading: Promise<void> | undefined;
+/** The manifest URL each remote is registered with in the federation runtime. */
+const registered = new Map<string, string>();
+/** Releases found not to fit this host, by manifest URL: later loads go straight to the previous release. */
+const incompatible = new Map<string, IncompatibleReleaseError>();
+/** The release whose code this document has run, per remote. */
+const inDocument = new Map<string, string>();
+
+function register(remote: string, manifest: string): void {
+  if (registered.get(remote) === manifest) return;
+  // Re-registering drops the old release's manifest, entry and module caches in the runtime.
+  registerRemotes([{ name: remote, entry: manifest }], { force: registered.has(remote) });
+  registered.set(remote, manifest);
+}
 
 /** Registers the remotes named by /app-config.json; nothing is fetched until a route needs one. */
 export function registerRemoteLocations(remotes: AppConfig['remotes']): void {
-  for (const [name, { manifest }] of Object.entries(remotes)) locations.set(name, manifest);
-  registerRemotes([...locations].map(([name, entry]) => ({ name, entry })));
+  locations = remotes;
+  readAt = Date.now();
+  for (const [name, { manifest }] of Object.entries(remotes)) register(name, manifest);
+}
+
+/**
+ * Called on every render of a remote page with the navigation's key: on a new navigation, when the
+ * configuration is older than CONFIG_MAX_AGE_MS, re-reads it. Returns the read to wait for (suspend on), if any.
+ */
+export function refreshOnNavigation(navigation: string): Promise<void> | undefined {
+  if (navigation !== lastNavigation) {
+    lastNavigation = navigation;
+    if (!reading && Date.now() - readAt >= CONFIG_MAX_AGE_MS) {
+      readAt = Date.now();
+      reading = loadAppConfig()
+        .then(
+          (config) => {
+            locations = config.remotes;
+          },
+          (error: unknown) => console.warn('[federation] keeping the known remote locations', error),
+        )
+        .finally(() => {
+          reading = undefined;
+        });
+    }
+  }
+  return reading;
+}
+
+/** The manifest URL of the remote's current release: a page shown from an older release is loaded again. */
+export function currentRelease(remote: RemoteName): string | undefined {
+  return locations[remote]?.manifest;
 }
 
 /** Forgets a failed remote (its manifest, entry script and caches) so the next load fetches it again. */
 export function resetRemote(remote: RemoteName): void {
-  const entry = locations.get(remote);
+  const entry = registered.get(remote);
   if (entry) registerRemotes([{ name: remote, entry }], { force: true });
 }
 
@@ -24,28 +75,96 @@ export class RemoteUnavailableError extends Error {
     readonly remote: RemoteName,
     readonly exposed: string,
     cause?: unknown,
+    /** Set when the release cannot run on this host (rather than not being reachable). */
+    readonly incompatible?: IncompatibleReleaseError,
   ) {
     super(`The ${remote} module ${exposed} could not be loaded.`, { cause });
     this.name = 'RemoteUnavailableError';
   }
 }
 
-export async function loadRemotePage(remote: RemoteName, exposed: string): Promise<{ default: ComponentType }> {
-  if (!locations.has(remote)) throw new RemoteUnavailableError(remote, exposed, 'not configured');
+export interface RemotePageModule {
+  default: ComponentType;
+  /** Set when the current release does not fit this host and the page comes from the previous release. */
+  replaced?: IncompatibleReleaseError;
+}
+
+/** The incompatibility behind a failed load: the compatibility plugin's verdict or the runtime's own singleton check. */
+function incompatibilityIn(
+  error: unknown,
+  remote: string,
+  manifest: string,
+): IncompatibleReleaseError | undefined {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e instanceof IncompatibleReleaseError) return e;
+    if (/does not satisfy the requirement/.test(e.message))
+      return new IncompatibleReleaseError(remote, manifest, [
+        { module: remote, problem: e.message, fix: '' },
+      ]);
+  }
+  return undefined;
+}
+
+async function loadFrom(remote: RemoteName, manifest: string, exposed: string): Promise<ComponentType> {
+  const ran = inDocument.get(remote);
+  if (ran && ran !== manifest) {
+    // Two releases of one remote never share a document: they would share its chunk-loading global (named
+    // after the remote), and the new one would pick up the old one's chunks. The tab loads the page afresh.
+    window.location.reload();
+    return new Promise<never>(() => {});
+  }
+  register(remote, manifest);
+  inDocument.set(remote, manifest);
   try {
     // The runtime prefixes './' itself: 'checkout/./purchase-page' would ask for '././purchase-page'.
     const module = await loadRemote<{ default: ComponentType }>(`${remote}/${exposed.replace(/^\.\//, '')}`);
     if (!module?.default) throw new Error('empty module');
-    return module;
+    return module.default;
   } catch (error) {
-    throw new RemoteUnavailableError(remote, exposed, error);
+    // Refused on its manifest: none of its code ran.
+    if (!ran && incompatibilityIn(error, remote, manifest)) inDocument.delete(remote);
+    throw error;
+  }
+}
+
+/**
+ * Loads an exposed page from the remote's current release. If that release cannot run on this host, the page
+ * comes from the previous release instead (and says so); without one, the error names the incompatibility.
+ */
+export async function loadRemotePage(remote: RemoteName, exposed: string): Promise<RemotePageModule> {
+  const location = locations[remote];
+  if (!location) throw new RemoteUnavailableError(remote, exposed, 'not configured');
+  let refused = incompatible.get(location.manifest);
+  if (!refused) {
+    try {
+      return { default: await loadFrom(remote, location.manifest, exposed) };
+    } catch (error) {
+      refused = incompatibilityIn(error, remote, location.manifest);
+      if (!refused) throw new RemoteUnavailableError(remote, exposed, error);
+      incompatible.set(location.manifest, refused);
+      console.warn(`[federation] ${refused.message}; falling back to its previous release`, refused.problems);
+    }
+  }
+  if (!location.previous) throw new RemoteUnavailableError(remote, exposed, refused, refused);
+  try {
+    return { default: await loadFrom(remote, location.previous.manifest, exposed), replaced: refused };
+  } catch (error) {
+    const alsoRefused = incompatibilityIn(error, remote, location.previous.manifest);
+    throw new RemoteUnavailableError(remote, exposed, error, alsoRefused && refused);
   }
 }
 
 /** Fetches a remote's entry and the chunks of one exposed module ahead of navigation. Never throws. */
 export function prefetchRemote(remote: RemoteName, exposed: string): void {
-  if (!locations.has(remote)) return;
-  preloadRemote([{ nameOrAlias: remote, exposes: [exposed], resourceCategory: 'sync' }]).catch(() => {
-    // A failed prefetch is harmless: navigation will load (and report) it again.
-  });
+  const location = locations[remote];
+  if (!location || incompatible.has(location.manifest)) return;
+  const ran = inDocument.get(remote);
+  if (ran && ran !== location.manifest) return;
+  register(remote, location.manifest);
+  preloadRemote([{ nameOrAlias: remote, exposes: [exposed], resourceCategory: 'sync' }]).then(
+    () => inDocument.set(remote, location.manifest),
+    () => {
+      // A failed prefetch is harmless: navigation will load (and report) it again.
+    },
+  );
 }

@@ -1,0 +1,26 @@
+// tools/federation/remote-contract.mjs, the one rule for whether a remote release fits this host.
+declare module '@agency/federation/remote-contract' {
+  export interface HostContract {
+    /** Shared module name -> the version the host provides. */
+    shared: Record<string, string>;
+    /** Remote -> exposed module -> where the host uses it. */
+    loads: Record<string, Record<string, string>>;
+  }
+
+  export interface RemoteManifest {
+    exposes: { path?: string; name: string }[];
+    shared: { name: string; requiredVersion?: string | false }[];
+  }
+
+  export interface ContractProblem {
+    module: string;
+    problem: string;
+    fix: string;
+  }
+
+  export function contractProblems(
+    remote: string,
+    manifest: RemoteManifest,
+    host: HostContract,
+  ): ContractProblem[];
+}

@@ -1,0 +1,33 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { hostContract } from '@agency/federation/host-contract';
+import { contractProblems, type ContractProblem } from '@agency/federation/remote-contract';
+
+/** A remote release this host cannot run: a shared module outside the range it needs, or a missing page. */
+export class IncompatibleReleaseError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly manifestUrl: string,
+    readonly problems: ContractProblem[],
+  ) {
+    super(`${remote} at ${manifestUrl} does not fit this host: ${problems.map((p) => p.problem).join('; ')}`);
+    this.name = 'IncompatibleReleaseError';
+  }
+}
+
+// `npm run release` refuses such releases, but a forced release or a host rolled back under a remote still
+// reaches the browser. Each manifest is checked against what this host provides and loads before any of the
+// remote's code runs, so the failure is named for what it is and the host can fall back to the previous
+// release (remote-registry.ts) instead of showing a Retry that can never work.
+export default function compatibilityPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'agency-compatibility',
+    loadRemoteSnapshot(args) {
+      if (args.from === 'manifest' && args.manifestJson) {
+        const problems = contractProblems(args.moduleInfo.name, args.manifestJson, hostContract);
+        if (problems.length > 0)
+          throw new IncompatibleReleaseError(args.moduleInfo.name, args.manifestUrl ?? '', problems);
+      }
+      return args;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// The contract between the host and a remote release, one rule checked in three places: `npm run release`
+// (a built remote against the running host's /federation-host.json), the contract test in CI (every
+// remote's config against the host's sources), and the host itself at run time (each remote manifest it
+// fetches, before any of the remote's code runs; host/src/runtime-plugin/compatibility.ts).
+// A remote fits when it exposes every module the host loads from it and the host provides every shared
+// module it needs at a version inside the range it was built to accept. Runs in Node and in the browser;
+// `satisfy` is the Module Federation runtime's own semver matcher, so the gate and the runtime agree.
+import { satisfy } from '@module-federation/runtime-core';
+
+/**
+ * @typedef {{ path: string, remote: string, exposed: string }} RemoteRouteEntry
+ * @typedef {{ routes: RemoteRouteEntry[], dashboard: Record<string, { remote: string, exposed: string }>,
+ *             diagnostics: { remotes: string[], exposed: string } }} RemoteRouteData
+ * @typedef {{ shared: Record<string, string>, loads: Record<string, Record<string, string>> }} HostContract
+ *   `shared`: module name -> version the host provides; `loads`: remote -> exposed module -> where the host uses it.
+ * @typedef {{ exposes: { path?: string, name: string }[], shared: { name: string, requiredVersion?: string | false }[] }} RemoteManifest
+ *   The parts of a remote's mf-manifest.json the contract looks at.
+ * @typedef {{ module: string, problem: string, fix: string }} ContractProblem
+ */
+
+/**
+ * Which modules the host loads from each remote, and for what, from its route data (remote-routes.json).
+ * @param {RemoteRouteData} routeData
+ * @returns {HostContract['loads']}
+ */
+export function modulesLoadedByHost(routeData) {
+  /** @type {HostContract['loads']} */
+  const loads = {};
+  const add = (remote, exposed, use) => {
+    const modules = (loads[remote] ??= {});
+    modules[exposed] = modules[exposed] ? `${modules[exposed]}, ${use}` : use;
+  };
+  for (const route of routeData.routes) add(route.remote, route.exposed, route.path);
+  for (const [role, route] of Object.entries(routeData.dashboard))
+    add(route.remote, route.exposed, `/dashboard (${role})`);
+  for (const remote of routeData.diagnostics.remotes)
+    add(remote, routeData.diagnostics.exposed, '/__diagnostics/federation');
+  return loads;
+}
+
+/** Whether the version a range starts from (`^1.2.0` -> 1.2.0) is newer than `version`. */
+function rangeIsNewer(range, version) {
+  const parts = (text) => (String(text).match(/\d+(\.\d+){0,2}/)?.[0] ?? '0').split('.').map(Number);
+  const [a, b] = [parts(range), parts(version)];
+  for (let i = 0; i < 3; i += 1) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return false;
+}
+
+/**
+ * Everything that keeps `remote` (its manifest) from running in `host`; empty when it fits.
+ * @param {string} remote the remote's name in the host's route data (its Module Federation name)
+ * @param {RemoteManifest} manifest
+ * @param {HostContract} host
+ * @returns {ContractProblem[]}
+ */
+export function contractProblems(remote, manifest, host) {
+  /** @type {ContractProblem[]} */
+  const problems = [];
+  const loads = host.loads[remote];
+  if (!loads) {
+    problems.push({
+      module: remote,
+      problem: `the host loads nothing from a remote named ${remote}`,
+      fix: `Check the remote's name in its module-federation.config.mjs, or add its routes to the host's route table and deploy the host first.`,
+    });
+  }
+  const exposed = new Set(manifest.exposes.map((entry) => entry.path ?? `./${entry.name}`));
+  for (const [module, use] of Object.entries(loads ?? {})) {
+    if (exposed.has(module)) continue;
+    problems.push({
+      module,
+      problem: `the host loads ${module} for ${use}, but ${remote} does not expose it`,
+      fix: `Expose ${module} again in the remote's module-federation.config.mjs, or first deploy a host whose route table no longer loads it.`,
+    });
+  }
+  for (const { name, requiredVersion } of manifest.shared) {
+    // React is shared by prefix ('react/'); the host provides each entry point an app imports.
+    const provided = Object.keys(host.shared).filter((candidate) =>
+      name.endsWith('/') ? candidate.startsWith(name) : candidate === name,
+    );
+    if (provided.length === 0) {
+      problems.push({
+        module: name,
+        problem: `${remote} needs the shared module ${name}, which the host does not provide`,
+        fix: `Deploy a host that provides ${name} first (it provides every entry of every shared/ package), then release ${remote} again.`,
+      });
+      continue;
+    }
+    if (!requiredVersion) continue;
+    for (const candidate of provided) {
+      const version = host.shared[candidate];
+      if (satisfy(version, requiredVersion)) continue;
+      problems.push({
+        module: candidate,
+        problem: `${remote} needs ${candidate} ${requiredVersion}, the host provides ${version}`,
+        fix: rangeIsNewer(requiredVersion, version)
+          ? `Deploy a host built with ${candidate} ${requiredVersion.replace(/^\^/, '')} first (the host provides shared packages), then release ${remote} again.`
+          : `Rebuild ${remote} against ${candidate} ${version}, the version the host provides.`,
+      });
+    }
+  }
+  return problems;
+}

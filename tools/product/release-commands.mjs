@@ -1,0 +1,195 @@
+// `npm run release`, `npm run rollback` and `npm run releases`: what a remote's team runs to ship it alone,
+// while the product runs, without touching the host. Each prints what it did and exits non-zero when it
+// refuses.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { HOST_CONTRACT_FILE } from '../federation/host-contract.mjs';
+import { contractProblems } from '../federation/remote-contract.mjs';
+import { ROOT } from './apps.mjs';
+import { resolveLocalEnv } from './local-env.mjs';
+import {
+  findRemote,
+  listReleases,
+  publishRelease,
+  readPointer,
+  releaseId,
+  releasePaths,
+  remoteApps,
+  rollbackRelease,
+  servedRemotes,
+  switchRelease,
+} from './releases.mjs';
+
+const shown = (path) => {
+  const rel = relative(ROOT, path);
+  return rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+};
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const step = (name, text) => console.log(`  ${name.padEnd(9)} ${text}`);
+
+class Refused extends Error {}
+
+/**
+ * What the host provides and loads: from the running host (what a release must fit), or from its build in
+ * host/dist when it is not running.
+ */
+export async function hostContractOf(env) {
+  const url = `${env.PUBLIC_SITE_URL}/${HOST_CONTRACT_FILE}`;
+  let response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(3000) });
+  } catch {
+    const file = join(ROOT, 'host', 'dist', HOST_CONTRACT_FILE);
+    if (!existsSync(file)) {
+      throw new Refused(
+        `The host at ${env.PUBLIC_SITE_URL} does not answer and host/dist has no ${HOST_CONTRACT_FILE}: start the product or build the host first.`,
+      );
+    }
+    return {
+      contract: JSON.parse(readFileSync(file, 'utf8')),
+      source: `${shown(file)} (the host is not running)`,
+    };
+  }
+  if (!response.ok) {
+    throw new Refused(
+      `The host at ${env.PUBLIC_SITE_URL} answered ${response.status} for ${HOST_CONTRACT_FILE}: it predates release checks; deploy the host first.`,
+    );
+  }
+  return { contract: await response.json(), source: `the running host (${url})` };
+}
+
+/** Checks a build or release folder of `remote` against the host; throws Refused (listing every problem) unless forced. */
+function checkContract({ remote, dir, release, host, force }) {
+  const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8'));
+  const problems = contractProblems(remote.name, manifest, host.contract);
+  if (problems.length === 0) {
+    const loaded = Object.keys(host.contract.loads[remote.name] ?? {}).length;
+    step(
+      'contract',
+      `fits ${host.source}: exposes the ${loaded} modules it loads, needs ${manifest.shared.length} shared modules, all provided within range`,
+    );
+    return;
+  }
+  const lines = [`Refused: ${remote.name} ${release} does not fit ${host.source}:`];
+  for (const { module, problem, fix } of problems) lines.push(`    - ${module}: ${problem}.`, `      ${fix}`);
+  if (!force) throw new Refused(lines.join('\n'));
+  step(
+    'contract',
+    `FORCED past ${problems.length} problem(s); browsers will fall back to the previous release:\n  ${lines.join('\n  ')}`,
+  );
+}
+
+function build(remote) {
+  const result = spawnSync('npx', ['nx', 'run', `${remote.project}:build`, '--outputStyle=static'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Refused(`The build of ${remote.dir} failed (output above); nothing was published.`);
+  }
+  const cached = /existing outputs match the cache|local cache/i.test(result.stdout);
+  step('build', `${remote.dir}/dist (${cached ? 'unchanged, replayed from the Nx cache' : 'built'})`);
+  return join(ROOT, remote.dir, 'dist');
+}
+
+const currentOf = (env, remote) => readPointer(releasePaths(env).pointerFile)[remote.name]?.history.at(-1);
+const liveUrl = (env, remote) =>
+  servedRemotes(readPointer(releasePaths(env).pointerFile))[remote.name]?.manifest;
+
+/** npm run release -- <remote> [--from <build folder>] [--force] */
+async function release(args) {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { from: { type: 'string' }, force: { type: 'boolean', default: false } },
+  });
+  const env = await resolveLocalEnv();
+  const remote = await findRemote(positionals[0]);
+  console.log(`Releasing ${remote.name} (${remote.dir})`);
+  const dir = values.from ? resolve(values.from) : build(remote);
+  if (values.from) step('build', `${shown(dir)} (given with --from)`);
+  if (!existsSync(join(dir, 'mf-manifest.json')))
+    throw new Refused(`${shown(dir)} holds no mf-manifest.json.`);
+  const id = releaseId(dir, remote.version);
+  const before = currentOf(env, remote);
+  try {
+    checkContract({ remote, dir, release: id, host: await hostContractOf(env), force: values.force });
+  } catch (error) {
+    if (error instanceof Refused)
+      error.message += `\nNothing was published; ${remote.name} stays on ${before ?? 'what it was'}.`;
+    throw error;
+  }
+  const published = publishRelease({ env, remote, buildDir: dir });
+  const maps = join(releasePaths(env).sourceMapsDir, remote.name, published.release);
+  step(
+    'publish',
+    `${shown(published.dir)} ${published.created ? `(${published.files} files, ${kB(published.bytes)}; source maps kept apart in ${shown(maps)})` : '(already published: same bytes, same release)'}`,
+  );
+  const { from, to } = switchRelease({ env, remote, release: published.release });
+  step(
+    'switch',
+    from === to ? `${remote.name} was already on ${to}` : `${remote.name} ${from ?? '(none)'} -> ${to}`,
+  );
+  console.log(`Live at ${liveUrl(env, remote)}`);
+  console.log(
+    `New visitors get it now, open tabs on their next visit to a ${remote.name} page. Undo: npm run rollback -- ${remote.name}`,
+  );
+}
+
+/** npm run rollback -- <remote> [--to <release>] [--force] */
+async function rollback(args) {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { to: { type: 'string' }, force: { type: 'boolean', default: false } },
+  });
+  const env = await resolveLocalEnv();
+  const remote = await findRemote(positionals[0]);
+  const history = readPointer(releasePaths(env).pointerFile)[remote.name]?.history ?? [];
+  const target = values.to ?? history.at(-2);
+  console.log(`Rolling back ${remote.name} (${remote.dir})`);
+  if (target) {
+    const dir = join(releasePaths(env).releasesDir, remote.name, target);
+    if (existsSync(dir))
+      checkContract({ remote, dir, release: target, host: await hostContractOf(env), force: values.force });
+  }
+  const { from, to } = rollbackRelease({ env, remote, to: values.to });
+  step('switch', from === to ? `${remote.name} was already on ${to}` : `${remote.name} ${from} -> ${to}`);
+  console.log(`Live at ${liveUrl(env, remote)}`);
+  console.log(`New visitors get it now, open tabs on their next visit to a ${remote.name} page.`);
+}
+
+/** npm run releases [-- <remote>] */
+async function releases(args) {
+  const { positionals } = parseArgs({ args, allowPositionals: true });
+  const env = await resolveLocalEnv();
+  const remotes = positionals[0] ? [await findRemote(positionals[0])] : await remoteApps();
+  const pointer = readPointer(releasePaths(env).pointerFile);
+  for (const remote of remotes) {
+    const all = listReleases({ env, remote });
+    const base = pointer[remote.name]?.base ?? env[remote.urlVar];
+    console.log(
+      `${remote.name}: ${all.length} release(s) in ${shown(join(releasePaths(env).releasesDir, remote.name))}, served from ${base}`,
+    );
+    for (const { release: id, publishedAt, role } of all) {
+      const when = publishedAt.toISOString().replace('T', ' ').slice(0, 19);
+      console.log(`  ${id}  published ${when} UTC${role ? `  ${role}` : ''}`);
+    }
+  }
+}
+
+const COMMANDS = { release, rollback, releases };
+
+/** Runs one command with the process's arguments; a refusal or a usage error prints its message and exits 1. */
+export async function runReleaseCommand(name, args = process.argv.slice(2)) {
+  try {
+    await COMMANDS[name](args);
+  } catch (error) {
+    console.error(error instanceof Refused ? error.message : `npm run ${name} failed: ${error.message}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,270 @@
+// Remote releases: immutable folders and one pointer that says which is live. Under <DATA_DIR>/releases:
+//   <remote>/<version>-<hash>/  a published build, never written again; the remote's origin serves this tree
+//   remotes.json                the pointer: per remote, the base URL its releases are served from and the
+//                               releases made current, newest last. Replaced whole (temp file + rename), so
+//                               the host's server, which re-reads it on change, never sees half a write.
+// Source maps and build stats (mf-stats.json: source paths, in no stable order) never enter a release
+// folder: they are kept apart in <DATA_DIR>/source-maps/<remote>/<release>/ for an error tracker.
+// In production the same maps onto a bucket behind a CDN (README, "Deploying one remote alone").
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  rmdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { APPS, ROOT } from './apps.mjs';
+
+/** How many releases a remote's history keeps for rollback; older folders stay published (`--to` reaches them). */
+const HISTORY = 20;
+const LOCK_STALE_MS = 30_000;
+const KEPT_APART = /\.map$|(^|\/)mf-stats\.json(\.gz|\.br)?$/;
+
+/**
+ * The four remotes: their Module Federation name (used in commands, the pointer and the app config), folder,
+ * Nx project and the variable naming their origin.
+ * @returns {Promise<{ name: string, dir: string, project: string, urlVar: string, version: string }[]>}
+ */
+export async function remoteApps() {
+  const remotes = [];
+  for (const app of APPS.filter((a) => a.dir !== 'host')) {
+    const appDir = join(ROOT, app.dir);
+    const { default: federation } = await import(
+      pathToFileURL(join(appDir, 'module-federation.config.mjs')).href
+    );
+    const pkg = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));
+    remotes.push({
+      name: federation.name,
+      dir: app.dir,
+      project: pkg.name,
+      urlVar: app.urlVar,
+      version: pkg.version,
+    });
+  }
+  return remotes;
+}
+
+/** Finds a remote by its name (`checkout`, `client_portal`), folder (`remote-checkout`) or a dashed name. */
+export async function findRemote(wanted) {
+  const remotes = await remoteApps();
+  const key = String(wanted ?? '').replace(/-/g, '_');
+  const remote = remotes.find((r) => r.name === key || r.dir === wanted || r.dir === `remote-${wanted}`);
+  if (!remote) {
+    throw new Error(
+      `${wanted ? `No remote called "${wanted}".` : 'Name a remote.'} Remotes: ${remotes.map((r) => r.name).join(', ')}.`,
+    );
+  }
+  return remote;
+}
+
+/** @param {Record<string, string>} env the product's environment (resolveLocalEnv) */
+export function releasePaths(env) {
+  const dataDir = resolve(ROOT, env.DATA_DIR ?? '.data');
+  const releasesDir = join(dataDir, 'releases');
+  return {
+    releasesDir,
+    pointerFile: join(releasesDir, 'remotes.json'),
+    sourceMapsDir: join(dataDir, 'source-maps'),
+  };
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      relative(dir, join(entry.parentPath ?? entry.path, entry.name))
+        .split(sep)
+        .join('/'),
+    )
+    .sort();
+}
+
+/** `<version>-<first 10 hex of the SHA-256 of every served file's path and bytes>`: same build, same id. */
+export function releaseId(buildDir, version) {
+  const hash = createHash('sha256');
+  for (const file of filesUnder(buildDir).filter((f) => !KEPT_APART.test(f))) {
+    hash.update(`${file}\0`);
+    hash.update(readFileSync(join(buildDir, file)));
+    hash.update('\0');
+  }
+  return `${version}-${hash.digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * Copies a remote's build into its release folder, unless that release exists already (same id = same
+ * bytes). The copy is made beside it under a dot-name, which is never served, and renamed into place.
+ * @returns {{ release: string, dir: string, created: boolean, files: number, bytes: number }}
+ */
+export function publishRelease({ env, remote, buildDir }) {
+  if (!existsSync(join(buildDir, 'mf-manifest.json')))
+    throw new Error(`${buildDir} holds no mf-manifest.json: build ${remote.dir} first.`);
+  const { releasesDir, sourceMapsDir } = releasePaths(env);
+  const release = releaseId(buildDir, remote.version);
+  const dir = join(releasesDir, remote.name, release);
+  const served = filesUnder(buildDir).filter((f) => !KEPT_APART.test(f));
+  const stats = {
+    release,
+    dir,
+    files: served.length,
+    bytes: served.reduce((n, f) => n + statSync(join(buildDir, f)).size, 0),
+  };
+  if (existsSync(dir)) return { ...stats, created: false };
+
+  const incoming = join(releasesDir, remote.name, `.incoming-${release}-${process.pid}`);
+  rmSync(incoming, { recursive: true, force: true });
+  for (const file of served) {
+    mkdirSync(join(incoming, file, '..'), { recursive: true });
+    cpSync(join(buildDir, file), join(incoming, file));
+  }
+  const maps = join(sourceMapsDir, remote.name, release);
+  for (const file of filesUnder(buildDir).filter((f) => KEPT_APART.test(f))) {
+    mkdirSync(join(maps, file, '..'), { recursive: true });
+    cpSync(join(buildDir, file), join(maps, file));
+  }
+  try {
+    renameSync(incoming, dir);
+  } catch (error) {
+    // Published by a concurrent run in the meantime: the same id holds the same bytes.
+    rmSync(incoming, { recursive: true, force: true });
+    if (!existsSync(dir)) throw error;
+    return { ...stats, created: false };
+  }
+  return { ...stats, created: true };
+}
+
+/** @returns {Record<string, { base: string, history: string[] }>} */
+export function readPointer(pointerFile) {
+  if (!existsSync(pointerFile)) return {};
+  return JSON.parse(readFileSync(pointerFile, 'utf8'));
+}
+
+function writePointer(pointerFile, pointer) {
+  const temp = `${pointerFile}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(pointer, null, 2)}\n`);
+  renameSync(temp, pointerFile);
+}
+
+/** Runs `change` on the pointer under a lock (a directory: mkdir is atomic), then replaces the file. */
+export function updatePointer(env, change) {
+  const { releasesDir, pointerFile } = releasePaths(env);
+  mkdirSync(releasesDir, { recursive: true });
+  const lock = `${pointerFile}.lock`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline)
+        throw new Error(`${lock} is held by another release; try again.`, { cause: error });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+  }
+  try {
+    const pointer = readPointer(pointerFile);
+    const result = change(pointer);
+    writePointer(pointerFile, pointer);
+    return result;
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
+const manifestUrl = (base, release) => `${base}/${release}/mf-manifest.json`;
+
+/**
+ * Makes `release` the current one of `remote`, served from `base`. Switching to the release that is already
+ * current only updates the base (a remote moved to another origin).
+ * @returns {{ from?: string, to: string }}
+ */
+export function switchRelease({ env, remote, release, base = env[remote.urlVar] }) {
+  const { releasesDir } = releasePaths(env);
+  if (!existsSync(join(releasesDir, remote.name, release)))
+    throw new Error(`${remote.name} has no published release ${release}.`);
+  return updatePointer(env, (pointer) => {
+    const entry = (pointer[remote.name] ??= { base, history: [] });
+    entry.base = base;
+    const from = entry.history.at(-1);
+    if (from !== release) entry.history = [...entry.history, release].slice(-HISTORY);
+    return { from, to: release };
+  });
+}
+
+/**
+ * Switches back to the release before the current one (dropping the current one from the history), or to
+ * `to`, any published release.
+ * @returns {{ from: string, to: string }}
+ */
+export function rollbackRelease({ env, remote, to }) {
+  return updatePointer(env, (pointer) => {
+    const entry = pointer[remote.name];
+    const from = entry?.history.at(-1);
+    if (!entry || !from) throw new Error(`${remote.name} has no current release to roll back from.`);
+    if (to) {
+      if (!listReleases({ env, remote }).some((r) => r.release === to))
+        throw new Error(
+          `${remote.name} has no published release ${to}. See: npm run releases -- ${remote.name}`,
+        );
+      if (to !== from) entry.history = [...entry.history.filter((r) => r !== to), to].slice(-HISTORY);
+      return { from, to };
+    }
+    const previous = entry.history.at(-2);
+    if (!previous) {
+      throw new Error(
+        `${remote.name} has no previous release in its history. Pick one with --to <release> (npm run releases -- ${remote.name}).`,
+      );
+    }
+    entry.history = entry.history.slice(0, -1);
+    return { from, to: previous };
+  });
+}
+
+/**
+ * Every published release of a remote, newest first, with its publication time and its role.
+ * @returns {{ release: string, publishedAt: Date, role?: 'current' | 'previous' }[]}
+ */
+export function listReleases({ env, remote }) {
+  const { releasesDir, pointerFile } = releasePaths(env);
+  const dir = join(releasesDir, remote.name);
+  if (!existsSync(dir)) return [];
+  const history = readPointer(pointerFile)[remote.name]?.history ?? [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => ({
+      release: entry.name,
+      publishedAt: statSync(join(dir, entry.name)).mtime,
+      role:
+        entry.name === history.at(-1) ? 'current' : entry.name === history.at(-2) ? 'previous' : undefined,
+    }))
+    .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || b.release.localeCompare(a.release));
+}
+
+/**
+ * The `remotes` section of /app-config.json from the pointer: each remote's current release and the one
+ * before it, as manifest URLs.
+ * @returns {Record<string, import('../../shared/app-config/src/index.ts').RemoteLocation>}
+ */
+export function servedRemotes(pointer) {
+  const remotes = {};
+  for (const [name, { base, history }] of Object.entries(pointer)) {
+    const [current, previous] = [history.at(-1), history.at(-2)];
+    if (!current) continue;
+    remotes[name] = {
+      manifest: manifestUrl(base, current),
+      release: current,
+      ...(previous && { previous: { manifest: manifestUrl(base, previous), release: previous } }),
+    };
+  }
+  return remotes;
+}
