@@ -1,6 +1,6 @@
 // The Privacy Policy text (marketing content). What it says about the ad pixel follows the runtime
 // configuration: with no pixel id the site uses no advertising tracker at all.
-import { CONSENT_TEXT } from '@agency/domain/messages/privacy';
+import { PRIVACY_CHOICES } from '@agency/domain/messages/privacy';
 
 export interface PrivacySection {
   title: string;
@@ -12,7 +12,7 @@ export function privacySections({ contactEmail, pixelEnabled }: { contactEmail: 
   const advertising = pixelEnabled
     ? [
         `With your consent only, we use the Meta advertising pixel to measure which of our ads bring visitors and purchases. Until you choose Accept in the privacy banner, the pixel is not loaded and nothing is sent to Meta. When you accept, it is told when you view our services, purchase or consultation pages, start a payment, buy a tier or book a consultation, with the tier and amount, and Meta may set its own cookies; Meta's privacy policy applies to what it does with them.`,
-        `You can change your choice at any time with ${CONSENT_TEXT.footerButton} at the bottom of every page. After you decline, no further events are sent.`,
+        `You can change your choice at any time with ${PRIVACY_CHOICES} at the bottom of every page. After you decline, no further events are sent.`,
       ]
     : ['This site uses no advertising or analytics trackers.'];
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { CONSENT_TEXT, PRIVACY_PATH } from '@agency/domain/messages/privacy';
+import { CONSENT_TEXT, PRIVACY_PATH, PRIVACY_POLICY_LINK } from '@agency/domain/messages/privacy';
 import { Link as RouterLink } from '@agency/router';
 import type { TrackingConsent } from '@agency/tracking';
 import { Box, Button, Container, Heading, HStack, Link, Stack, Text } from '@agency/ui';
@@ -48,7 +48,7 @@ export default function ConsentBanner({ current, focusOnOpen, onChoose }: Consen
             <Text fontSize="sm" color="fg.muted">
               {CONSENT_TEXT.body}{' '}
               <Link asChild colorPalette="blue">
-                <RouterLink to={PRIVACY_PATH}>{CONSENT_TEXT.policyLink}</RouterLink>
+                <RouterLink to={PRIVACY_PATH}>{PRIVACY_POLICY_LINK}</RouterLink>
               </Link>
               {current && ` ${CONSENT_TEXT.current[current]}`}
             </Text>

@@ -1,5 +1,5 @@
 import { getAppConfig, hasAppConfig } from '@agency/app-config';
-import { CONSENT_TEXT, PRIVACY_PATH } from '@agency/domain/messages/privacy';
+import { PRIVACY_CHOICES, PRIVACY_PATH, PRIVACY_POLICY_LINK } from '@agency/domain/messages/privacy';
 import { Link as RouterLink } from '@agency/router';
 import { Box, Container, Link, Stack, Text } from '@agency/ui';
 import { BRAND_NAME, SECTION_LINKS } from './nav-links';
@@ -29,12 +29,12 @@ export function Footer({ onPrivacyChoices }: { onPrivacyChoices?: () => void }) 
               <RouterLink to="/terms-of-service">Terms of Service</RouterLink>
             </Link>
             <Link asChild>
-              <RouterLink to={PRIVACY_PATH}>{CONSENT_TEXT.policyLink}</RouterLink>
+              <RouterLink to={PRIVACY_PATH}>{PRIVACY_POLICY_LINK}</RouterLink>
             </Link>
             {onPrivacyChoices && (
               <Link asChild>
                 <button type="button" id={PRIVACY_CHOICES_ID} onClick={onPrivacyChoices}>
-                  {CONSENT_TEXT.footerButton}
+                  {PRIVACY_CHOICES}
                 </button>
               </Link>
             )}
