@@ -15,6 +15,8 @@ export interface TestProductOptions {
   services?: boolean;
   /** Remote name -> the build folder to publish at start instead of <remote>/dist. */
   builds?: Record<string, string>;
+  /** Extra environment, e.g. PIXEL_ID. */
+  env?: Record<string, string>;
 }
 
 /** Starts the whole product on free ports with a fresh data directory; stop() removes everything. */
@@ -26,7 +28,7 @@ export async function startTestProduct(options: TestProductOptions = {}): Promis
   try {
     product = await startProduct({
       ports,
-      env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
       services: options.services ?? true,
       builds: options.builds,
       log: (line: string) => logs.push(line),
