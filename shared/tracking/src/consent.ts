@@ -6,7 +6,6 @@ export type TrackingConsent = 'granted' | 'denied';
 
 export const CONSENT_STORAGE_KEY = 'agency-tracking-consent';
 
-const listeners = new Set<() => void>();
 /** Kept in memory too, so a browser that refuses storage still remembers the choice for this visit. */
 let remembered: TrackingConsent | undefined;
 let storageFails = false;
@@ -34,7 +33,7 @@ export function getTrackingConsent(): TrackingConsent | undefined {
   }
 }
 
-/** Keeps the choice and tells subscribers; index.ts's setTrackingConsent also loads or stops the pixel. */
+/** Keeps the choice; index.ts's setTrackingConsent also loads or stops the pixel. */
 export function storeTrackingConsent(consent: TrackingConsent): void {
   remembered = consent;
   try {
@@ -43,13 +42,6 @@ export function storeTrackingConsent(consent: TrackingConsent): void {
     // Remembered for this visit only.
     storageFails = true;
   }
-  listeners.forEach((listener) => listener());
-}
-
-/** For useSyncExternalStore: called whenever the choice changes. */
-export function subscribeTrackingConsent(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** Test seam: forget this visit's choice (the caller clears storage). */

@@ -5,7 +5,7 @@ import { storeTrackingConsent, type TrackingConsent } from './consent';
 import { applyPixelConsent, sendPixelEvent } from './pixel';
 
 export { PIXEL_SCRIPT_URL } from './pixel';
-export { getTrackingConsent, subscribeTrackingConsent, trackingNeedsConsent } from './consent';
+export { getTrackingConsent, trackingNeedsConsent } from './consent';
 export type { TrackingConsent } from './consent';
 
 /** Records the visitor's choice (remembered in this browser) and loads or stops the pixel accordingly. */

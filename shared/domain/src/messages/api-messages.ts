@@ -22,4 +22,7 @@ export const API_MESSAGES = {
   projectIdInvalid: 'A valid project id is required',
   nothingToUpdate: 'Nothing to update',
   termsRequired: 'You must accept the terms of service',
+  operationInProgress: 'Another change to this project is being processed. Please try again in a moment.',
+  penaltyUnpaid: 'The early-cancellation penalty must be paid first',
+  paymentNotFound: 'Payment not found for this project',
 } as const;

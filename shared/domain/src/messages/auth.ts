@@ -7,10 +7,7 @@ export const AUTH_VALIDATION = VALIDATION.auth;
 export const AUTH_TOASTS = {
   loginFailed: { title: 'Login Failed', description: 'Invalid credentials. Please try again.' },
   /** Not in the spec: the auth service did not answer, so nothing is known about the credentials. */
-  authUnreachable: {
-    title: 'Login Failed',
-    description: 'The sign-in service cannot be reached right now. Please try again in a moment.',
-  },
+  authUnreachable: { title: 'Login Failed', description: 'The sign-in service is unreachable. Please try again later.' },
   loginSuccessful: { title: 'Login Successful' },
   signupFailed: { title: 'Signup Failed', description: 'Failed to create account. Please try again.' },
   resetLinkFailed: { title: 'Reset Failed', description: 'Failed to send reset link. Please try again.' },

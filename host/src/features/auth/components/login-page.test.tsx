@@ -76,9 +76,7 @@ describe('LoginPage', () => {
       } as never);
       await user.type(loginForm().getByLabelText(/^Email/), 'ada@example.com');
       await user.type(loginForm().getByLabelText(/^Password/), 'right-password{Enter}');
-      expect(
-        await screen.findByText('The sign-in service cannot be reached right now. Please try again in a moment.'),
-      ).toBeInTheDocument();
+      expect(await screen.findByText('The sign-in service is unreachable. Please try again later.')).toBeInTheDocument();
       expect(screen.queryByText('Invalid credentials. Please try again.')).not.toBeInTheDocument();
       expect(currentLocation(screen)).toBe('/login');
     });

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { setTrackingConsent, trackingNeedsConsent, type TrackingConsent } from '@agency/tracking';
+import { getTrackingConsent, setTrackingConsent, trackingNeedsConsent, type TrackingConsent } from '@agency/tracking';
 import { Box, Flex } from '@agency/ui';
-import { useTrackingConsent } from '../hooks/use-tracking-consent';
 import { Footer, PRIVACY_CHOICES_ID } from './footer';
 import { Header } from './header';
 
@@ -9,13 +8,15 @@ import { Header } from './header';
 const ConsentBanner = lazy(() => import('./consent-banner'));
 
 export function AppLayout({ children }: { children: ReactNode }) {
-  const consent = useTrackingConsent();
+  // Only this layout changes the choice, so its state follows it.
+  const [consent, setConsent] = useState(getTrackingConsent);
   const [reopened, setReopened] = useState(false);
   const needsConsent = trackingNeedsConsent();
   const bannerOpen = needsConsent && (consent === undefined || reopened);
 
   const choose = (choice: TrackingConsent) => {
     setTrackingConsent(choice);
+    setConsent(choice);
     setReopened(false);
     // The banner goes away: keep keyboard focus where the visitor came from.
     const returnTo = reopened ? document.getElementById(PRIVACY_CHOICES_ID) : document.getElementById('main');

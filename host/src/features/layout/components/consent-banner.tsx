@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { CONSENT_TEXT, PRIVACY_PATH, PRIVACY_POLICY_LINK } from '@agency/domain/messages/privacy';
+import { CONSENT_TEXT } from '@agency/domain/messages/consent';
+import { PRIVACY_PATH, PRIVACY_POLICY_LINK } from '@agency/domain/messages/privacy';
 import { Link as RouterLink } from '@agency/router';
 import type { TrackingConsent } from '@agency/tracking';
 import { Box, Button, Container, Heading, HStack, Link, Stack, Text } from '@agency/ui';
