@@ -72,8 +72,8 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     route: () => '/api/cancel-project',
     caller: (api) => api.clientA,
     project: 'active',
-    body: (projectId) => ({ projectId, cancelledBy: 'client', cancellationReason: 'Budget cut', penaltyPaymentIntentId: 'pi_penalty' }),
-    fields: { cancellationReason: x.cancellationReason, penaltyPaymentIntentId: x.paymentIntentId },
+    body: (projectId) => ({ projectId, cancelledBy: 'client', cancellationReason: 'Budget cut', paymentMethodId: 'pm_card_visa' }),
+    fields: { cancellationReason: x.cancellationReason, paymentMethodId: x.paymentMethodId },
   },
   '/api/client-cancel-pending-project': {
     method: 'POST',
@@ -177,6 +177,8 @@ describe('security findings of issue 13 (api)', () => {
 
   /** Everything a request could change: rows, mails sent, payment calls. */
   async function sideEffects() {
+    // Mail goes out through jobs: count it once every queued job has run.
+    await api.jobs.idle();
     const [counts] = await api.db.query<Record<string, number>>(
       `select (select count(*)::int from contact_messages) as contact_messages,
               (select count(*)::int from consultation_requests) as consultation_requests,
@@ -212,9 +214,6 @@ describe('security findings of issue 13 (api)', () => {
       expect([field, response.status, response.body.fields?.[field]]).toEqual([field, 400, message]);
     }
     expect(await sideEffects()).toEqual(before);
-    // The same body without the NUL passes validation (payments are not configured in this api: 503).
-    const valid = await api.call(route.method, route.route(projectId), { token, body: route.body(projectId) });
-    expect([valid.status, valid.body]).not.toEqual([400, expect.anything()]);
   });
 
   it('other control characters are refused too; newlines and tabs only in multi-line text', async () => {
@@ -225,10 +224,6 @@ describe('security findings of issue 13 (api)', () => {
     }
     const name = await api.call('POST', '/api/contact-form', { body: { ...route.body(''), firstName: 'Ada\nBcc' } });
     expect(name).toMatchObject({ status: 400, body: { fields: { firstName: x.firstName } } });
-    const multiLine = await api.call('POST', '/api/contact-form', {
-      body: { ...route.body(''), projectDetails: 'Line one,\r\nline two\n\twith a tab.' },
-    });
-    expect(multiLine.status).toBe(200);
   });
 
   it.each([
@@ -257,6 +252,22 @@ describe('security findings of issue 13 (api)', () => {
       expect([name, field, response.status, response.body.fields?.[field]]).toEqual([name, field, 400, route.fields[field]]);
     }
     expect(await sideEffects()).toEqual(before);
+  });
+
+  // Last: the calls that succeed have side effects (mail in the background) that must not reach the checks above.
+  it.each(Object.keys(TEXT_ROUTES))('the same body without control characters passes validation on %s', async (name) => {
+    const route = TEXT_ROUTES[name]!;
+    const projectId = await projectFor(route);
+    const valid = await api.call(route.method, route.route(projectId), { token: route.caller?.(api).token, body: route.body(projectId) });
+    // Payments are not configured in this api: the money routes answer 503 once the body is valid.
+    expect([valid.status, valid.body]).not.toEqual([400, expect.anything()]);
+  });
+
+  it('multi-line text keeps its newlines and tabs', async () => {
+    const multiLine = await api.call('POST', '/api/contact-form', {
+      body: { ...TEXT_ROUTES['/api/contact-form']!.body(''), projectDetails: 'Line one,\r\nline two\n\twith a tab.' },
+    });
+    expect(multiLine.status).toBe(200);
   });
 
   it('keeps the existing messages of the spec for existing rules', async () => {
