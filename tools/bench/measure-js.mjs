@@ -23,6 +23,9 @@ export async function measurePageJs(browser, url, { settle, storageState } = {})
     if (isJs && response.ok()) scripts.push(response);
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  // On a busy machine parsing the host's chunks can outlast networkidle's 500 ms, before the page has even
+  // asked for its runtime config and remote: measure once the page's heading is there.
+  await page.locator('main h1').first().waitFor({ timeout: 30_000 });
   if (settle) await settle(page);
   await page.waitForLoadState('networkidle');
   const files = [];

@@ -11,7 +11,7 @@ import { sharedDependencies } from './shared-deps.mjs';
 import { federationRuntimeAliases } from './runtime-aliases.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { hostSharedModulesSource } from './host-shared-modules.mjs';
-import { HostContractPlugin, hostContractSource } from './host-contract.mjs';
+import { HostContractPlugin, hostLoadsSource } from './host-contract.mjs';
 import { appConfigFrom, resolveLocalEnv } from '../product/local-env.mjs';
 
 const remoteContract = fileURLToPath(new URL('./remote-contract.mjs', import.meta.url));
@@ -165,7 +165,7 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
       return [
         new rspack.experiments.VirtualModulesPlugin({
           [hostSharedModulesFile]: hostSharedModulesSource({ production, eager: federation.eager ?? [] }),
-          [hostContractFile]: hostContractSource({ production }),
+          [hostContractFile]: hostLoadsSource(),
         }),
         new HostContractPlugin({ production }),
         // What the Module Federation plugin would define for a pure consumer: the runtime keeps remote

@@ -34,6 +34,42 @@ describe('a remote', () => {
   });
 });
 
+const swcReact = (config) =>
+  config.module.rules.find((rule) => rule.loader === 'builtin:swc-loader').options.jsc.transform.react;
+
+describe('React Fast Refresh', () => {
+  for (const [dir, federation] of [
+    ['host', hostFederation],
+    ['remote-marketing', marketingFederation],
+  ]) {
+    test(`${dir} in development: the refresh runtime is injected and components are instrumented, so an edit keeps state`, () => {
+      const config = build(federation, dir, 'development');
+      const refresh = plugin(config, 'ReactRefreshRspackPlugin');
+      assert.ok(refresh, 'ReactRefreshRspackPlugin is applied');
+      // Namespaced per app, so the host's and each remote's refresh runtimes coexist on one page.
+      assert.equal(refresh.options.library ?? config.output.uniqueName, federation.name);
+      assert.equal(swcReact(config).refresh, true);
+      assert.equal(swcReact(config).development, true);
+      assert.equal(config.devServer.hot, true);
+    });
+
+    test(`${dir} in production: no refresh runtime, no instrumentation`, () => {
+      const config = build(federation, dir, 'production');
+      assert.equal(plugin(config, 'ReactRefreshRspackPlugin'), undefined);
+      assert.equal(swcReact(config).refresh, false);
+    });
+  }
+});
+
+test('production source maps are hidden: written for an error tracker, referenced by no bundle', () => {
+  for (const [dir, federation] of [
+    ['host', hostFederation],
+    ['remote-marketing', marketingFederation],
+  ]) {
+    assert.equal(build(federation, dir, 'production').devtool, 'hidden-source-map');
+  }
+});
+
 describe('the host', () => {
   for (const mode of ['production', 'development']) {
     test(`in ${mode}: uses the federation runtime directly, with the share list as a generated module`, () => {
@@ -41,6 +77,9 @@ describe('the host', () => {
       assert.equal(plugin(config, 'ModuleFederationPlugin'), undefined);
       assert.ok(plugin(config, 'VirtualModulesPlugin'));
       assert.match(config.resolve.alias['@agency/federation/shared-modules$'], /shared-modules\.js$/);
+      assert.match(config.resolve.alias['@agency/federation/host-contract$'], /host-contract\.js$/);
+      assert.match(config.resolve.alias['@agency/federation/remote-contract$'], /remote-contract\.mjs$/);
+      assert.ok(plugin(config, 'HostContractPlugin'), 'publishes federation-host.json');
       assert.equal(config.output.publicPath, '/');
     });
   }

@@ -31,9 +31,15 @@ export function hostContract({ production = true } = {}) {
   };
 }
 
-/** Source of the generated module `@agency/federation/host-contract`. */
-export function hostContractSource({ production }) {
-  return `export const hostContract = ${JSON.stringify(hostContract({ production }))};\n`;
+/**
+ * Source of the generated module `@agency/federation/host-contract`: what the host loads from each remote,
+ * without the routes that use each module (only people need those). The runtime takes what the host
+ * provides from its share list (shared-modules), which it holds anyway.
+ */
+export function hostLoadsSource() {
+  const loads = hostContract().loads;
+  for (const modules of Object.values(loads)) for (const name of Object.keys(modules)) modules[name] = '';
+  return `export const hostLoads = ${JSON.stringify(loads)};\n`;
 }
 
 /** Emits federation-host.json into the host's build, re-read from the route data on every compilation. */

@@ -15,7 +15,9 @@ import { satisfy } from '@module-federation/runtime-core';
  *   `shared`: module name -> version the host provides; `loads`: remote -> exposed module -> where the host uses it.
  * @typedef {{ exposes: { path?: string, name: string }[], shared: { name: string, requiredVersion?: string | false }[] }} RemoteManifest
  *   The parts of a remote's mf-manifest.json the contract looks at.
- * @typedef {{ module: string, problem: string, fix: string }} ContractProblem
+ * @typedef {{ kind: 'unknown-remote' | 'not-exposed' | 'not-provided' | 'out-of-range', remote: string,
+ *             module: string, required?: string, provided?: string }} ContractProblem
+ *   `module`: the exposed or shared module at fault; `required`/`provided`: the range and version that disagree.
  */
 
 /**
@@ -38,16 +40,9 @@ export function modulesLoadedByHost(routeData) {
   return loads;
 }
 
-/** Whether the version a range starts from (`^1.2.0` -> 1.2.0) is newer than `version`. */
-function rangeIsNewer(range, version) {
-  const parts = (text) => (String(text).match(/\d+(\.\d+){0,2}/)?.[0] ?? '0').split('.').map(Number);
-  const [a, b] = [parts(range), parts(version)];
-  for (let i = 0; i < 3; i += 1) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
-  return false;
-}
-
 /**
- * Everything that keeps `remote` (its manifest) from running in `host`; empty when it fits.
+ * Everything that keeps `remote` (its manifest) from running in `host`; empty when it fits. Kept to data:
+ * this runs in every visitor's browser, and only the tools need the words (describeProblem).
  * @param {string} remote the remote's name in the host's route data (its Module Federation name)
  * @param {RemoteManifest} manifest
  * @param {HostContract} host
@@ -57,47 +52,62 @@ export function contractProblems(remote, manifest, host) {
   /** @type {ContractProblem[]} */
   const problems = [];
   const loads = host.loads[remote];
-  if (!loads) {
-    problems.push({
-      module: remote,
-      problem: `the host loads nothing from a remote named ${remote}`,
-      fix: `Check the remote's name in its module-federation.config.mjs, or add its routes to the host's route table and deploy the host first.`,
-    });
-  }
+  if (!loads) problems.push({ kind: 'unknown-remote', remote, module: remote });
   const exposed = new Set(manifest.exposes.map((entry) => entry.path ?? `./${entry.name}`));
-  for (const [module, use] of Object.entries(loads ?? {})) {
-    if (exposed.has(module)) continue;
-    problems.push({
-      module,
-      problem: `the host loads ${module} for ${use}, but ${remote} does not expose it`,
-      fix: `Expose ${module} again in the remote's module-federation.config.mjs, or first deploy a host whose route table no longer loads it.`,
-    });
-  }
+  for (const module of Object.keys(loads ?? {}))
+    if (!exposed.has(module)) problems.push({ kind: 'not-exposed', remote, module });
   for (const { name, requiredVersion } of manifest.shared) {
     // React is shared by prefix ('react/'); the host provides each entry point an app imports.
     const provided = Object.keys(host.shared).filter((candidate) =>
       name.endsWith('/') ? candidate.startsWith(name) : candidate === name,
     );
-    if (provided.length === 0) {
-      problems.push({
-        module: name,
-        problem: `${remote} needs the shared module ${name}, which the host does not provide`,
-        fix: `Deploy a host that provides ${name} first (it provides every entry of every shared/ package), then release ${remote} again.`,
-      });
-      continue;
-    }
-    if (!requiredVersion) continue;
-    for (const candidate of provided) {
-      const version = host.shared[candidate];
-      if (satisfy(version, requiredVersion)) continue;
-      problems.push({
-        module: candidate,
-        problem: `${remote} needs ${candidate} ${requiredVersion}, the host provides ${version}`,
-        fix: rangeIsNewer(requiredVersion, version)
-          ? `Deploy a host built with ${candidate} ${requiredVersion.replace(/^\^/, '')} first (the host provides shared packages), then release ${remote} again.`
-          : `Rebuild ${remote} against ${candidate} ${version}, the version the host provides.`,
-      });
+    if (provided.length === 0) problems.push({ kind: 'not-provided', remote, module: name });
+    for (const module of provided) {
+      const version = host.shared[module];
+      if (requiredVersion && !satisfy(version, requiredVersion))
+        problems.push({ kind: 'out-of-range', remote, module, required: requiredVersion, provided: version });
     }
   }
   return problems;
+}
+
+/** Whether the version a range starts from (`^1.2.0` -> 1.2.0) is newer than `version`. */
+function rangeIsNewer(range, version) {
+  const parts = (text) => (String(text).match(/\d+(\.\d+){0,2}/)?.[0] ?? '0').split('.').map(Number);
+  const [a, b] = [parts(range), parts(version)];
+  for (let i = 0; i < 3; i += 1) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return false;
+}
+
+/**
+ * What a problem means and what to do about it, for people (`npm run release`, the contract test).
+ * @param {ContractProblem} problem
+ * @param {HostContract} host
+ * @returns {{ problem: string, fix: string }}
+ */
+export function describeProblem({ kind, remote, module, required, provided }, host) {
+  switch (kind) {
+    case 'unknown-remote':
+      return {
+        problem: `the host loads nothing from a remote named ${remote}`,
+        fix: `Check the remote's name in its module-federation.config.mjs, or add its routes to the host's route table and deploy the host first.`,
+      };
+    case 'not-exposed':
+      return {
+        problem: `the host loads ${module} for ${host.loads[remote]?.[module]}, but ${remote} does not expose it`,
+        fix: `Expose ${module} again in the remote's module-federation.config.mjs, or first deploy a host whose route table no longer loads it.`,
+      };
+    case 'not-provided':
+      return {
+        problem: `${remote} needs the shared module ${module}, which the host does not provide`,
+        fix: `Deploy a host that provides ${module} first (it provides every entry of every shared/ package), then release ${remote} again.`,
+      };
+    default:
+      return {
+        problem: `${remote} needs ${module} ${required}, the host provides ${provided}`,
+        fix: rangeIsNewer(required, provided)
+          ? `Deploy a host built with ${module} ${String(required).replace(/^[\^~]/, '')} first (the host provides shared packages), then release ${remote} again.`
+          : `Rebuild ${remote} against ${module} ${provided}, the version the host provides.`,
+      };
+  }
 }

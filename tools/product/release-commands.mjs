@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HOST_CONTRACT_FILE } from '../federation/host-contract.mjs';
-import { contractProblems } from '../federation/remote-contract.mjs';
+import { contractProblems, describeProblem } from '../federation/remote-contract.mjs';
 import { ROOT } from './apps.mjs';
 import { resolveLocalEnv } from './local-env.mjs';
 import {
@@ -73,7 +73,10 @@ function checkContract({ remote, dir, release, host, force }) {
     return;
   }
   const lines = [`Refused: ${remote.name} ${release} does not fit ${host.source}:`];
-  for (const { module, problem, fix } of problems) lines.push(`    - ${module}: ${problem}.`, `      ${fix}`);
+  for (const found of problems) {
+    const { problem, fix } = describeProblem(found, host.contract);
+    lines.push(`    - ${found.module}: ${problem}.`, `      ${fix}`);
+  }
   if (!force) throw new Refused(lines.join('\n'));
   step(
     'contract',

@@ -1,6 +1,11 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
-import { hostContract } from '@agency/federation/host-contract';
-import { contractProblems, type ContractProblem } from '@agency/federation/remote-contract';
+import { hostLoads } from '@agency/federation/host-contract';
+import {
+  contractProblems,
+  type ContractProblem,
+  type HostContract,
+} from '@agency/federation/remote-contract';
+import { sharedModules } from '@agency/federation/shared-modules';
 
 /** A remote release this host cannot run: a shared module outside the range it needs, or a missing page. */
 export class IncompatibleReleaseError extends Error {
@@ -9,7 +14,9 @@ export class IncompatibleReleaseError extends Error {
     readonly manifestUrl: string,
     readonly problems: ContractProblem[],
   ) {
-    super(`${remote} at ${manifestUrl} does not fit this host: ${problems.map((p) => p.problem).join('; ')}`);
+    super(
+      `${remote} at ${manifestUrl} does not fit this host: ${problems.map((p) => `${p.kind} ${p.module}`).join(', ')}`,
+    );
     this.name = 'IncompatibleReleaseError';
   }
 }
@@ -19,6 +26,12 @@ export class IncompatibleReleaseError extends Error {
 // remote's code runs, so the failure is named for what it is and the host can fall back to the previous
 // release (remote-registry.ts) instead of showing a Retry that can never work.
 export default function compatibilityPlugin(): ModuleFederationRuntimePlugin {
+  // One version per shared module: the share list is generated with one entry each (host-shared-modules.mjs).
+  const versions = Object.entries(sharedModules).map(([name, shared]) => [
+    name,
+    (shared as { version: string }).version,
+  ]);
+  const hostContract: HostContract = { shared: Object.fromEntries(versions), loads: hostLoads };
   return {
     name: 'agency-compatibility',
     loadRemoteSnapshot(args) {

@@ -13,9 +13,12 @@ declare module '@agency/federation/remote-contract' {
   }
 
   export interface ContractProblem {
+    kind: 'unknown-remote' | 'not-exposed' | 'not-provided' | 'out-of-range';
+    remote: string;
+    /** The exposed or shared module at fault. */
     module: string;
-    problem: string;
-    fix: string;
+    required?: string;
+    provided?: string;
   }
 
   export function contractProblems(

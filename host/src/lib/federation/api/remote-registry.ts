@@ -99,7 +99,7 @@ function incompatibilityIn(
     if (e instanceof IncompatibleReleaseError) return e;
     if (/does not satisfy the requirement/.test(e.message))
       return new IncompatibleReleaseError(remote, manifest, [
-        { module: remote, problem: e.message, fix: '' },
+        { kind: 'out-of-range', remote, module: e.message },
       ]);
   }
   return undefined;
