@@ -149,6 +149,14 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     body: (projectId) => ({ projectId, paymentMethodId: 'pm_card_visa' }),
     fields: { paymentMethodId: x.paymentMethodId },
   },
+  '/api/projects/:id/pay-open-invoice': {
+    method: 'POST',
+    route: (projectId) => `/api/projects/${projectId}/pay-open-invoice`,
+    caller: (api) => api.clientA,
+    project: 'active',
+    body: () => ({ paymentMethodId: 'pm_card_visa' }),
+    fields: { paymentMethodId: x.paymentMethodId },
+  },
   '/api/stripe-refund': {
     method: 'POST',
     route: () => '/api/stripe-refund',
@@ -268,6 +276,15 @@ describe('security findings of issue 13 (api)', () => {
       body: { ...TEXT_ROUTES['/api/contact-form']!.body(''), projectDetails: 'Line one,\r\nline two\n\twith a tab.' },
     });
     expect(multiLine.status).toBe(200);
+  });
+
+  it('a NUL in the name a user gave the auth service does not break their API calls', async () => {
+    // The name comes from the token's user_metadata, which the user sets freely at sign-up.
+    const id = '6d1f0a52-4b7e-4c43-9a55-0f2f3f8c9b10';
+    const token = await api.signToken({ sub: id, email: 'nul.name@example.test', user_metadata: { full_name: 'Ada\u0000Lovelace' } });
+    const me = await api.call('GET', '/api/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.body.profile).toEqual({ id, full_name: null, email: 'nul.name@example.test' });
   });
 
   it('keeps the existing messages of the spec for existing rules', async () => {

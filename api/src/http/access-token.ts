@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { isOneLineText } from '@agency/domain';
 
 export interface AccessTokenClaims {
   sub: string;
@@ -40,7 +41,8 @@ export function createAccessTokenVerifier(options: { jwtSecret?: string; jwksUrl
     const claims = {
       sub: payload.sub,
       email: typeof payload.email === 'string' ? payload.email : '',
-      fullName: typeof metadata.full_name === 'string' ? metadata.full_name : null,
+      // User-chosen: a name PostgreSQL would refuse (NUL, control characters) is no name.
+      fullName: typeof metadata.full_name === 'string' && isOneLineText(metadata.full_name) ? metadata.full_name : null,
     };
     if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
     verified.set(token, { claims, expiresAtMs: (payload.exp ?? 0) * 1000 });
