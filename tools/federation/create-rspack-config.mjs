@@ -15,6 +15,7 @@ import { HostContractPlugin, hostLoadsSource } from './host-contract.mjs';
 import { appConfigFrom, resolveLocalEnv } from '../product/local-env.mjs';
 
 const remoteContract = fileURLToPath(new URL('./remote-contract.mjs', import.meta.url));
+const reactRefreshHook = fileURLToPath(new URL('./react-refresh-hook.js', import.meta.url));
 const reactRouterProductionBuild = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
@@ -47,7 +48,7 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
       // Production maps are hidden: written beside the bundles for an error tracker, referenced by none of
       // them, and never served (the static server refuses *.map; releases keep them outside the served folder).
       devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
-      entry: hostedOnly ? {} : { main: './src/index.ts' },
+      entry: hostedOnly ? {} : { main: fastRefresh && isHost ? [reactRefreshHook, './src/index.ts'] : './src/index.ts' },
       output: {
         path: join(appDir, 'dist'),
         publicPath: isHost ? '/' : 'auto',

@@ -51,6 +51,13 @@ describe('React Fast Refresh', () => {
       assert.equal(swcReact(config).refresh, true);
       assert.equal(swcReact(config).development, true);
       assert.equal(config.devServer.hot, true);
+      // The host's page starts with the hook that lets every app's refresh runtime reach the shared renderer.
+      const entry = [config.entry.main].flat();
+      assert.equal(entry.at(-1), './src/index.ts');
+      assert.equal(
+        entry.some((module) => module.endsWith('react-refresh-hook.js')),
+        dir === 'host',
+      );
     });
 
     test(`${dir} in production: no refresh runtime, no instrumentation`, () => {
