@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import { renderHost } from '../../../testing/render-host';
+import { RemotePage } from './remote-page';
+
+// The registry decides which release a page comes from (remote-registry.test.ts); this is what the visitor
+// sees for each outcome.
+jest.mock('../api/remote-registry', () => {
+  class RemoteUnavailableError extends Error {
+    constructor(readonly incompatible?: unknown) {
+      super('could not be loaded');
+    }
+  }
+  return {
+    RemoteUnavailableError,
+    loadRemotePage: jest.fn(),
+    refreshOnNavigation: () => undefined,
+    currentRelease: (remote: string) => `https://cdn.example/${remote}/v2/mf-manifest.json`,
+    resetRemote: jest.fn(),
+  };
+});
+
+const registry = jest.requireMock('../api/remote-registry') as {
+  loadRemotePage: jest.Mock;
+  RemoteUnavailableError: new (incompatible?: unknown) => Error;
+};
+const Purchase = () => <h1>Purchase Basic Web App</h1>;
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+test('shows the page of the current release', async () => {
+  registry.loadRemotePage.mockResolvedValue({ default: Purchase });
+  renderHost(<RemotePage remote="checkout" exposed="./purchase-page" />);
+  expect(await screen.findByRole('heading', { name: 'Purchase Basic Web App' })).toBeInTheDocument();
+  expect(screen.queryByText(/previous version/)).not.toBeInTheDocument();
+});
+
+test('says so when the page comes from the previous release because the new one does not fit', async () => {
+  registry.loadRemotePage.mockResolvedValue({ default: Purchase, replaced: new Error('does not fit') });
+  renderHost(<RemotePage remote="checkout" exposed="./consultation-page" />);
+  expect(await screen.findByRole('heading', { name: 'Purchase Basic Web App' })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent(
+    'A new version of this section does not work with this version of the site yet, so you are seeing the previous version.',
+  );
+});
+
+test('an incompatible release with nothing to fall back to is named as such, with a reload instead of a retry', async () => {
+  registry.loadRemotePage.mockRejectedValue(new registry.RemoteUnavailableError(new Error('does not fit')));
+  renderHost(<RemotePage remote="checkout" exposed="./purchase-success-page" />);
+  expect(
+    await screen.findByRole('heading', { name: 'This section does not work with this version of the site' }),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+});
+
+test('an outage keeps its Retry', async () => {
+  registry.loadRemotePage.mockRejectedValue(new registry.RemoteUnavailableError());
+  renderHost(<RemotePage remote="checkout" exposed="./consultation-success-page" />);
+  expect(
+    await screen.findByRole('heading', { name: 'This section is temporarily unavailable' }),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+});
