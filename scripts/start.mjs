@@ -14,7 +14,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const verbose = process.argv.includes('--verbose');
 const product = await startProduct({
   log: (line) => {
-    if (verbose || /error|warn|listening|admin/i.test(line)) console.log(line);
+    if (verbose || /error|warn|listening|admin|^\[releases\]/i.test(line)) console.log(line);
   },
 });
 const { env } = product;
@@ -26,6 +26,7 @@ console.log(`
   API             ${env.API_URL}
   Admin sign-in   ${env.ADMIN_EMAIL} / ${env.ADMIN_PASSWORD}
   Test cards      4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined)
+  Releases        npm run release -- <remote> ships one remote, npm run rollback -- <remote> undoes it
 
   Press Ctrl-C to stop.
 `);
