@@ -99,6 +99,16 @@ function build(remote) {
   return join(ROOT, remote.dir, 'dist');
 }
 
+/** Where the current release is served, and whether it answers there now. */
+async function live(env, remote) {
+  const url = liveUrl(env, remote);
+  const status = await fetch(url, { signal: AbortSignal.timeout(3000) }).then(
+    (response) => `answers ${response.status}`,
+    () => 'not answering: is the product running?',
+  );
+  step('live', `${url} (${status})`);
+}
+
 const currentOf = (env, remote) => readPointer(releasePaths(env).pointerFile)[remote.name]?.history.at(-1);
 const liveUrl = (env, remote) =>
   servedRemotes(readPointer(releasePaths(env).pointerFile))[remote.name]?.manifest;
@@ -137,7 +147,7 @@ async function release(args) {
     'switch',
     from === to ? `${remote.name} was already on ${to}` : `${remote.name} ${from ?? '(none)'} -> ${to}`,
   );
-  console.log(`Live at ${liveUrl(env, remote)}`);
+  await live(env, remote);
   console.log(
     `New visitors get it now, open tabs on their next visit to a ${remote.name} page. Undo: npm run rollback -- ${remote.name}`,
   );
@@ -162,7 +172,7 @@ async function rollback(args) {
   }
   const { from, to } = rollbackRelease({ env, remote, to: values.to });
   step('switch', from === to ? `${remote.name} was already on ${to}` : `${remote.name} ${from} -> ${to}`);
-  console.log(`Live at ${liveUrl(env, remote)}`);
+  await live(env, remote);
   console.log(`New visitors get it now, open tabs on their next visit to a ${remote.name} page.`);
 }
 

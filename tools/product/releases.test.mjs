@@ -15,6 +15,7 @@ import {
   switchRelease,
   updatePointer,
 } from './releases.mjs';
+import { publishBuilds } from './start-product.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'agency-releases-test-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -192,6 +193,26 @@ describe('the pointer', () => {
     assert.equal(existsSync(`${pointerFile}.lock`), false);
     assert.deepEqual(readPointer(pointerFile).checkout.history, []);
   });
+});
+
+test('npm start serves each new build, and a restart never undoes a rollback', async () => {
+  const names = ['marketing', 'checkout', 'client_portal', 'admin_portal'];
+  const builds = (content) => Object.fromEntries(names.map((name) => [name, build(`${name} ${content}`)]));
+  const current = () => servedRemotes(readPointer(releasePaths(env).pointerFile)).checkout?.release;
+  const log = [];
+
+  await publishBuilds(env, builds('v1'), (line) => log.push(line));
+  const v1 = current();
+  await publishBuilds(env, builds('v2'), (line) => log.push(line));
+  const v2 = current();
+  assert.notEqual(v2, v1);
+  assert.match(log.at(-3), new RegExp(`^\\[releases\\] checkout ${v2} \\(new build, current, was ${v1}\\)$`));
+
+  rollbackRelease({ env, remote, to: undefined });
+  assert.equal(current(), v1);
+  await publishBuilds(env, builds('v2'), (line) => log.push(line));
+  assert.equal(current(), v1, 'the build rolled back from stays off');
+  assert.match(log.at(-3), /was published before and stays off: npm run rollback -- checkout --to /);
 });
 
 test('a remote is found by its name, its folder or a dashed name', async () => {

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { APPS, ROOT } from './apps.mjs';
 import { resolveLocalEnv } from './local-env.mjs';
-import { publishRelease, releasePaths, remoteApps, switchRelease } from './releases.mjs';
+import { publishRelease, readPointer, releasePaths, remoteApps, switchRelease } from './releases.mjs';
 import { runtimeConfig } from './runtime-config.mjs';
 import { contentSecurityPolicy, startStaticServer } from './static-server.mjs';
 
@@ -48,17 +48,32 @@ function startService({ name, script, env, readyLines, log }) {
 }
 
 /**
- * Publishes each remote's build as an immutable release and makes it current, so the product only ever
- * serves release folders (a rebuild in place cannot change a file under a visitor). Unchanged builds keep
- * their release.
+ * Publishes each remote's build as an immutable release, so the product only ever serves release folders
+ * (a rebuild in place cannot change a file under a visitor). A new build becomes current; a build published
+ * before stays where the release commands left it, so a restart never undoes a rollback.
  * @param {Record<string, string>} builds remote name -> build folder, for the ones not in <remote>/dist
  */
 export async function publishBuilds(env, builds = {}, log) {
+  const { pointerFile } = releasePaths(env);
   for (const remote of await remoteApps()) {
-    const published = publishRelease({ env, remote, buildDir: builds[remote.name] ?? join(ROOT, remote.dir, 'dist') });
-    const { from } = switchRelease({ env, remote, release: published.release });
-    const state = from === published.release ? 'current' : from ? `current, was ${from}` : 'current';
-    log?.(`[releases] ${remote.name} ${published.release} (${published.created ? 'published, ' : ''}${state})`);
+    const published = publishRelease({
+      env,
+      remote,
+      buildDir: builds[remote.name] ?? join(ROOT, remote.dir, 'dist'),
+    });
+    const current = readPointer(pointerFile)[remote.name]?.history.at(-1);
+    if (published.created || !current || current === published.release) {
+      const { from } = switchRelease({ env, remote, release: published.release });
+      const was = from && from !== published.release ? `, was ${from}` : '';
+      log?.(
+        `[releases] ${remote.name} ${published.release} (${published.created ? 'new build, ' : ''}current${was})`,
+      );
+    } else {
+      log?.(
+        `[releases] ${remote.name} ${current} (current; the build in ${remote.dir}/dist, ${published.release}, ` +
+          `was published before and stays off: npm run rollback -- ${remote.name} --to ${published.release} serves it)`,
+      );
+    }
   }
 }
 
