@@ -2,8 +2,14 @@ import type { Logger } from 'pino';
 import type { RateLimit } from '@agency/domain';
 import type { Database } from './db/database';
 import type { AccessTokenVerifier } from './http/access-token';
+import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail/mailer';
 import type { Payments } from './features/payments/types';
+import type { StripePayments } from './features/payments/stripe-payments';
+import { createPurchases, type Purchases } from './features/payments/purchases';
+import { createStripeEvents, type StripeEvents } from './features/payments/stripe-events';
+import { createMoneyOperations, type MoneyDeps, type MoneyOperations } from './features/projects/money-operations';
+import { MONEY_PLANS } from './features/projects/money-plans';
 import type { UserDirectory } from './features/users/user-directory';
 
 export interface AppConfig {
@@ -12,17 +18,57 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean;
-  rateLimits: { contactForm: RateLimit; consultationRequest: RateLimit };
+  rateLimits: {
+    contactForm: RateLimit;
+    consultationRequest: RateLimit;
+    createProject: RateLimit;
+    paymentIntent: RateLimit;
+    paymentIntentPerEmail: RateLimit;
+    purchaseStatus: RateLimit;
+  };
   maxBodyBytes: number;
+  /** How long the request that claimed a money operation has to finish it before a recovery job takes over. */
+  moneyOperationLeaseSeconds: number;
 }
 
 /** Everything the routes depend on, passed in so tests can swap the outside world (payments, mail). */
 export interface AppDeps {
   db: Database;
   payments: Payments;
+  /** The Stripe module itself when Stripe is configured: purchases, webhooks and reports need more than `Payments`. */
+  stripe?: StripePayments | undefined;
+  jobs: JobQueue;
   mailer: Mailer;
   verifyAccessToken: AccessTokenVerifier;
   users: UserDirectory;
   logger: Logger;
   config: AppConfig;
+  /** Fault injection for failure tests (never set in production). */
+  moneyFaults?: MoneyDeps['faults'];
+}
+
+/** The product's services, created once per process and shared by the routes and the job workers. */
+export interface AppServices {
+  money: MoneyOperations;
+  purchases?: Purchases | undefined;
+  stripeEvents?: StripeEvents | undefined;
+}
+
+export function createServices(deps: AppDeps): AppServices {
+  const money = createMoneyOperations(
+    { db: deps.db, payments: deps.payments, jobs: deps.jobs, logger: deps.logger.child({ module: 'money' }), config: deps.config, faults: deps.moneyFaults },
+    MONEY_PLANS,
+  );
+  if (!deps.stripe) return { money };
+  const logger = deps.logger.child({ module: 'payments' });
+  const purchases = createPurchases({
+    db: deps.db,
+    stripe: deps.stripe,
+    jobs: deps.jobs,
+    config: deps.config,
+    logger,
+    findProfileIdByEmail: (q, email) => deps.users.findProfileIdByEmail(q, email),
+  });
+  const stripeEvents = createStripeEvents({ db: deps.db, stripe: deps.stripe, purchases, jobs: deps.jobs, config: deps.config, logger });
+  return { money, purchases, stripeEvents };
 }

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_MESSAGES } from '@agency/domain';
-import type { AppDeps } from './app-deps';
+import { createServices, type AppDeps, type AppServices } from './app-deps';
 import { registerConsultationRoutes } from './features/consultations/routes';
 import { registerContactRoutes } from './features/contact/routes';
 import { PaymentError } from './features/payments/types';
@@ -17,7 +17,7 @@ import { HttpError } from './http/http-error';
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(deps: AppDeps, services: AppServices = createServices(deps)): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
@@ -112,10 +112,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   registerContactRoutes(app, deps);
   registerConsultationRoutes(app, deps);
-  registerProjectRoutes(app, deps);
+  registerProjectRoutes(app, deps, services);
   registerTicketRoutes(app, deps);
   registerUserRoutes(app, deps);
-  app.route('/api', paymentsRoutes(deps));
+  app.route('/api', paymentsRoutes(deps, services));
 
   app.notFound((c) => c.json({ error: API_MESSAGES.routeNotFound }, 404));
 

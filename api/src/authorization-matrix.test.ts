@@ -7,6 +7,7 @@ const CALLERS: CallerName[] = ['anonymous', 'clientA', 'clientB', 'admin'];
 interface Fixture {
   projectId: string;
   ticketId: string;
+  paymentIntentId: string | null;
 }
 
 interface RouteSample {
@@ -62,6 +63,8 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   acceptProject: {},
   refuseProject: {},
   projectSubscription: { state: 'active' },
+  projectPayments: { state: 'active' },
+  payOpenInvoice: { state: 'active', body: () => ({ paymentMethodId: 'pm_card_visa' }) },
   createTicket: { state: 'active', body: (f) => ({ project_id: f.projectId, title: 'Set up CI', board_type: 'main' }) },
   updateTicket: { state: 'active', body: () => ({ status: 'in-progress' }) },
   me: {},
@@ -79,7 +82,7 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
     tier: 1,
     body: (f) => ({ projectId: f.projectId, paymentMethodId: 'pm_card_visa' }),
   },
-  stripeRefund: { state: 'pending', tier: 1, body: (f) => ({ projectId: f.projectId, paymentIntentId: 'pi_x' }) },
+  stripeRefund: { state: 'pending', tier: 1, body: (f) => ({ projectId: f.projectId, paymentIntentId: f.paymentIntentId }) },
   subscriptionPlans: { query: '?tier=3' },
   monthlyRevenue: {},
   // An unknown PaymentIntent: anyone may ask, the answer is about the intent, not the caller.
@@ -126,7 +129,11 @@ describe('authorization matrix (every route of API_ROUTES × every kind of calle
           tier: sample.tier ?? 3,
         });
         const ticketId = await insertFixtureTicket(api.db, projectId);
-        const fixture = { projectId, ticketId };
+        const [{ stripe_payment_intent_id: paymentIntentId }] = (await api.db.query<{ stripe_payment_intent_id: string | null }>(
+          'select stripe_payment_intent_id from projects where id = $1',
+          [projectId],
+        )) as [{ stripe_payment_intent_id: string | null }];
+        const fixture = { projectId, ticketId, paymentIntentId };
         const params = sample.params?.(fixture) ?? (spec.path.startsWith('/api/tickets/') ? { id: ticketId } : { id: projectId });
         const route = routePath(spec.path, params) + (sample.query ?? '');
         const response = await api.call(spec.method, route, {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { allowedOriginsFromEnv, LOCAL_DEFAULTS, MAX_REQUEST_BODY_BYTES, RATE_LIMITS } from '@agency/domain';
+import { allowedOriginsFromEnv, LOCAL_DEFAULTS, MAX_REQUEST_BODY_BYTES, PAYMENT_INTENTS_PER_EMAIL, RATE_LIMITS } from '@agency/domain';
 import type { AppConfig } from './app-deps';
 
 export interface ApiConfig extends AppConfig {
@@ -44,8 +44,16 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     publicSiteUrl: (env.PUBLIC_SITE_URL || LOCAL_DEFAULTS.publicSiteUrl).replace(/\/+$/, ''),
     allowedOrigins: allowedOriginsFromEnv(env),
     trustProxy: env.TRUST_PROXY === '1',
-    rateLimits: { contactForm: RATE_LIMITS.contactForm, consultationRequest: RATE_LIMITS.consultationRequest },
+    rateLimits: {
+      contactForm: RATE_LIMITS.contactForm,
+      consultationRequest: RATE_LIMITS.consultationRequest,
+      createProject: RATE_LIMITS.createProject,
+      paymentIntent: RATE_LIMITS.paymentIntent,
+      paymentIntentPerEmail: PAYMENT_INTENTS_PER_EMAIL,
+      purchaseStatus: RATE_LIMITS.purchaseStatus,
+    },
     maxBodyBytes: MAX_REQUEST_BODY_BYTES,
+    moneyOperationLeaseSeconds: Number(env.MONEY_OPERATION_LEASE_SECONDS || 300),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { API_MESSAGES } from '@agency/domain';
 import { createApp } from './app';
+import { createServices, type AppDeps } from './app-deps';
+import { startJobQueue } from './jobs/job-queue';
+import { startWorkers } from './jobs/workers';
 import { readApiConfig } from './config';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrations';
@@ -34,29 +37,33 @@ if (applied.length) logger.info({ applied }, 'migrations applied');
 
 const users = createUserDirectory(db);
 
-// ── Payments: the payments module wires createStripePayments(...) here. ──────────────────────────────
 const stripeConfig = stripeConfigFromEnv(process.env);
-const payments: Payments = stripeConfig
+const stripe = stripeConfig
   ? createStripePayments({
       stripe: createStripeClient(stripeConfig.secretKey, stripeConfig.apiUrl),
       db,
       webhookSecret: stripeConfig.webhookSecret,
-      findProfileIdByEmail: (q, email) => users.findProfileIdByEmail(q, email),
+      testClocks: stripeConfig.testClocks,
       logger: logger.child({ module: 'payments' }),
     })
-  : unconfiguredPayments();
+  : undefined;
 if (!stripeConfig) logger.warn('STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET not set: payments are disabled');
-// ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const app = createApp({
+const jobs = await startJobQueue({ db, logger: logger.child({ module: 'jobs' }) });
+const deps: AppDeps = {
   db,
-  payments,
+  payments: stripe ?? unconfiguredPayments(),
+  stripe,
+  jobs,
   mailer: createSmtpMailer(config.smtpUrl, config.mailFrom),
   verifyAccessToken: createAccessTokenVerifier({ jwtSecret: config.jwtSecret, jwksUrl: config.jwksUrl }),
   users,
   logger,
   config,
-});
+};
+const services = createServices(deps);
+const app = createApp(deps, services);
+await startWorkers(deps, services);
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info: AddressInfo) => {
   console.log(`api listening on http://localhost:${info.port}`);
@@ -82,7 +89,10 @@ function shutdown(signal: string): void {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   server.close(() => {
-    db.close().finally(() => process.exit(0));
+    jobs
+      .stop()
+      .catch((error: unknown) => logger.error({ err: error }, 'job queue did not stop cleanly'))
+      .finally(() => db.close().finally(() => process.exit(0)));
   });
   if ('closeAllConnections' in server) server.closeAllConnections();
   setTimeout(() => process.exit(0), 5000).unref();
@@ -96,10 +106,13 @@ function unconfiguredPayments(): Payments {
   };
   return {
     refundDeposit: fail,
+    refundPayment: fail,
     chargeFinalPayment: fail,
+    chargePenalty: fail,
+    payOpenInvoice: fail,
     startSubscription: fail,
     cancelSubscription: fail,
     quotePenalty: fail,
-    verifyPenaltyPayment: fail,
+    reverse: fail,
   };
 }

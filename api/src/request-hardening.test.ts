@@ -195,7 +195,7 @@ describe('rate limits per client address', () => {
   }
 
   it('limits the contact form and the consultation request, ignoring X-Forwarded-For by default', async () => {
-    const api = await startTestApi({ rateLimits: { contactForm: limit, consultationRequest: limit } });
+    const api = await startTestApi({ config: { rateLimits: { contactForm: limit, consultationRequest: limit } } });
     try {
       const statuses = await contactFromFiveForwardedAddresses(api);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
@@ -210,10 +210,7 @@ describe('rate limits per client address', () => {
   });
 
   it('keys on X-Forwarded-For behind a trusted proxy', async () => {
-    const api = await startTestApi({
-      trustProxy: true,
-      rateLimits: { contactForm: limit, consultationRequest: limit },
-    });
+    const api = await startTestApi({ config: { trustProxy: true, rateLimits: { contactForm: limit, consultationRequest: limit } } });
     try {
       const statuses = await contactFromFiveForwardedAddresses(api);
       expect(statuses).toEqual([200, 200, 200, 200, 200]);

@@ -1,68 +1,245 @@
-import { formatUsd, statusLabel, type Project } from '@agency/domain';
+import { findTier, formatUsd, fromCents, statusLabel, type Project } from '@agency/domain';
 import type { ContactFormRequest, ScheduleConsultationRequest } from '@agency/domain';
 import type { OutgoingMail } from './mailer';
 
+/**
+ * Every e-mail the product sends. Each has a plain-text part and, for the client's mails, an HTML part built
+ * from the same lines (escaped), so no template can drift from its text.
+ */
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+interface MailBody {
+  greeting?: string;
+  paragraphs: string[];
+  /** Label/value rows (a receipt's details). */
+  facts?: Array<[string, string]>;
+  link?: { label: string; url: string };
+}
+
+function compose(to: string, subject: string, body: MailBody, extra: Partial<OutgoingMail> = {}): OutgoingMail {
+  const text = [
+    body.greeting,
+    ...body.paragraphs,
+    body.facts?.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    body.link ? `${body.link.label}: ${body.link.url}` : undefined,
+  ]
+    .filter((part): part is string => !!part)
+    .join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family: system-ui, sans-serif; color: #1a202c; line-height: 1.5">',
+    body.greeting ? `<p>${escapeHtml(body.greeting)}</p>` : '',
+    ...body.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    body.facts
+      ? `<table role="presentation" style="border-collapse: collapse">${body.facts
+          .map(([label, value]) => `<tr><th align="left" style="padding: 4px 16px 4px 0">${escapeHtml(label)}</th><td style="padding: 4px 0">${escapeHtml(value)}</td></tr>`)
+          .join('')}</table>`
+      : '',
+    body.link ? `<p><a href="${escapeHtml(body.link.url)}">${escapeHtml(body.link.label)}</a></p>` : '',
+    '</body></html>',
+  ].join('');
+  return { to, subject, text, html, ...extra };
+}
+
+const hello = (name: string | null | undefined) => (name ? `Hello ${name},` : 'Hello,');
+const dashboard = (siteUrl: string) => ({ label: 'Your dashboard', url: `${siteUrl}/dashboard` });
+const formatDate = (at: string | Date) =>
+  new Date(at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 export function contactMessageMail(inbox: string, m: ContactFormRequest): OutgoingMail {
-  return {
-    to: inbox,
-    replyTo: m.email,
-    subject: `New message from ${m.firstName} ${m.lastName}`,
-    text: [
-      `Name: ${m.firstName} ${m.lastName}`,
-      `Email: ${m.email}`,
-      `Company: ${m.company || '-'}`,
-      '',
-      m.projectDetails,
-    ].join('\n'),
-  };
+  return compose(
+    inbox,
+    `New message from ${m.firstName} ${m.lastName}`,
+    {
+      paragraphs: [m.projectDetails],
+      facts: [
+        ['Name', `${m.firstName} ${m.lastName}`],
+        ['Email', m.email],
+        ['Company', m.company || '-'],
+      ],
+    },
+    { replyTo: m.email },
+  );
 }
 
 export function consultationRequestMail(inbox: string, r: ScheduleConsultationRequest, tierName: string): OutgoingMail {
-  return {
-    to: inbox,
-    replyTo: r.email,
-    subject: `Consultation request: ${tierName} from ${r.firstName} ${r.lastName}`,
-    text: [
-      `Name: ${r.firstName} ${r.lastName}`,
-      `Email: ${r.email}`,
-      `Company: ${r.company || '-'}`,
-      `Budget: ${r.budget}`,
-      `Timeline: ${r.timeline}`,
-      `Preferred: ${r.preferredDate ?? '-'} ${r.preferredTime ?? ''}`.trimEnd(),
-      '',
-      r.projectDescription,
-    ].join('\n'),
-  };
+  return compose(
+    inbox,
+    `Consultation request: ${tierName} from ${r.firstName} ${r.lastName}`,
+    {
+      paragraphs: [r.projectDescription],
+      facts: [
+        ['Name', `${r.firstName} ${r.lastName}`],
+        ['Email', r.email],
+        ['Company', r.company || '-'],
+        ['Budget', r.budget],
+        ['Timeline', r.timeline],
+        ['Preferred', `${r.preferredDate ?? '-'} ${r.preferredTime ?? ''}`.trimEnd()],
+      ],
+    },
+    { replyTo: r.email },
+  );
+}
+
+/** The consultancy's inbox learns of a service request a signed-in client made from the portal. */
+export function serviceRequestAlertMail(inbox: string, project: Project, siteUrl: string): OutgoingMail {
+  return compose(inbox, `New service request: ${project.title}`, {
+    paragraphs: [project.description],
+    facts: [
+      ['Client', `${project.client_name} <${project.client_email}>`],
+      ['Service', findTier(project.tier ?? 0)?.name ?? 'General consultation'],
+      ['Budget', project.monthly_budget_range ?? '-'],
+      ['Timeline', project.timeline ?? '-'],
+    ],
+    link: { label: 'Project queue', url: `${siteUrl}/dashboard` },
+  });
 }
 
 export function projectStatusMail(project: Project, siteUrl: string): OutgoingMail {
   const label = statusLabel(project, 'client');
-  return {
-    to: project.client_email,
-    subject: `Your project "${project.title}" is now: ${label}`,
-    text: [
-      `Hello ${project.client_name || ''},`.replace(' ,', ','),
-      '',
-      `The status of your project "${project.title}" changed to: ${label}.`,
-      project.cancellation_reason ? `Reason: ${project.cancellation_reason}` : '',
-      '',
-      `See the details in your dashboard: ${siteUrl}/dashboard`,
-    ]
-      .filter((line, i, all) => line !== '' || all[i - 1] !== '')
-      .join('\n'),
-  };
+  return compose(project.client_email, `Your project "${project.title}" is now: ${label}`, {
+    greeting: hello(project.client_name),
+    paragraphs: [`The status of your project "${project.title}" changed to: ${label}.`, ...(project.cancellation_reason ? [`Reason: ${project.cancellation_reason}`] : [])],
+    link: dashboard(siteUrl),
+  });
 }
 
 export function finalPaymentRequestMail(project: Project, amountDollars: number, siteUrl: string): OutgoingMail {
-  return {
-    to: project.client_email,
-    subject: `Final payment for "${project.title}"`,
-    text: [
-      `Hello ${project.client_name || ''},`.replace(' ,', ','),
-      '',
+  return compose(project.client_email, `Final payment for "${project.title}"`, {
+    greeting: hello(project.client_name),
+    paragraphs: [
       `Work on your project "${project.title}" is complete. The final payment of ${formatUsd(amountDollars)} is now due.`,
-      '',
-      `Pay it from the Final Payment tab of your dashboard: ${siteUrl}/dashboard`,
-    ].join('\n'),
-  };
+      'Pay it from the Final Payment tab of your dashboard.',
+    ],
+    link: dashboard(siteUrl),
+  });
+}
+
+export type ReceiptKind = 'deposit' | 'final' | 'penalty' | 'subscription' | 'refund';
+
+export interface Receipt {
+  to: string;
+  clientName: string | null;
+  kind: ReceiptKind;
+  amountCents: number;
+  at: string | Date;
+  projectTitle: string;
+  tier: number | null;
+  cardLast4: string | null;
+  /** For a subscription invoice: the period it pays. */
+  period?: { start: string | Date; end: string | Date };
+}
+
+/** What a payment was for, as receipts and the payment history name it. */
+export function paymentPurpose(kind: ReceiptKind, tier: number | null): string {
+  const tierName = findTier(tier ?? 0)?.name;
+  switch (kind) {
+    case 'deposit':
+      return `50% deposit${tierName ? ` for ${tierName}` : ''}`;
+    case 'final':
+      return 'Final payment';
+    case 'penalty':
+      return 'Early-cancellation penalty';
+    case 'subscription':
+      return `Monthly subscription${tierName ? ` — ${tierName}` : ''}`;
+    case 'refund':
+      return 'Refund';
+  }
+}
+
+/** A receipt for a payment or a refund: amount, what for, date, project, card. */
+export function receiptMail(r: Receipt, siteUrl: string): OutgoingMail {
+  const amount = formatUsd(fromCents(r.amountCents));
+  const refund = r.kind === 'refund';
+  return compose(r.to, refund ? `Refund of ${amount} for "${r.projectTitle}"` : `Receipt: ${amount} for "${r.projectTitle}"`, {
+    greeting: hello(r.clientName),
+    paragraphs: [
+      refund
+        ? `We refunded ${amount} to your card. Depending on your bank it shows within 5-10 business days.`
+        : `Thank you. We received your payment of ${amount}.`,
+    ],
+    facts: [
+      ['Amount', amount],
+      ['For', paymentPurpose(r.kind, r.tier)],
+      ...(r.period ? ([['Period', `${formatDate(r.period.start)} – ${formatDate(r.period.end)}`]] as Array<[string, string]>) : []),
+      ['Date', formatDate(r.at)],
+      ['Project', r.projectTitle],
+      ['Card', r.cardLast4 ? `•••• ${r.cardLast4}` : '-'],
+    ],
+    link: dashboard(siteUrl),
+  });
+}
+
+/** The client was charged but the change it paid for could not be made: the charge was refunded in full. */
+export function paymentReversedMail(r: Omit<Receipt, 'kind'> & { kind: ReceiptKind }, siteUrl: string): OutgoingMail {
+  const amount = formatUsd(fromCents(r.amountCents));
+  return compose(r.to, `Payment of ${amount} refunded for "${r.projectTitle}"`, {
+    greeting: hello(r.clientName),
+    paragraphs: [
+      `Your payment of ${amount} (${paymentPurpose(r.kind, r.tier).toLowerCase()}) went through, but we could not complete the change it was for, so we refunded it in full. Nothing was changed on your project; please try again from your dashboard.`,
+    ],
+    facts: [
+      ['Amount refunded', amount],
+      ['Date', formatDate(r.at)],
+      ['Project', r.projectTitle],
+      ['Card', r.cardLast4 ? `•••• ${r.cardLast4}` : '-'],
+    ],
+    link: dashboard(siteUrl),
+  });
+}
+
+/** The consultancy's inbox learns of every paid order (purchase, subscription start, final payment, penalty). */
+export function paidOrderAlertMail(inbox: string, r: Omit<Receipt, 'to'> & { clientEmail: string }, siteUrl: string): OutgoingMail {
+  const amount = formatUsd(fromCents(r.amountCents));
+  return compose(inbox, `Paid: ${amount} — ${paymentPurpose(r.kind, r.tier)} (${r.projectTitle})`, {
+    paragraphs: [`${r.clientName || r.clientEmail} paid ${amount}.`],
+    facts: [
+      ['For', paymentPurpose(r.kind, r.tier)],
+      ['Project', r.projectTitle],
+      ['Client', `${r.clientName ?? ''} <${r.clientEmail}>`.trim()],
+      ['Date', formatDate(r.at)],
+    ],
+    link: { label: 'Admin dashboard', url: `${siteUrl}/dashboard` },
+  });
+}
+
+export interface FailedRenewal {
+  to: string;
+  clientName: string | null;
+  amountCents: number;
+  at: string | Date;
+  projectTitle: string;
+  tier: number | null;
+  cardLast4: string | null;
+  reason: string | null;
+}
+
+export function renewalFailedMail(f: FailedRenewal, siteUrl: string): OutgoingMail {
+  const amount = formatUsd(fromCents(f.amountCents));
+  return compose(f.to, `Payment failed: ${amount} for "${f.projectTitle}"`, {
+    greeting: hello(f.clientName),
+    paragraphs: [
+      `We could not charge ${amount} for this month of ${paymentPurpose('subscription', f.tier).toLowerCase()}${f.cardLast4 ? ` to your card ending ${f.cardLast4}` : ''}.${f.reason ? ` Your bank said: ${f.reason}` : ''}`,
+      'Please update your card from your dashboard so the work can continue.',
+    ],
+    facts: [
+      ['Amount due', amount],
+      ['Date', formatDate(f.at)],
+      ['Project', f.projectTitle],
+    ],
+    link: dashboard(siteUrl),
+  });
+}
+
+export function renewalFailedAlertMail(inbox: string, f: FailedRenewal & { clientEmail: string }, siteUrl: string): OutgoingMail {
+  const amount = formatUsd(fromCents(f.amountCents));
+  return compose(inbox, `Renewal failed: ${amount} — ${f.projectTitle}`, {
+    paragraphs: [`The monthly payment of ${amount} from ${f.clientName || f.clientEmail} failed.${f.reason ? ` Reason: ${f.reason}` : ''}`],
+    facts: [
+      ['Project', f.projectTitle],
+      ['Client', `${f.clientName ?? ''} <${f.clientEmail}>`.trim()],
+      ['Date', formatDate(f.at)],
+    ],
+    link: { label: 'Admin dashboard', url: `${siteUrl}/dashboard` },
+  });
 }

@@ -1,10 +1,12 @@
 import nodemailer from 'nodemailer';
-import type { Logger } from 'pino';
+import type { Queryable } from '../db/database';
+import type { JobQueue } from '../jobs/job-queue';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
   replyTo?: string;
 }
 
@@ -22,12 +24,13 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /**
- * Sends without holding up the response: the record is already stored, so a mail failure is logged and
- * never loses data or fails the request.
+ * Queues a mail as a durable job ('mail.send'): with `tx` it is written in the same transaction as the change it
+ * reports (no mail for a change that rolled back, no change without its mail); a failed send is retried with
+ * backoff, and survives a restart.
  */
-export function sendInBackground(mailer: Mailer, log: Logger, mail: OutgoingMail): void {
-  mailer.send(mail).then(
-    () => log.info({ to: mail.to, subject: mail.subject }, 'mail sent'),
-    (error: unknown) => log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail failed'),
-  );
+export function queueMail(jobs: JobQueue, mail: OutgoingMail, tx?: Queryable): Promise<void> {
+  return jobs.send('mail.send', stripUndefined(mail), tx ? { tx } : {});
 }
+
+const stripUndefined = (mail: OutgoingMail): OutgoingMail =>
+  Object.fromEntries(Object.entries(mail).filter(([, value]) => value !== undefined)) as unknown as OutgoingMail;

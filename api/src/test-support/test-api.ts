@@ -4,18 +4,27 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { SignJWT } from 'jose';
 import { pino } from 'pino';
-import { LOCAL_DEFAULTS, RATE_LIMITS, type ProjectState, NEW_PROJECT_STATE } from '@agency/domain';
+import type Stripe from 'stripe';
+import { LOCAL_DEFAULTS, type ProjectState, NEW_PROJECT_STATE } from '@agency/domain';
+import { startStripeService, type StripeService } from '@agency/local-cloud/src/stripe';
 import { createApp } from '../app';
-import type { AppConfig } from '../app-deps';
+import { createServices, type AppConfig, type AppDeps, type AppServices } from '../app-deps';
 import { openDatabase, type Database } from '../db/database';
 import { runMigrations } from '../db/migrations';
+import { createStripeClient } from '../features/payments/stripe-client';
+import { createStripePayments, type StripePayments, type StripePaymentsOptions } from '../features/payments/stripe-payments';
+import type { MoneyDeps } from '../features/projects/money-operations';
 import { createUserDirectory } from '../features/users/user-directory';
 import { createAccessTokenVerifier } from '../http/access-token';
+import { startJobQueue, type JobQueue } from '../jobs/job-queue';
+import { startWorkers } from '../jobs/workers';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import { RecordingPayments } from './recording-payments';
 
 const JWT_SECRET = 'test-secret-for-api-tests-0123456789-abcdefghijklmnop';
+const WEBHOOK_SECRET = 'whsec_api_tests';
 const MIGRATIONS = path.join(__dirname, '..', '..', 'migrations');
+const GENEROUS = { windowMs: 60_000, limit: 100_000 };
 
 export interface TestUser {
   id: string;
@@ -23,68 +32,113 @@ export interface TestUser {
   token: string;
 }
 
-/** A mailer that keeps what it was asked to send; `failing` makes every send throw. */
+/** A mailer that keeps what it was asked to send; `failing` makes every send throw (counted in `attempts`). */
 export class RecordingMailer implements Mailer {
   sent: OutgoingMail[] = [];
+  attempts = 0;
   failing = false;
   async send(mail: OutgoingMail): Promise<void> {
+    this.attempts++;
     if (this.failing) throw new Error('SMTP is down');
     this.sent.push(mail);
   }
 }
 
-export interface TestApi {
-  url: string;
-  db: Database;
-  payments: RecordingPayments;
-  mailer: RecordingMailer;
-  clientA: TestUser;
-  clientB: TestUser;
-  admin: TestUser;
-  signToken(claims: Record<string, unknown>, secret?: string): Promise<string>;
-  // Tests read response bodies ad hoc; a loose type keeps them short.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  call(method: string, route: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
-  close(): Promise<void>;
+export interface TestApiOptions {
+  config?: Partial<Omit<AppConfig, 'rateLimits'>> & { rateLimits?: Partial<AppConfig['rateLimits']> };
+  /** Use the real payments module against the local Stripe-compatible service (else a recording fake). */
+  stripe?: boolean;
+  moneyFaults?: MoneyDeps['faults'];
 }
 
+// Tests read response bodies ad hoc; a loose type keeps them short.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type CallResult = { status: number; body: any; headers: Headers };
+type CallOptions = { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+
 /**
- * A real api over HTTP on a free port with a fresh database: in-memory PGlite, or a fresh schema in the
- * PostgreSQL server named by TEST_DATABASE_URL. Payments and mail are recording fakes.
+ * A real api over HTTP on a free port with a fresh database (in-memory PGlite, or a fresh schema in the
+ * PostgreSQL server named by TEST_DATABASE_URL), its job queue and workers. Payments are a recording fake, or
+ * with `stripe: true` the real payments module against the local Stripe-compatible service, whose webhooks
+ * reach this api. Mail is recorded.
  */
-export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<TestApi> {
-  const { db, dropDatabase } = await openTestDatabase();
+export async function startTestApi(options: TestApiOptions = {}) {
+  const { db, schema, dropDatabase } = await openTestDatabase();
   await runMigrations(db, MIGRATIONS);
-  const payments = new RecordingPayments();
   const mailer = new RecordingMailer();
   const users = createUserDirectory(db);
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const { rateLimits, ...configOverrides } = options.config ?? {};
   const config: AppConfig = {
     publicSiteUrl: LOCAL_DEFAULTS.publicSiteUrl,
     contactInbox: LOCAL_DEFAULTS.contactInbox,
     allowedOrigins: [...LOCAL_DEFAULTS.allowedOrigins],
     trustProxy: false,
     rateLimits: {
-      contactForm: { ...RATE_LIMITS.contactForm, limit: 1000 },
-      consultationRequest: { ...RATE_LIMITS.consultationRequest, limit: 1000 },
+      contactForm: GENEROUS,
+      consultationRequest: GENEROUS,
+      createProject: GENEROUS,
+      paymentIntent: GENEROUS,
+      paymentIntentPerEmail: GENEROUS,
+      purchaseStatus: GENEROUS,
+      ...rateLimits,
     },
     maxBodyBytes: 64 * 1024,
-    ...overrides,
+    moneyOperationLeaseSeconds: 2,
+    ...configOverrides,
   };
-  const app = createApp({
+
+  let stripeService: (StripeService & { url: string; stop(): Promise<void> }) | undefined;
+  let stripe: StripePayments | undefined;
+  let stripeSdk: Stripe | undefined;
+  /** Fault injection after each journalled Stripe call (see StripePaymentsOptions.afterStripeCall). */
+  const hooks: { afterStripeCall?: StripePaymentsOptions['afterStripeCall'] } = {};
+  if (options.stripe) {
+    stripeService = await startStripeService({
+      port: 0,
+      secretKey: 'sk_test_api',
+      publishableKey: 'pk_test_api',
+      webhookSecret: WEBHOOK_SECRET,
+      allowedOrigins: [],
+      webhookRetryDelaysMs: [50, 100],
+    });
+    stripeSdk = createStripeClient('sk_test_api', stripeService.url);
+    stripe = createStripePayments({
+      stripe: stripeSdk,
+      db,
+      webhookSecret: WEBHOOK_SECRET,
+      testClocks: true,
+      afterStripeCall: (step) => hooks.afterStripeCall?.(step),
+    });
+  }
+  const payments = new RecordingPayments();
+  const jobs: JobQueue = await startJobQueue({
     db,
-    payments,
+    logger,
+    schema: schema ? `${schema}_jobs` : 'pgboss',
+    pollingIntervalSeconds: 0.5,
+    retryDelaySeconds: 1,
+  });
+  const deps: AppDeps = {
+    db,
+    payments: stripe ?? payments,
+    stripe,
+    jobs,
     mailer,
     verifyAccessToken: createAccessTokenVerifier({ jwtSecret: JWT_SECRET }),
     users,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger,
     config,
-  });
+    moneyFaults: options.moneyFaults,
+  };
+  const services: AppServices = createServices(deps);
+  const app = createApp(deps, services);
+  await startWorkers(deps, services);
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve({ server: s, port: info.port }),
-    );
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
   });
   const url = `http://127.0.0.1:${port}`;
+  stripeService?.setWebhookUrl(`${url}/api/stripe-webhook`);
 
   const signToken = (claims: Record<string, unknown>, secret = JWT_SECRET) =>
     new SignJWT({ role: 'authenticated', ...claims })
@@ -94,25 +148,27 @@ export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(secret));
 
-  const user = async (name: string): Promise<TestUser> => {
+  /** A new user with a signed access token; ADMIN role when asked. */
+  const user = async (name: string, role?: 'ADMIN'): Promise<TestUser> => {
     const id = randomUUID();
     const email = `${name}@example.test`;
-    return { id, email, token: await signToken({ sub: id, email, user_metadata: { full_name: name } }) };
+    const token = await signToken({ sub: id, email, user_metadata: { full_name: name } });
+    if (role) await db.transaction((tx) => users.setRole(tx, { id, email, fullName: name }, role));
+    return { id, email, token };
   };
   const clientA = await user('client-a');
   const clientB = await user('client-b');
-  const admin = await user('admin');
-  await db.transaction((tx) => users.setRole(tx, { id: admin.id, email: admin.email, fullName: 'admin' }, 'ADMIN'));
+  const admin = await user('admin', 'ADMIN');
 
-  const call: TestApi['call'] = async (method, route, options = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined = options.rawBody;
-    if (options.body !== undefined) {
+  async function call(method: string, route: string, callOptions: CallOptions = {}): Promise<CallResult> {
+    const headers: Record<string, string> = { ...callOptions.headers };
+    if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
+    let body: string | undefined = callOptions.rawBody;
+    if (callOptions.body !== undefined) {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.body);
+      body = JSON.stringify(callOptions.body);
     }
-    const response = await fetch(`${url}${route}`, { method, headers, body });
+    const response = await fetch(`${url}${route}`, { method, headers, ...(body !== undefined && { body }) });
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -121,32 +177,53 @@ export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<
       // keep the text
     }
     return { status: response.status, body: parsed, headers: response.headers };
-  };
+  }
+
+  /** Waits until Stripe's webhooks were delivered and every job they and the requests queued has run. */
+  async function settle(): Promise<void> {
+    await stripeService?.webhooksIdle();
+    await jobs.idle();
+    await stripeService?.webhooksIdle();
+    await jobs.idle();
+  }
 
   return {
     url,
     db,
+    jobs,
+    services,
     payments,
+    stripe: stripeSdk!,
+    stripePayments: stripe,
+    stripeService: stripeService!,
+    hooks,
     mailer,
     clientA,
     clientB,
     admin,
+    webhookSecret: WEBHOOK_SECRET,
     signToken,
+    user,
     call,
+    settle,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
+      await jobs.stop();
+      await stripeService?.stop();
       await db.close();
       await dropDatabase();
     },
   };
 }
 
-async function openTestDatabase(): Promise<{ db: Database; dropDatabase: () => Promise<void> }> {
+export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+async function openTestDatabase(): Promise<{ db: Database; schema: string | null; dropDatabase: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { db: await openDatabase({}), dropDatabase: async () => undefined };
+  if (!serverUrl) return { db: await openDatabase({}), schema: null, dropDatabase: async () => undefined };
   const schema = `test_${randomUUID().replace(/-/g, '')}`;
   const admin = await openDatabase({ databaseUrl: serverUrl });
   await admin.exec(`create schema ${schema}`);
@@ -155,8 +232,9 @@ async function openTestDatabase(): Promise<{ db: Database; dropDatabase: () => P
   const db = await openDatabase({ databaseUrl: scoped.toString() });
   return {
     db,
+    schema,
     dropDatabase: async () => {
-      await admin.exec(`drop schema ${schema} cascade`);
+      await admin.exec(`drop schema ${schema} cascade; drop schema if exists ${schema}_jobs cascade`);
       await admin.close();
     },
   };

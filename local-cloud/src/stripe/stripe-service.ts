@@ -5,7 +5,7 @@ import { SERVICE_TIERS } from '@agency/domain/tiers';
 import { toCents } from '@agency/domain/money';
 import { cardBrand, cardLengths, digitsOnly, isExpiryInPast, passesLuhn } from './card-rules';
 import { parseFormBody, type FormObject, type FormValue } from './form-body';
-import { addMonths, flag, integer, list, mergeMetadata, nested, requiredText, text } from './params';
+import { flag, integer, list, mergeMetadata, nested, requiredText, text } from './params';
 import { StripeApiError, cardError, invalidRequest, missingParam, noSuchObject } from './stripe-errors';
 import { buildStripeJsScript } from './stripe-js-script';
 import { createStripeStore, newId, unixNow, type CardOutcome, type StripeObject } from './stripe-store';

@@ -18,7 +18,7 @@ import type {
   UpdateProjectRequest,
 } from './schemas/projects';
 import type { CreateTicketRequest, UpdateTicketRequest } from './schemas/tickets';
-import type { DownpaymentIntentRequest, ProcessFinalPaymentRequest, StripeRefundRequest } from './schemas/payments';
+import type { DownpaymentIntentRequest, PayOpenInvoiceRequest, ProcessFinalPaymentRequest, StripeRefundRequest } from './schemas/payments';
 import type { TierId } from './tiers';
 import type { PurchaseStatusResponse } from './payments-purchase';
 
@@ -62,6 +62,31 @@ export interface Project {
   cancellation_reason: string | null;
   final_payment_amount: number | null;
   created_at: string;
+  /** Tiers 3 and 4: how Stripe's billing of the monthly subscription stands (null before it starts). */
+  subscription_status: SubscriptionStatus | null;
+}
+
+/** A subscription as the portals show it: `past_due` after a failed renewal, until an invoice is paid. */
+export type SubscriptionStatus = 'active' | 'past_due' | 'cancelled';
+
+/** One line of a project's payment history (GET /api/projects/:id/payments). Amounts in whole dollars. */
+export interface PaymentHistoryEntry {
+  id: string;
+  kind: 'deposit' | 'final' | 'penalty' | 'subscription' | 'refund';
+  status: 'succeeded' | 'failed' | 'refunded';
+  amount: number;
+  /** ISO date of the payment, refund or failed attempt. */
+  at: string;
+  cardLast4: string | null;
+  /** Why a payment failed, in the bank's words. */
+  failureMessage: string | null;
+}
+
+export interface ProjectPaymentsResponse {
+  payments: PaymentHistoryEntry[];
+  /** What the client still owes: the rest of a fixed price, or a failed monthly invoice. */
+  balanceDue: number;
+  subscription: { status: SubscriptionStatus; monthlyCost: number | null; currentPeriodEnd: string | null } | null;
 }
 
 export interface Ticket {
@@ -123,6 +148,9 @@ export interface ApiRouteTypes {
   acceptProject: { params: { id: string }; response: { project: Project } };
   refuseProject: { params: { id: string }; response: RefundOutcome & { project: Project } };
   projectSubscription: { params: { id: string }; response: { end_date: string | null } };
+  projectPayments: { params: { id: string }; response: ProjectPaymentsResponse };
+  /** After a failed renewal: pay the open invoice with a new card, which becomes the subscription's. */
+  payOpenInvoice: { params: { id: string }; body: PayOpenInvoiceRequest; response: { project: Project } };
   createTicket: { body: CreateTicketRequest; response: { ticket: Ticket } };
   updateTicket: { params: { id: string }; body: UpdateTicketRequest; response: { ticket: Ticket } };
   me: { response: { profile: Profile; role: Role } };
@@ -134,7 +162,8 @@ export interface ApiRouteTypes {
   processFinalPayment: { body: ProcessFinalPaymentRequest; response: { project: Project } };
   stripeRefund: { body: StripeRefundRequest; response: RefundOutcome };
   subscriptionPlans: { query: { tier: '3' | '4' }; response: { subscriptionPlans: SubscriptionPlan[] } };
-  monthlyRevenue: { response: { revenue: number } };
+  /** `?month=YYYY-MM` (UTC) for another month than the current one. */
+  monthlyRevenue: { query?: { month?: string }; response: { revenue: number } };
   purchaseStatus: { params: { paymentIntentId: string }; response: PurchaseStatusResponse };
   /** Stripe's signed event delivery; not called by the front end. */
   stripeWebhook: { response: { received: true } };
@@ -158,6 +187,8 @@ export const API_ROUTES = {
   acceptProject: { method: 'POST', path: '/api/projects/:id/accept', access: 'admin', projectScoped: true, feature: 'core' },
   refuseProject: { method: 'POST', path: '/api/projects/:id/refuse', access: 'admin', projectScoped: true, feature: 'core' },
   projectSubscription: { method: 'GET', path: '/api/projects/:id/subscription', access: 'signed-in', projectScoped: true, feature: 'core' },
+  projectPayments: { method: 'GET', path: '/api/projects/:id/payments', access: 'signed-in', projectScoped: true, feature: 'payments' },
+  payOpenInvoice: { method: 'POST', path: '/api/projects/:id/pay-open-invoice', access: 'client', projectScoped: true, feature: 'payments' },
   createTicket: { method: 'POST', path: '/api/tickets', access: 'admin', projectScoped: true, feature: 'core' },
   updateTicket: { method: 'PATCH', path: '/api/tickets/:id', access: 'admin', projectScoped: false, feature: 'core' },
   me: { method: 'GET', path: '/api/me', access: 'signed-in', projectScoped: false, feature: 'core' },

@@ -13,7 +13,14 @@ export const RATE_LIMITS = {
   authSignUp: { windowMs: 5 * 60_000, limit: 30 },
   authSignIn: { windowMs: 5 * 60_000, limit: 120 },
   authRecover: { windowMs: 5 * 60_000, limit: 30 },
+  createProject: { windowMs: 15 * 60_000, limit: 20 },
+  paymentIntent: { windowMs: 15 * 60_000, limit: 20 },
+  /** The browser polls a purchase's status for a few seconds after paying. */
+  purchaseStatus: { windowMs: 60_000, limit: 120 },
 } as const satisfies Record<string, RateLimit>;
+
+/** Per e-mail address, whatever the client address: purchase intents opened for one buyer. */
+export const PAYMENT_INTENTS_PER_EMAIL: RateLimit = { windowMs: 60 * 60_000, limit: 10 };
 
 /** Per recipient address, whoever asks: sign-up confirmations and password resets sent to one address. */
 export const AUTH_MAIL_PER_RECIPIENT: RateLimit = { windowMs: 60 * 60_000, limit: 5 };

@@ -2,8 +2,11 @@ import type { InferType } from 'yup';
 import { customerFields } from './schemas/consultation';
 import { requestObject } from './schemas/request-object';
 
-/** `metadata.type` of POST /api/stripe-downpayment-intent: a tier 1/2 purchase, or a tier 4 cancellation penalty. */
-export const PAYMENT_INTENT_TYPES = ['purchase', 'penalty'] as const;
+/**
+ * `metadata.type` of POST /api/stripe-downpayment-intent: a tier 1/2 purchase. (A tier 4 cancellation penalty is
+ * charged by the server inside the cancellation, from a payment method the browser creates.)
+ */
+export const PAYMENT_INTENT_TYPES = ['purchase'] as const;
 export type PaymentIntentType = (typeof PAYMENT_INTENT_TYPES)[number];
 
 /** The purchase form as filled in (spec section 3), sent with a purchase intent and kept until the payment succeeds. */

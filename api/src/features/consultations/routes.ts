@@ -3,10 +3,10 @@ import { findConsultationTier, scheduleConsultationSchema } from '@agency/domain
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
-import { limitPerAddress } from '../../http/rate-limit';
+import { rateLimit } from '../../http/rate-limit';
 import { readBody } from '../../http/read-body';
 import { consultationRequestMail } from '../../mail/mail-templates';
-import { sendInBackground } from '../../mail/mailer';
+import { queueMail } from '../../mail/mailer';
 import { appendProjectEvent, insertProject } from '../projects/project-repository';
 import { projectTitle } from '../projects/project-title';
 
@@ -14,7 +14,7 @@ export function registerConsultationRoutes(app: Hono<AppEnv>, deps: AppDeps): vo
   defineRoute(
     app,
     'scheduleConsultation',
-    async ({ c, caller, log }) => {
+    async ({ c, caller }) => {
       const request = await readBody(c, scheduleConsultationSchema);
       const consultation = findConsultationTier(request.tier)!;
       const clientName = `${request.firstName.trim()} ${request.lastName.trim()}`;
@@ -56,14 +56,14 @@ export function registerConsultationRoutes(app: Hono<AppEnv>, deps: AppDeps): vo
           from: null,
           to: created.status,
         });
+        await queueMail(deps.jobs, consultationRequestMail(deps.config.contactInbox, request, consultation.name), tx);
         return created;
       });
-      sendInBackground(deps.mailer, log, consultationRequestMail(deps.config.contactInbox, request, consultation.name));
       return { id: project.id };
     },
     {
       successStatus: 201,
-      middleware: [limitPerAddress(deps.config.rateLimits.consultationRequest, deps.config.trustProxy)],
+      middleware: [rateLimit({ db: deps.db, name: 'consultation', limit: deps.config.rateLimits.consultationRequest, trustProxy: deps.config.trustProxy })],
     },
   );
 }

@@ -3,25 +3,27 @@ import { contactFormSchema } from '@agency/domain';
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
-import { limitPerAddress } from '../../http/rate-limit';
+import { rateLimit } from '../../http/rate-limit';
 import { readBody } from '../../http/read-body';
 import { contactMessageMail } from '../../mail/mail-templates';
-import { sendInBackground } from '../../mail/mailer';
+import { queueMail } from '../../mail/mailer';
 
 export function registerContactRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   defineRoute(
     app,
     'contactForm',
-    async ({ c, caller, log }) => {
+    async ({ c, caller }) => {
       const message = await readBody(c, contactFormSchema);
-      await deps.db.query(
-        `insert into contact_messages (first_name, last_name, email, company, project_details, user_id)
-         values ($1, $2, $3, $4, $5, $6)`,
-        [message.firstName, message.lastName, message.email, message.company ?? null, message.projectDetails, caller?.id ?? null],
-      );
-      sendInBackground(deps.mailer, log, contactMessageMail(deps.config.contactInbox, message));
+      await deps.db.transaction(async (tx) => {
+        await tx.query(
+          `insert into contact_messages (first_name, last_name, email, company, project_details, user_id)
+           values ($1, $2, $3, $4, $5, $6)`,
+          [message.firstName, message.lastName, message.email, message.company ?? null, message.projectDetails, caller?.id ?? null],
+        );
+        await queueMail(deps.jobs, contactMessageMail(deps.config.contactInbox, message), tx);
+      });
       return { ok: true as const };
     },
-    { middleware: [limitPerAddress(deps.config.rateLimits.contactForm, deps.config.trustProxy)] },
+    { middleware: [rateLimit({ db: deps.db, name: 'contact-form', limit: deps.config.rateLimits.contactForm, trustProxy: deps.config.trustProxy })] },
   );
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { insertFixtureProject } from '../../test-support/test-api';
-import { startPaymentsTestApi, type PaymentsTestApi } from './payments-test-harness';
+import { startTestApi, type TestApi } from '../../test-support/test-api';
 
 /** Money rules of spec sections 3, 4 and 9 through the real SDK against the local Stripe-compatible service. */
 describe('payments', () => {
-  let api: PaymentsTestApi;
+  let api: TestApi;
 
   beforeAll(async () => {
-    api = await startPaymentsTestApi();
+    api = await startTestApi({ stripe: true });
   });
   afterAll(() => api.close());
 
@@ -215,18 +215,16 @@ describe('payments', () => {
       const unpaid = await api.call('POST', '/api/cancel-project', { token: client.token, body: { projectId, cancelledBy: 'client', cancellationReason: 'Budget cut' } });
       expect(unpaid.status).toBe(402);
 
-      const penaltyIntent = await api.call('POST', '/api/stripe-downpayment-intent', {
-        token: client.token,
-        body: { amount: 1, currency: 'usd', email: client.email, projectId, metadata: { type: 'penalty', project_id: projectId } },
-      });
-      expect(penaltyIntent.status).toBe(200);
-      expect((await api.stripe.paymentIntents.retrieve(penaltyIntent.body.paymentIntentId)).amount).toBe(4_500_000);
-      await payInBrowser(penaltyIntent.body.paymentIntentId);
+      // The penalty is charged with the client's card inside the cancellation: both happen, or neither.
       const cancelled = await api.call('POST', '/api/cancel-project', {
         token: client.token,
-        body: { projectId, cancelledBy: 'client', cancellationReason: 'Budget cut', penaltyPaymentIntentId: penaltyIntent.body.paymentIntentId },
+        body: { projectId, cancelledBy: 'client', cancellationReason: 'Budget cut', paymentMethodId: 'pm_card_visa' },
       });
       expect(cancelled.status).toBe(200);
+      expect(cancelled.body.project).toMatchObject({ cancelled: true });
+      const [penalty] = await api.db.query<{ stripe_payment_intent_id: string; amount_cents: number }>(`select stripe_payment_intent_id, amount_cents from payments where project_id = $1 and kind = 'penalty'`, [projectId]);
+      expect(penalty!.amount_cents).toBe(4_500_000);
+      expect((await api.stripe.paymentIntents.retrieve(penalty!.stripe_payment_intent_id)).status).toBe('succeeded');
       expect((await api.stripe.subscriptions.retrieve(subscription!.stripe_subscription_id)).status).toBe('canceled');
     });
   });
@@ -275,9 +273,9 @@ describe('payments', () => {
 });
 
 describe('monthly revenue', () => {
-  let api: PaymentsTestApi;
+  let api: TestApi;
   beforeAll(async () => {
-    api = await startPaymentsTestApi();
+    api = await startTestApi({ stripe: true });
   });
   afterAll(() => api.close());
 

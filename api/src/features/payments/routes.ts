@@ -1,22 +1,29 @@
+import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import {
   API_MESSAGES,
-  downpaymentIntentSchema,
+  fromCents,
   isFixedPriceTier,
+  downpaymentIntentSchema,
+  payOpenInvoiceSchema,
   processFinalPaymentSchema,
   stripeRefundSchema,
   VALIDATION,
   type ApiRouteTypes,
+  type PaymentHistoryEntry,
+  type ProjectPaymentsResponse,
+  type SubscriptionStatus,
 } from '@agency/domain';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps, AppServices } from '../../app-deps';
 import type { AppEnv, Caller } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
+import { rateLimit } from '../../http/rate-limit';
 import { readBody } from '../../http/read-body';
-import { findPayment } from './payment-ledger';
-import { findVisibleProject, toMoneyView } from '../projects/project-repository';
-import { applyProjectTransition } from '../projects/project-transitions';
-import { StripePayments } from './stripe-payments';
+import { refundOutcome } from '../projects/money-plans';
+import { findVisibleProject } from '../projects/project-repository';
+import { monthlyRevenueCents, projectPaymentHistory } from './payment-ledger';
+import type { StripePayments } from './stripe-payments';
 import { PaymentError } from './types';
 
 const MOUNTED_AT = '/api';
@@ -24,11 +31,7 @@ const MOUNTED_AT = '/api';
 const DOWNPAYMENT_INTENT_ALIAS = '/stripe-downpayment-intent.mjs';
 const IDEMPOTENCY_KEY = /^[\w:.-]{8,100}$/;
 const PAYMENT_INTENT_ID = /^pi_\w{1,100}$/;
-
-function stripeOf(deps: AppDeps): StripePayments {
-  if (deps.payments instanceof StripePayments) return deps.payments;
-  throw new HttpError(503, API_MESSAGES.paymentsNotConfigured);
-}
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
   const key = c.req.header('idempotency-key');
@@ -38,45 +41,58 @@ function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
 }
 
 /**
- * The money routes (spec section 7 plus the webhook and the purchase status), mounted by createApp at /api.
- * Access rules come from the route table through defineRoute.
+ * The money routes (spec section 7 plus the webhook, the purchase status and the payment history), mounted by
+ * createApp at /api. Access rules come from the route table through defineRoute.
  */
-export function paymentsRoutes(deps: AppDeps): Hono<AppEnv> {
+export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const mounted = { mountedAt: MOUNTED_AT };
+  const { db, config } = deps;
   const actorOf = (caller: Caller) => ({ id: caller.id, role: caller.role });
+  const limit = (name: string, rate: keyof AppDeps['config']['rateLimits'], key?: (c: Context<AppEnv>) => Promise<string>) =>
+    rateLimit({ db, name, limit: config.rateLimits[rate], trustProxy: config.trustProxy, ...(key && { key }) });
+
+  function stripe(): StripePayments {
+    if (deps.stripe) return deps.stripe;
+    throw new HttpError(503, API_MESSAGES.paymentsNotConfigured);
+  }
+  function purchases() {
+    if (services.purchases) return services.purchases;
+    throw new HttpError(503, API_MESSAGES.paymentsNotConfigured);
+  }
 
   async function createDownpaymentIntent(c: Context<AppEnv>, caller: Caller | undefined): Promise<ApiRouteTypes['downpaymentIntent']['response']> {
     const body = await readBody(c, downpaymentIntentSchema);
-    const payments = stripeOf(deps);
+    const payments = stripe();
     const idempotencyKey = idempotencyKeyOf(c);
-    if (body.metadata.type === 'purchase') {
-      const tier = Number(body.metadata.tier);
-      if (!isFixedPriceTier(tier)) throw new HttpError(400, API_MESSAGES.invalidValue, { 'metadata.tier': API_MESSAGES.invalidValue });
-      if (!body.customer) throw new HttpError(400, VALIDATION.serviceRequest.required, { customer: VALIDATION.serviceRequest.required });
-      // The amount is the tier's deposit; `body.amount` is ignored.
-      return payments.createPurchaseIntent({ tier, customer: body.customer, userId: caller?.id ?? null, ...(idempotencyKey && { idempotencyKey }) });
-    }
-    if (body.metadata.type === 'penalty') {
-      if (!caller) throw new HttpError(401, API_MESSAGES.unauthenticated);
-      const projectId = body.metadata.project_id ?? body.projectId ?? '';
-      const project = await findVisibleProject(deps.db, projectId, caller);
-      return payments.createPenaltyIntent(toMoneyView(project), idempotencyKey);
-    }
-    throw new HttpError(400, API_MESSAGES.invalidValue, { 'metadata.type': API_MESSAGES.invalidValue });
+    if (body.metadata.type !== 'purchase') throw new HttpError(400, API_MESSAGES.invalidValue, { 'metadata.type': API_MESSAGES.invalidValue });
+    const tier = Number(body.metadata.tier);
+    if (!isFixedPriceTier(tier)) throw new HttpError(400, API_MESSAGES.invalidValue, { 'metadata.tier': API_MESSAGES.invalidValue });
+    if (!body.customer) throw new HttpError(400, VALIDATION.serviceRequest.required, { customer: VALIDATION.serviceRequest.required });
+    // The amount is the tier's deposit; `body.amount` is ignored.
+    return payments.createPurchaseIntent({ tier, customer: body.customer, userId: caller?.id ?? null, ...(idempotencyKey && { idempotencyKey }) });
   }
 
-  defineRoute(app, 'downpaymentIntent', ({ c, caller }) => createDownpaymentIntent(c, caller), mounted);
-  app.post(DOWNPAYMENT_INTENT_ALIAS, async (c) => c.json(await createDownpaymentIntent(c, c.get('caller'))));
+  // Anonymous: per client address, and per buyer e-mail whatever the address.
+  const intentLimits = [
+    limit('payment-intent', 'paymentIntent'),
+    limit('payment-intent-email', 'paymentIntentPerEmail', async (c) => {
+      const body = (await c.req.json().catch(() => ({}))) as { email?: unknown };
+      // A digest: the counter table keeps no address, and no byte PostgreSQL would refuse.
+      return createHash('sha256').update(typeof body.email === 'string' ? body.email.trim().toLowerCase() : '').digest('hex');
+    }),
+  ];
+  defineRoute(app, 'downpaymentIntent', ({ c, caller }) => createDownpaymentIntent(c, caller), { ...mounted, middleware: intentLimits });
+  app.post(DOWNPAYMENT_INTENT_ALIAS, intentLimits[0]!, intentLimits[1]!, async (c) => c.json(await createDownpaymentIntent(c, c.get('caller'))));
 
   defineRoute(
     app,
     'stripeWebhook',
     async ({ c }) => {
-      const payments = stripeOf(deps);
-      const event = payments.verifyWebhook(await c.req.text(), c.req.header('stripe-signature'));
-      // A handler failure answers 500, so Stripe delivers the event again later.
-      await payments.handleWebhookEvent(event);
+      const event = stripe().verifyWebhook(await c.req.text(), c.req.header('stripe-signature'));
+      if (!services.stripeEvents) throw new HttpError(503, API_MESSAGES.paymentsNotConfigured);
+      // Stored once and handed to a job; a failure here answers 500, so Stripe delivers the event again.
+      await services.stripeEvents.receive(event);
       return { received: true as const };
     },
     mounted,
@@ -89,13 +105,13 @@ export function paymentsRoutes(deps: AppDeps): Hono<AppEnv> {
       const paymentIntentId = c.req.param('paymentIntentId') ?? '';
       if (!PAYMENT_INTENT_ID.test(paymentIntentId)) throw new HttpError(404, API_MESSAGES.routeNotFound);
       try {
-        return await stripeOf(deps).purchaseStatus(paymentIntentId);
+        return await purchases().status(paymentIntentId);
       } catch (error) {
         if (error instanceof PaymentError && error.code === 'unknown_payment') throw new HttpError(404, error.message);
         throw error;
       }
     },
-    mounted,
+    { ...mounted, middleware: [limit('purchase-status', 'purchaseStatus')] },
   );
 
   defineRoute(
@@ -103,15 +119,12 @@ export function paymentsRoutes(deps: AppDeps): Hono<AppEnv> {
     'processFinalPayment',
     async ({ c, caller }) => {
       const body = await readBody(c, processFinalPaymentSchema);
-      const payments = stripeOf(deps);
-      // The state machine checks the project awaits its final payment before anything is charged.
-      const { project } = await applyProjectTransition(deps.db, {
+      const { project } = await services.money.run({
         projectId: body.projectId,
         viewer: caller,
         actor: actorOf(caller),
-        event: { type: 'final_payment_succeeded' },
-        before: (p) => payments.chargeFinalPayment(toMoneyView(p), body.paymentMethodId),
-        details: (charge) => charge,
+        kind: 'final_payment_succeeded',
+        input: { event: { type: 'final_payment_succeeded' }, paymentMethodId: body.paymentMethodId },
       });
       return { project };
     },
@@ -123,14 +136,62 @@ export function paymentsRoutes(deps: AppDeps): Hono<AppEnv> {
     'stripeRefund',
     async ({ c, caller }) => {
       const body = await readBody(c, stripeRefundSchema);
-      const payments = stripeOf(deps);
-      const project = await findVisibleProject(deps.db, body.projectId, caller);
-      const payment = await findPayment(deps.db, body.paymentIntentId);
-      if (project.stripe_payment_intent_id !== body.paymentIntentId && payment?.project_id !== project.id) {
-        throw new HttpError(404, 'Payment not found for this project');
-      }
-      const refund = await payments.refundPayment(body.paymentIntentId, 'Refunded by the admin');
-      return { refundIssued: refund.amount > 0, refundAmount: refund.amount };
+      const { effect } = await services.money.run<{ refund: Parameters<typeof refundOutcome>[0] }>({
+        projectId: body.projectId,
+        viewer: caller,
+        actor: actorOf(caller),
+        kind: 'refund_payment',
+        input: { event: null, paymentIntentId: body.paymentIntentId },
+      });
+      return refundOutcome(effect.refund);
+    },
+    mounted,
+  );
+
+  defineRoute(
+    app,
+    'projectPayments',
+    async ({ c, caller }) => {
+      const project = await findVisibleProject(db, c.req.param('id') ?? '', caller);
+      const entries = await projectPaymentHistory(db, project.id);
+      const [subscription] = await db.query<{ status: SubscriptionStatus; monthly_cost: number | string | null; end_date: Date | string | null }>(
+        'select status, monthly_cost, end_date from subscriptions where project_id = $1',
+        [project.id],
+      );
+      const payments: PaymentHistoryEntry[] = entries.map(({ amountCents, status, ...entry }) => ({
+        ...entry,
+        status: status === 'refunded' ? 'refunded' : status === 'failed' ? 'failed' : 'succeeded',
+        amount: fromCents(amountCents),
+      }));
+      const response: ProjectPaymentsResponse = {
+        payments,
+        balanceDue: balanceDue(project, entries),
+        subscription: subscription
+          ? {
+              status: subscription.status,
+              monthlyCost: subscription.monthly_cost === null ? null : Number(subscription.monthly_cost),
+              currentPeriodEnd: subscription.end_date ? new Date(subscription.end_date).toISOString() : null,
+            }
+          : null,
+      };
+      return response;
+    },
+    mounted,
+  );
+
+  defineRoute(
+    app,
+    'payOpenInvoice',
+    async ({ c, caller }) => {
+      const body = await readBody(c, payOpenInvoiceSchema);
+      const { project } = await services.money.run({
+        projectId: c.req.param('id') ?? '',
+        viewer: caller,
+        actor: actorOf(caller),
+        kind: 'pay_open_invoice',
+        input: { event: null, paymentMethodId: body.paymentMethodId },
+      });
+      return { project };
     },
     mounted,
   );
@@ -141,12 +202,37 @@ export function paymentsRoutes(deps: AppDeps): Hono<AppEnv> {
     async ({ c }) => {
       const tier = c.req.query('tier');
       if (tier !== '3' && tier !== '4') throw new HttpError(400, API_MESSAGES.invalidValue, { tier: API_MESSAGES.invalidValue });
-      return { subscriptionPlans: await stripeOf(deps).subscriptionPlans(tier === '3' ? 3 : 4) };
+      return { subscriptionPlans: await stripe().subscriptionPlans(tier === '3' ? 3 : 4) };
     },
     mounted,
   );
 
-  defineRoute(app, 'monthlyRevenue', async () => ({ revenue: await stripeOf(deps).monthlyRevenue() }), mounted);
+  defineRoute(
+    app,
+    'monthlyRevenue',
+    async ({ c }) => {
+      const month = c.req.query('month');
+      if (month !== undefined && !MONTH.test(month)) throw new HttpError(400, API_MESSAGES.invalidValue, { month: API_MESSAGES.invalidValue });
+      return { revenue: fromCents(await monthlyRevenueCents(db, month)) };
+    },
+    mounted,
+  );
 
   return app;
+}
+
+/**
+ * What the client still owes. Fixed price: the cost less what was paid net of refunds, while the project is
+ * neither refused nor cancelled. Subscription: the failed invoices not paid since.
+ */
+function balanceDue(
+  project: Awaited<ReturnType<typeof findVisibleProject>>,
+  entries: Awaited<ReturnType<typeof projectPaymentHistory>>,
+): number {
+  if (project.cancelled || project.status === 'refused') return 0;
+  if (isFixedPriceTier(project.tier ?? 0)) {
+    const net = entries.reduce((sum, e) => sum + (e.status === 'succeeded' ? e.amountCents : e.kind === 'refund' ? -e.amountCents : 0), 0);
+    return Math.max(0, fromCents(Math.round((project.cost ?? 0) * 100) - net));
+  }
+  return fromCents(entries.filter((e) => e.kind === 'subscription' && e.status === 'failed').reduce((sum, e) => sum + e.amountCents, 0));
 }

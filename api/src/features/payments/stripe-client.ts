@@ -6,7 +6,8 @@ export type StripeEnv = Record<string, string | undefined>;
 
 /** The official SDK, pointed at STRIPE_API_URL (host, port, protocol) when set. */
 export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
-  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2 });
+  // A bounded timeout: a money operation's lease (MONEY_OPERATION_LEASE_SECONDS) must outlast its calls.
+  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
   const url = new URL(apiUrl);
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
   return new Stripe(secretKey, {
@@ -14,6 +15,7 @@ export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
     port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
     protocol,
     maxNetworkRetries: 2,
+    timeout: 20_000,
   });
 }
 
@@ -21,6 +23,8 @@ export interface StripeConfig {
   secretKey: string;
   apiUrl?: string;
   webhookSecret: string;
+  /** Subscriptions start on test clocks (STRIPE_TEST_CLOCKS=1; on by default with the offline stand-in). */
+  testClocks: boolean;
 }
 
 /**
@@ -35,9 +39,12 @@ export function stripeConfigFromEnv(env: StripeEnv): StripeConfig | undefined {
       secretKey: LOCAL_STRIPE_DEFAULTS.secretKey,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || LOCAL_STRIPE_DEFAULTS.webhookSecret,
       apiUrl: env.STRIPE_API_URL || LOCAL_STRIPE_DEFAULTS.apiUrl,
+      testClocks: env.STRIPE_TEST_CLOCKS !== '0',
     };
   }
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET || (env.NODE_ENV === 'production' ? undefined : LOCAL_STRIPE_DEFAULTS.webhookSecret);
   if (!webhookSecret) return undefined;
-  return { secretKey: env.STRIPE_SECRET_KEY, webhookSecret, ...(env.STRIPE_API_URL && { apiUrl: env.STRIPE_API_URL }) };
+  // Test clocks exist only in test mode; with the stand-in (STRIPE_API_URL) they are on unless switched off.
+  const testClocks = env.STRIPE_SECRET_KEY.startsWith('sk_test_') && (env.STRIPE_TEST_CLOCKS === '1' || (!!env.STRIPE_API_URL && env.STRIPE_TEST_CLOCKS !== '0'));
+  return { secretKey: env.STRIPE_SECRET_KEY, webhookSecret, testClocks, ...(env.STRIPE_API_URL && { apiUrl: env.STRIPE_API_URL }) };
 }

@@ -7,7 +7,8 @@ import type { ProjectMoneyView } from '../payments/types';
 export const PROJECT_COLUMNS = `id, title, description, tier, client_id, client_name, client_email, company, cost,
   downpayment, stripe_price_id, stripe_payment_intent_id, stripe_customer_id, monthly_budget_range, timeline,
   status, admin_approval_status, client_approval_status, overall_status, is_active, cancelled,
-  cancellation_reason, final_payment_amount, created_at`;
+  cancellation_reason, final_payment_amount, created_at,
+  (select s.status from subscriptions s where s.project_id = projects.id) as subscription_status`;
 
 type ProjectRow = Omit<Project, 'cost' | 'downpayment' | 'final_payment_amount' | 'created_at' | 'tier'> & {
   tier: number | null;

@@ -1,4 +1,4 @@
-import { transition, type Project, type ProjectEvent } from '@agency/domain';
+import { API_MESSAGES, transition, type Project, type ProjectEvent } from '@agency/domain';
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../http/app-env';
 import { HttpError } from '../../http/http-error';
@@ -28,70 +28,6 @@ const EXTRA_COLUMNS = new Set([
   'final_payment_amount',
 ]);
 
-export interface ProjectTransitionRequest<Effect> {
-  projectId: string;
-  /** Whose view of the projects applies (a client reaches only own projects); 'system' for webhooks. */
-  viewer: Caller | 'system';
-  actor: ProjectEventActor;
-  event: ProjectEvent;
-  /**
-   * A money step (refund, subscription) run after the transition is known to be valid and before anything
-   * is written. When it throws, nothing is written.
-   */
-  before?: (project: Project) => Promise<Effect>;
-  /** Columns written together with the new state. */
-  columns?: (project: Project, effect: Effect) => Record<string, unknown>;
-  /** Further writes in the same transaction. */
-  alsoInTransaction?: (tx: Queryable, project: Project, effect: Effect) => Promise<void>;
-  details?: (effect: Effect) => object;
-}
-
-export interface ProjectTransitionOutcome<Effect> {
-  previous: Project;
-  project: Project;
-  effect: Effect;
-}
-
-/**
- * The only way a project changes status: the shared state machine decides, the change and its event-log
- * row commit together, and an invalid transition is a 409 that writes nothing.
- */
-export async function applyProjectTransition<Effect = undefined>(
-  db: Database,
-  request: ProjectTransitionRequest<Effect>,
-): Promise<ProjectTransitionOutcome<Effect>> {
-  const viewer = request.viewer === 'system' ? SYSTEM_VIEWER : request.viewer;
-  const initial = await findVisibleProject(db, request.projectId, viewer);
-  const check = transition(stateOf(initial), request.event);
-  if (!check.ok) throw new HttpError(409, check.message);
-
-  const effect = request.before ? await request.before(initial) : (undefined as Effect);
-
-  return db.transaction(async (tx) => {
-    const previous = await findVisibleProject(tx, request.projectId, viewer, { forUpdate: true });
-    const result = transition(stateOf(previous), request.event);
-    if (!result.ok) throw new HttpError(409, result.message);
-    const { tier: _tier, ...state } = result.next;
-    const project = await updateProject(tx, previous.id, {
-      ...state,
-      ...request.columns?.(previous, effect),
-    });
-    await request.alsoInTransaction?.(tx, project, effect);
-    await appendProjectEvent(tx, {
-      projectId: project.id,
-      actor: request.actor,
-      action: request.event.type,
-      from: previous.status,
-      to: project.status,
-      details: request.details?.(effect) ?? {},
-    });
-    return { previous, project, effect };
-  });
-}
-
-/** Webhooks act on any project. */
-const SYSTEM_VIEWER: Caller = { id: 'system', email: '', fullName: null, role: 'ADMIN' };
-
 const STATUS_COLUMNS = new Set([
   'status',
   'admin_approval_status',
@@ -102,7 +38,72 @@ const STATUS_COLUMNS = new Set([
   'cancellation_reason',
 ]);
 
-async function updateProject(tx: Queryable, id: string, changes: Record<string, unknown>): Promise<Project> {
+/** Webhooks, jobs and recovery act on any project. */
+export const SYSTEM_VIEWER: Caller = { id: 'system', email: '', fullName: null, role: 'ADMIN' };
+
+export interface ProjectTransitionRequest {
+  projectId: string;
+  /** Whose view of the projects applies (a client reaches only own projects); 'system' for jobs. */
+  viewer: Caller | 'system';
+  actor: ProjectEventActor;
+  event: ProjectEvent;
+  /** Columns written together with the new state. */
+  columns?: (project: Project) => Record<string, unknown>;
+  /** Further writes in the same transaction (queued mails, for instance). */
+  alsoInTransaction?: (tx: Queryable, project: Project, previous: Project) => Promise<void>;
+  details?: object;
+}
+
+/**
+ * A change of status that moves no money: the shared state machine decides, the change and its event-log row
+ * commit together, an invalid transition is a 409 that writes nothing, and so is a change while a money
+ * operation on the project is under way (money-operations.ts).
+ */
+export async function applyProjectTransition(
+  db: Database,
+  request: ProjectTransitionRequest,
+): Promise<{ previous: Project; project: Project }> {
+  const viewer = request.viewer === 'system' ? SYSTEM_VIEWER : request.viewer;
+  return db.transaction(async (tx) => {
+    const previous = await findVisibleProject(tx, request.projectId, viewer, { forUpdate: true });
+    await assertNoOpenOperation(tx, previous.id);
+    const project = await writeTransition(tx, previous, request.event, request.columns?.(previous) ?? {});
+    await request.alsoInTransaction?.(tx, project, previous);
+    await appendProjectEvent(tx, {
+      projectId: project.id,
+      actor: request.actor,
+      action: request.event.type,
+      from: previous.status,
+      to: project.status,
+      details: request.details ?? {},
+    });
+    return { previous, project };
+  });
+}
+
+/** Refuses (409) while a money operation holds the project: its outcome decides what comes next. */
+export async function assertNoOpenOperation(tx: Queryable, projectId: string): Promise<void> {
+  const open = await tx.query(
+    `select 1 from money_operations where project_id = $1 and status in ('claimed', 'compensating') limit 1`,
+    [projectId],
+  );
+  if (open.length) throw new HttpError(409, API_MESSAGES.operationInProgress);
+}
+
+/** Checks `event` against the state machine and writes the next state with `columns`, on a locked row. */
+export async function writeTransition(
+  tx: Queryable,
+  previous: Project,
+  event: ProjectEvent,
+  columns: Record<string, unknown>,
+): Promise<Project> {
+  const result = transition(stateOf(previous), event);
+  if (!result.ok) throw new HttpError(409, result.message);
+  const { tier: _tier, ...state } = result.next;
+  return updateProject(tx, previous.id, { ...state, ...columns });
+}
+
+export async function updateProject(tx: Queryable, id: string, changes: Record<string, unknown>): Promise<Project> {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
   for (const [column] of entries) {
     if (!STATUS_COLUMNS.has(column) && !EXTRA_COLUMNS.has(column)) throw new Error(`Unknown project column ${column}`);

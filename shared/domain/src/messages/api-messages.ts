@@ -25,4 +25,5 @@ export const API_MESSAGES = {
   operationInProgress: 'Another change to this project is being processed. Please try again in a moment.',
   penaltyUnpaid: 'The early-cancellation penalty must be paid first',
   paymentNotFound: 'Payment not found for this project',
+  nothingDue: 'No payment is due for this project',
 } as const;

@@ -34,11 +34,17 @@ export const downpaymentIntentSchema = requestObject({
 });
 export type DownpaymentIntentRequest = InferType<typeof downpaymentIntentSchema>;
 
+/** A card the browser turned into a Stripe PaymentMethod. */
+const paymentMethodField = () => singleLineText(x.paymentMethodId).required(PAYMENT_MESSAGES.invalidCardDetails).max(255);
+
 export const processFinalPaymentSchema = requestObject({
   projectId: projectIdField(),
-  paymentMethodId: singleLineText(x.paymentMethodId).required(PAYMENT_MESSAGES.invalidCardDetails).max(255),
+  paymentMethodId: paymentMethodField(),
 });
 export type ProcessFinalPaymentRequest = InferType<typeof processFinalPaymentSchema>;
+
+export const payOpenInvoiceSchema = requestObject({ paymentMethodId: paymentMethodField() });
+export type PayOpenInvoiceRequest = InferType<typeof payOpenInvoiceSchema>;
 
 export const stripeRefundSchema = requestObject({
   projectId: projectIdField(),

@@ -42,7 +42,11 @@ export const cancelProjectSchema = requestObject({
   cancelledBy: mixed<'admin' | 'client'>().required().oneOf(['admin', 'client'] as const),
   issueRefund: boolean().optional(),
   cancellationReason: multiLineText(x.cancellationReason).optional().max(2000),
-  penaltyPaymentIntentId: singleLineText(x.paymentIntentId).optional().max(255),
+  /**
+   * A client cancelling tier 4 within its minimum term pays the penalty with this card: the server charges it
+   * inside the cancellation, so the penalty and the cancellation happen together or not at all.
+   */
+  paymentMethodId: singleLineText(x.paymentMethodId).optional().max(255),
 });
 export type CancelProjectRequest = InferType<typeof cancelProjectSchema>;
 

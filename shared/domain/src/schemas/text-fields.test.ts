@@ -40,6 +40,7 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
   ],
   processFinalPaymentSchema: [domain.processFinalPaymentSchema, { projectId: ID, paymentMethodId: 'pm_card_visa' }],
   stripeRefundSchema: [domain.stripeRefundSchema, { projectId: ID, paymentIntentId: 'pi_123' }],
+  payOpenInvoiceSchema: [domain.payOpenInvoiceSchema, { paymentMethodId: 'pm_card_visa' }],
   createProjectSchema: [
     domain.createProjectSchema,
     {
@@ -57,7 +58,7 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
   projectIdSchema: [domain.projectIdSchema, { projectId: ID }],
   cancelProjectSchema: [
     domain.cancelProjectSchema,
-    { projectId: ID, cancelledBy: 'client', issueRefund: false, cancellationReason: 'Budget cut', penaltyPaymentIntentId: 'pi_1' },
+    { projectId: ID, cancelledBy: 'client', issueRefund: false, cancellationReason: 'Budget cut', paymentMethodId: 'pm_1' },
   ],
   clientCancelPendingSchema: [domain.clientCancelPendingSchema, { projectId: ID, cancellationReason: 'Budget cut' }],
   clientApproveSchema: [domain.clientApproveSchema, { projectId: ID, action: 'accept', paymentMethodId: 'pm_card_visa' }],
@@ -106,7 +107,6 @@ const EXPECTED_MESSAGE: Record<string, string> = {
   preferredTime: INVALID_CHARACTERS.preferredTime,
   paymentMethodId: INVALID_CHARACTERS.paymentMethodId,
   paymentIntentId: INVALID_CHARACTERS.paymentIntentId,
-  penaltyPaymentIntentId: INVALID_CHARACTERS.paymentIntentId,
   stripe_price_id: INVALID_CHARACTERS.priceId,
   'metadata.type': INVALID_CHARACTERS.paymentType,
   userId: INVALID_CHARACTERS.userId,

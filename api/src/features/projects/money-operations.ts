@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { API_MESSAGES, transition, type Project, type ProjectEvent } from '@agency/domain';
+import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
+import type { AppConfig } from '../../app-deps';
+import type { Database, Queryable } from '../../db/database';
+import type { Caller } from '../../http/app-env';
+import { HttpError } from '../../http/http-error';
+import type { JobQueue } from '../../jobs/job-queue';
+import { recordInvoice, recordRefund, recordSucceededPayment } from '../payments/payment-ledger';
+import { PaymentError, type MoneyOperationRef, type Payments, type Reversal, type ReversedCharge } from '../payments/types';
+import { appendProjectEvent, findVisibleProject, stateOf, type ProjectEventActor } from './project-repository';
+import { SYSTEM_VIEWER, writeTransition } from './project-transitions';
+
+/**
+ * Money operations: the one way a project change that moves money happens. The invariant: no money moves
+ * without the matching project state, and no state change that promises money without the money.
+ *
+ * 1. Claim: in one transaction, lock the project row, check the state machine allows the change and that no
+ *    other operation is open on the project, and insert the operation row (plus a delayed recovery job).
+ *    Two concurrent operations on a project: one claims, the other gets 409 and never reaches Stripe.
+ * 2. Money: the plan's Stripe calls, each journalled (payments/stripe-journal.ts) with the idempotency key
+ *    `<project>:<action>:<attempt>:<step>`, so running them again never moves money twice.
+ * 3. Commit: in one transaction, the state change, the ledger rows, the queued mails and the operation's
+ *    success. Only the holder of the operation's lease may commit.
+ * 4. Recovery, when 2 or 3 fails, at once and then by the durable job until it succeeds: a plan whose money can
+ *    be undone (a charge, a new subscription) is compensated (refund, cancel); one whose money cannot (a refund,
+ *    a cancelled subscription) is completed by running it again (the journal answers) and committing.
+ */
+export interface MoneyDeps {
+  db: Database;
+  payments: Payments;
+  jobs: JobQueue;
+  logger: Logger;
+  config: AppConfig;
+  /** Fault injection for failure tests: called inside the commit transaction, just before it commits. */
+  faults?: { beforeCommit?: (op: { id: string; kind: string }) => void | Promise<void> } | undefined;
+}
+
+/** What the caller asked for, kept on the operation so recovery can run it again. */
+export interface OperationInput {
+  /** The state change the money is for; null for money alone (an admin refund of a payment). */
+  event: ProjectEvent | null;
+  paymentMethodId?: string;
+  issueRefund?: boolean;
+  paymentIntentId?: string;
+  /** Filled when claiming, so every run of the operation charges the same amount. */
+  penalty?: { penaltyAmount: number; monthsRemaining: number; subscriptionFee: number; hasPenalty: boolean };
+}
+
+export interface PlanContext {
+  payments: Payments;
+  jobs: JobQueue;
+  config: AppConfig;
+}
+
+export interface MoneyPlan<Effect> {
+  /** compensate: undo the money if the state cannot be written; complete: write the state later (money that cannot be undone). */
+  recovery: 'compensate' | 'complete';
+  /** Checks and fills the input before the claim commits (the claim transaction's project row is locked). */
+  prepare?(ctx: PlanContext, project: Project, input: OperationInput, tx: Queryable): Promise<OperationInput> | OperationInput;
+  /** The Stripe calls, through the payments module (journalled under `op`); returns what happened. */
+  execute(ctx: PlanContext, project: Project, input: OperationInput, op: MoneyOperationRef): Promise<Effect>;
+  /** Project columns written with the new state. */
+  columns?(project: Project, effect: Effect): Record<string, unknown>;
+  /** Ledger rows and queued mails, in the commit transaction. */
+  commit?(tx: Queryable, ctx: PlanContext, project: Project, effect: Effect, previous: Project): Promise<void>;
+  /** What the event log keeps of the effect. */
+  details?(effect: Effect): object;
+  /** Mails about a reversed operation (the charge was refunded), in the transaction that records the reversal. */
+  reversed?(tx: Queryable, ctx: PlanContext, project: Project, charges: ReversedCharge[]): Promise<void>;
+}
+
+export interface OperationRow {
+  id: string;
+  project_id: string;
+  kind: string;
+  attempt: number;
+  status: 'claimed' | 'succeeded' | 'failed' | 'compensating' | 'compensated';
+  input: OperationInput;
+  actor_id: string | null;
+  actor_role: string;
+  lease_owner: string;
+  lease_until: Date | string;
+}
+
+/** Thrown by a fault hook to leave an operation as a process that died at that point would (failure tests). */
+export class AbandonOperation extends Error {
+  constructor() {
+    super('operation abandoned (simulated crash)');
+    this.name = 'AbandonOperation';
+  }
+}
+
+class LeaseLost extends Error {}
+
+export const refOf = (op: Pick<OperationRow, 'id' | 'project_id' | 'kind' | 'attempt'>): MoneyOperationRef => ({
+  id: op.id,
+  key: `${op.project_id}:${op.kind}:${op.attempt}`,
+});
+
+/** A refusal says the money step did nothing (a declined card, a rule); anything else leaves the outcome open. */
+const isRefusal = (error: unknown) =>
+  (error instanceof PaymentError && error.status !== 502) || (error instanceof HttpError && error.status < 500);
+
+export interface MoneyOperationRequest {
+  projectId: string;
+  viewer: Caller;
+  actor: ProjectEventActor;
+  kind: string;
+  input: OperationInput;
+}
+
+export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, MoneyPlan<unknown>>) {
+  const { db, logger } = deps;
+  const ctx: PlanContext = { payments: deps.payments, jobs: deps.jobs, config: deps.config };
+  const leaseSeconds = deps.config.moneyOperationLeaseSeconds;
+  const planOf = (kind: string) => {
+    const plan = plans[kind];
+    if (!plan) throw new Error(`No money plan for ${kind}`);
+    return plan;
+  };
+
+  async function loadProject(q: Queryable, projectId: string, forUpdate = false): Promise<Project> {
+    return findVisibleProject(q, projectId, SYSTEM_VIEWER, { forUpdate });
+  }
+
+  async function claim(request: MoneyOperationRequest, owner: string): Promise<{ op: OperationRow; project: Project }> {
+    const plan = planOf(request.kind);
+    return db.transaction(async (tx) => {
+      const project = await findVisibleProject(tx, request.projectId, request.viewer, { forUpdate: true });
+      const open = await tx.query(`select 1 from money_operations where project_id = $1 and status in ('claimed', 'compensating')`, [project.id]);
+      if (open.length) throw new HttpError(409, API_MESSAGES.operationInProgress);
+      if (request.input.event) {
+        const check = transition(stateOf(project), request.input.event);
+        if (!check.ok) throw new HttpError(409, check.message);
+      }
+      const input = plan.prepare ? await plan.prepare(ctx, project, request.input, tx) : request.input;
+      const [op] = await tx.query<OperationRow>(
+        `insert into money_operations (project_id, kind, attempt, status, input, actor_id, actor_role, lease_owner, lease_until)
+         values ($1, $2, (select coalesce(max(attempt), 0) + 1 from money_operations where project_id = $1 and kind = $2),
+           'claimed', $3, $4, $5, $6, now() + make_interval(secs => $7))
+         returning *`,
+        [project.id, request.kind, JSON.stringify(input), request.actor.id, request.actor.role, owner, leaseSeconds],
+      );
+      // The safety net for a process that dies mid-way: once the lease has run out, a job finishes the work.
+      await deps.jobs.send('payments.recover-operation', { operationId: op!.id }, { tx, startAfterSeconds: leaseSeconds + 1 });
+      return { op: op!, project };
+    });
+  }
+
+  async function commit<Effect>(op: OperationRow, owner: string, effect: Effect) {
+    const plan = planOf(op.kind) as MoneyPlan<Effect>;
+    return db.transaction(async (tx) => {
+      await holdLease(tx, op.id, owner, ['claimed']);
+      const previous = await loadProject(tx, op.project_id, true);
+      const project = op.input.event ? await writeTransition(tx, previous, op.input.event, plan.columns?.(previous, effect) ?? {}) : previous;
+      await plan.commit?.(tx, ctx, project, effect, previous);
+      const committed = await loadProject(tx, op.project_id);
+      await appendProjectEvent(tx, {
+        projectId: project.id,
+        actor: { id: op.actor_id, role: op.actor_role },
+        action: op.input.event?.type ?? op.kind,
+        from: previous.status,
+        to: project.status,
+        details: { operationId: op.id, ...plan.details?.(effect) },
+      });
+      await deps.faults?.beforeCommit?.({ id: op.id, kind: op.kind });
+      await tx.query(`update money_operations set status = 'succeeded', effect = $2, finished_at = now() where id = $1`, [op.id, JSON.stringify(effect ?? null)]);
+      return { previous, project: committed, effect };
+    });
+  }
+
+  async function holdLease(tx: Queryable, operationId: string, owner: string, statuses: OperationRow['status'][]): Promise<void> {
+    const [row] = await tx.query<{ status: OperationRow['status']; lease_owner: string }>(
+      'select status, lease_owner from money_operations where id = $1 for update',
+      [operationId],
+    );
+    if (!row || row.lease_owner !== owner || !statuses.includes(row.status)) throw new LeaseLost();
+  }
+
+  /** Undoes what the operation's money did and closes it: 'failed' when nothing had moved, else 'compensated'. */
+  async function reverseAndClose(op: OperationRow, owner: string, reason: string) {
+    const held = await db.query(
+      `update money_operations set status = 'compensating', error = coalesce(error, $3)
+       where id = $1 and lease_owner = $2 and status in ('claimed', 'compensating') returning id`,
+      [op.id, owner, reason],
+    );
+    if (!held.length) throw new LeaseLost();
+    const { reversals, charges } = await deps.payments.reverse(refOf(op));
+    const plan = planOf(op.kind);
+    await db.transaction(async (tx) => {
+      await holdLease(tx, op.id, owner, ['compensating']);
+      const project = await loadProject(tx, op.project_id, true);
+      const movedMoney = charges.length > 0 || reversals.length > 0;
+      await recordReversal(tx, op, charges, reversals);
+      if (charges.length) await plan.reversed?.(tx, ctx, project, charges);
+      // A refused operation that moved nothing leaves the project's history as it was; the operation row keeps why.
+      if (movedMoney) {
+        await appendProjectEvent(tx, {
+          projectId: project.id,
+          actor: { id: null, role: 'SYSTEM' },
+          action: `${op.input.event?.type ?? op.kind}_reversed`,
+          from: project.status,
+          to: project.status,
+          details: { operationId: op.id, reason, reversals },
+        });
+      }
+      await tx.query(`update money_operations set status = $2, finished_at = now() where id = $1`, [op.id, movedMoney ? 'compensated' : 'failed']);
+    });
+  }
+
+  async function recordReversal(tx: Queryable, op: OperationRow, charges: ReversedCharge[], reversals: Reversal[]): Promise<void> {
+    for (const charge of charges) {
+      if (charge.kind === 'subscription' && charge.invoiceId) {
+        await recordInvoice(tx, { invoiceId: charge.invoiceId, paymentIntentId: charge.paymentIntentId, projectId: op.project_id, customerId: charge.customerId, amountCents: charge.amountCents, status: 'succeeded', at: new Date(), cardLast4: charge.cardLast4 });
+      } else {
+        await recordSucceededPayment(tx, { ...charge, projectId: op.project_id });
+      }
+    }
+    for (const reversal of reversals) {
+      if (reversal.type === 'refund') await recordRefund(tx, { ...reversal, reason: reversal.reason });
+    }
+  }
+
+  /** Recovery after a failure: complete (run again, commit) or compensate, as the plan says. */
+  async function recover(op: OperationRow, owner: string): Promise<{ project: Project; effect: unknown } | null> {
+    const plan = planOf(op.kind);
+    if (op.status === 'claimed' && plan.recovery === 'complete') {
+      let effect: unknown;
+      try {
+        effect = await plan.execute(ctx, await loadProject(db, op.project_id), op.input, refOf(op));
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        await reverseAndClose(op, owner, (error as Error).message);
+        return null;
+      }
+      return commit(op, owner, effect);
+    }
+    await reverseAndClose(op, owner, 'recovered');
+    return null;
+  }
+
+  /** Recovery right after a failure, by the request itself; if that fails too the job takes over at once. */
+  async function recoverNow(op: OperationRow, owner: string) {
+    try {
+      return await recover(op, owner);
+    } catch (error) {
+      if (error instanceof AbandonOperation) throw error;
+      logger.error({ err: error, operationId: op.id }, 'money operation recovery failed; a job will retry it');
+      await db.query(`update money_operations set lease_until = now() where id = $1 and lease_owner = $2`, [op.id, owner]);
+      await deps.jobs.send('payments.recover-operation', { operationId: op.id });
+      return undefined;
+    }
+  }
+
+  return {
+    /** Runs one money operation for a request; resolves once state and money agree. */
+    async run<Effect>(request: MoneyOperationRequest): Promise<{ project: Project; previous: Project; effect: Effect }> {
+      const owner = randomUUID();
+      const { op, project } = await claim(request, owner);
+      const plan = planOf(op.kind) as MoneyPlan<Effect>;
+      let effect: Effect;
+      try {
+        effect = await plan.execute(ctx, project, op.input, refOf(op));
+      } catch (error) {
+        if (error instanceof AbandonOperation) throw error;
+        if (isRefusal(error)) {
+          // This step did nothing; undo what earlier steps of the operation did (e.g. a penalty already charged).
+          const reversal = await recoverNowReversal(op, owner, (error as Error).message);
+          if (reversal === 'pending') logger.warn({ operationId: op.id }, 'reversal pending; a job will finish it');
+          throw error;
+        }
+        logger.error({ err: error, operationId: op.id }, 'money step failed with an unknown outcome; recovering');
+        const recovered = await recoverNow(op, owner);
+        if (recovered) return recovered as { project: Project; previous: Project; effect: Effect };
+        throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, 'recovered');
+      }
+      try {
+        return await commit(op, owner, effect);
+      } catch (error) {
+        if (error instanceof AbandonOperation) throw error;
+        if (error instanceof LeaseLost) throw new HttpError(409, API_MESSAGES.operationInProgress);
+        logger.error({ err: error, operationId: op.id }, 'state change failed after the money step; recovering');
+        const recovered = await recoverNow(op, owner);
+        if (recovered) return recovered as { project: Project; previous: Project; effect: Effect };
+        throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, 'reversed');
+      }
+    },
+
+    /** The durable job: takes over an operation whose lease ran out and recovers it. Throws to be retried. */
+    async recoverOperation(operationId: string): Promise<void> {
+      const owner = randomUUID();
+      const [op] = await db.query<OperationRow>(
+        `update money_operations set lease_owner = $2, lease_until = now() + make_interval(secs => $3)
+         where id = $1 and status in ('claimed', 'compensating') and lease_until <= now()
+         returning *`,
+        [operationId, owner, leaseSeconds],
+      );
+      if (!op) {
+        const [current] = await db.query<{ status: string; wait: number }>(
+          `select status, ceil(extract(epoch from lease_until - now()))::int as wait from money_operations where id = $1`,
+          [operationId],
+        );
+        if (current && (current.status === 'claimed' || current.status === 'compensating')) {
+          // Still leased by a live request: look again when the lease ends.
+          await deps.jobs.send('payments.recover-operation', { operationId }, { startAfterSeconds: Math.max(1, current.wait + 1) });
+        }
+        return;
+      }
+      logger.warn({ operationId, kind: op.kind, status: op.status }, 'recovering a money operation');
+      try {
+        await recover(op, owner);
+      } catch (error) {
+        await db.query(`update money_operations set lease_until = now() where id = $1 and lease_owner = $2`, [op.id, owner]);
+        throw error;
+      }
+    },
+  };
+
+  async function recoverNowReversal(op: OperationRow, owner: string, reason: string): Promise<'done' | 'pending'> {
+    try {
+      await reverseAndClose(op, owner, reason);
+      return 'done';
+    } catch (error) {
+      logger.error({ err: error, operationId: op.id }, 'reversal failed; a job will retry it');
+      await db.query(`update money_operations set lease_until = now() where id = $1 and lease_owner = $2`, [op.id, owner]);
+      await deps.jobs.send('payments.recover-operation', { operationId: op.id });
+      return 'pending';
+    }
+  }
+}
+
+export type MoneyOperations = ReturnType<typeof createMoneyOperations>;

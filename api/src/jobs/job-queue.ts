@@ -1,0 +1,158 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database, Queryable } from '../db/database';
+
+/**
+ * Durable background jobs on the product's own database, with pg-boss: a job is a row, written in the same
+ * transaction as the change that asks for it (an outgoing mail commits with the state change it reports), taken
+ * by one worker at a time (SKIP LOCKED, so any number of API processes share the work), retried with
+ * exponential backoff when its handler throws, and taken again after a crash once it expires. On the embedded
+ * database pg-boss runs over the same PGlite instance, in this process.
+ *
+ * pg-boss, not graphile-worker: both fit, but pg-boss takes a database adapter, so the same queue runs over
+ * PGlite; graphile-worker needs a `pg` pool (and LISTEN) it would open itself. Version 10 is the last for Node 20.
+ */
+export interface JobQueue {
+  /** Enqueues a job; with `tx` it is written in that transaction and exists only if the transaction commits. */
+  send<K extends JobName>(name: K, data: JobData[K], options?: SendOptions): Promise<void>;
+  /** Runs `handler` for each job of `name` in this process until stop(); a throw means retry later. */
+  work<K extends JobName>(name: K, handler: (data: JobData[K], job: { id: string; retryCount: number }) => Promise<void>): Promise<void>;
+  /** Runs `name` on a cron schedule (once across all processes). */
+  schedule(name: JobName, cron: string): Promise<void>;
+  /**
+   * Waits until no job of the given queues is due, retrying or running (tests). Jobs scheduled for later (a
+   * recovery job waiting for a lease to run out) do not count.
+   */
+  idle(names?: JobName[], timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Every queue and the data its jobs carry (one home for the names). */
+export interface JobData {
+  'mail.send': { to: string; subject: string; text: string; html?: string; replyTo?: string };
+  'payments.recover-operation': { operationId: string };
+  'payments.fulfil-purchase': { paymentIntentId: string };
+  'payments.refund-unfulfilled-purchase': { paymentIntentId: string; reason: string };
+  'payments.cleanup-stale-intents': Record<string, never>;
+  'stripe.process-event': { eventId: string };
+}
+export type JobName = keyof JobData;
+
+export interface SendOptions {
+  tx?: Queryable;
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+}
+
+export interface RetryPolicy {
+  retryLimit: number;
+  /** Seconds before the first retry; doubled each time (retryBackoff). */
+  retryDelay: number;
+}
+
+const RETRIES: Record<JobName, RetryPolicy> = {
+  'mail.send': { retryLimit: 10, retryDelay: 5 },
+  'payments.recover-operation': { retryLimit: 50, retryDelay: 5 },
+  'payments.fulfil-purchase': { retryLimit: 20, retryDelay: 5 },
+  'payments.refund-unfulfilled-purchase': { retryLimit: 50, retryDelay: 5 },
+  'payments.cleanup-stale-intents': { retryLimit: 3, retryDelay: 60 },
+  'stripe.process-event': { retryLimit: 20, retryDelay: 5 },
+};
+
+export interface JobQueueOptions {
+  db: Database;
+  logger: Logger;
+  /** The schema pg-boss keeps its tables in. */
+  schema?: string;
+  /** How often an idle worker looks for jobs (pg-boss' minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** Shortens retry delays to this many seconds (tests). */
+  retryDelaySeconds?: number;
+  /** Run workers and schedules in this process (false: enqueue only). */
+  workers?: boolean;
+}
+
+const adapter = (q: Queryable): PgBoss.Db => ({
+  async executeSql(text, values) {
+    return { rows: await q.query(text, values ?? []) };
+  },
+});
+
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { db, logger } = options;
+  const workers = options.workers ?? true;
+  const boss = new PgBoss({
+    db: {
+      // pg-boss sends its schema scripts as one multi-statement string without parameters.
+      async executeSql(text, values) {
+        if (!values?.length && text.includes(';')) {
+          await db.exec(text);
+          return { rows: [] };
+        }
+        return { rows: await db.query(text, values ?? []) };
+      },
+    },
+    schema: options.schema ?? 'pgboss',
+    supervise: workers,
+    schedule: workers,
+    migrate: true,
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const [name, retry] of Object.entries(RETRIES)) {
+    await boss.createQueue(name, {
+      name,
+      retryLimit: retry.retryLimit,
+      retryDelay: options.retryDelaySeconds ?? retry.retryDelay,
+      retryBackoff: true,
+      expireInSeconds: 15 * 60,
+    });
+  }
+  const workerIds = new Map<string, string>();
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+
+  return {
+    async send(name, data, { tx, startAfterSeconds } = {}) {
+      await boss.send(name, data as object, {
+        ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+        ...(tx ? { db: adapter(tx) } : {}),
+      });
+      const worker = workerIds.get(name);
+      // A job for now wakes this process' worker instead of waiting for its next poll.
+      if (worker && !startAfterSeconds && !tx) boss.notifyWorker(worker);
+    },
+    async work(name, handler) {
+      if (!workers) return;
+      const id = await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          } catch (error) {
+            logger.warn({ err: error, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed; it will be retried');
+            throw error;
+          }
+        }
+      });
+      workerIds.set(name, id);
+    },
+    async schedule(name, cron) {
+      if (workers) await boss.schedule(name, cron, {});
+    },
+    async idle(names = Object.keys(RETRIES) as JobName[], timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await db.query<{ pending: number }>(
+          `select count(*)::int as pending from ${options.schema ?? 'pgboss'}.job
+           where name = any($1) and (state in ('retry', 'active') or (state = 'created' and start_after <= now() + interval '1 second'))`,
+          [names],
+        );
+        if (!row?.pending) return;
+        if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms: ${names.join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

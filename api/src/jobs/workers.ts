@@ -1,0 +1,25 @@
+import type { AppDeps, AppServices } from '../app-deps';
+import { pruneRateLimits } from '../http/rate-limit';
+
+/** The handlers of every queue, run by each API process (pg-boss gives each job to one of them). */
+export async function startWorkers(deps: AppDeps, services: AppServices): Promise<void> {
+  const { jobs, mailer, logger } = deps;
+  await jobs.work('mail.send', async (mail) => {
+    await mailer.send(mail);
+    logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+  });
+  await jobs.work('payments.recover-operation', ({ operationId }) => services.money.recoverOperation(operationId));
+  const { purchases, stripeEvents } = services;
+  if (purchases) {
+    await jobs.work('payments.fulfil-purchase', async ({ paymentIntentId }) => {
+      await purchases.fulfil(paymentIntentId);
+    });
+    await jobs.work('payments.refund-unfulfilled-purchase', ({ paymentIntentId, reason }) => purchases.refundUnfulfilled(paymentIntentId, reason));
+    await jobs.work('payments.cleanup-stale-intents', async () => {
+      await purchases.cleanupStaleIntents();
+      await pruneRateLimits(deps.db);
+    });
+    await jobs.schedule('payments.cleanup-stale-intents', '17 * * * *');
+  }
+  if (stripeEvents) await jobs.work('stripe.process-event', ({ eventId }) => stripeEvents.process(eventId));
+}
