@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { statusLabel, type BoardType, type Project, type Ticket } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
+import { hasFailedRenewal } from '@agency/domain/payment-history';
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@agency/ui';
 import { budgetLabel, costText, formatDate, tierName, timelineLabel } from '../lib/project-view';
 import { TaskBoard } from './task-board';
@@ -50,9 +51,16 @@ export function ProjectCard({ project, actions, note, board }: ProjectCardProps)
           <Heading as="h3" size="md" wordBreak="break-word" flex="1" minW="0">
             {project.title}
           </Heading>
-          <Badge colorPalette={BADGE_PALETTE[label] ?? 'yellow'} size="md">
-            {label}
-          </Badge>
+          <HStack gap="2" wrap="wrap">
+            <Badge colorPalette={BADGE_PALETTE[label] ?? 'yellow'} size="md">
+              {label}
+            </Badge>
+            {hasFailedRenewal(project) ? (
+              <Badge colorPalette="red" variant="solid" size="md">
+                {CLIENT_MESSAGES.renewalFailed.badge}
+              </Badge>
+            ) : null}
+          </HStack>
         </Flex>
         {project.description ? (
           <Text color="fg.muted" fontSize="sm" whiteSpace="pre-line" wordBreak="break-word">

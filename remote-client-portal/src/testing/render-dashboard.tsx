@@ -37,6 +37,7 @@ export function aProject(overrides: Partial<Project> = {}): Project {
     ...NEW_PROJECT_STATE,
     final_payment_amount: null,
     created_at: '2026-01-15T10:00:00.000Z',
+    subscription_status: null,
     ...overrides,
   };
 }

@@ -4,6 +4,8 @@ import type { PenaltyQuoteResponse, Project } from '@agency/domain';
 export type DashboardDialog =
   | { kind: 'approve' | 'refuse' | 'cancel' | 'cancelPending' | 'finalPayment'; project: Project }
   | { kind: 'penalty'; project: Project; quote: PenaltyQuoteResponse }
+  | { kind: 'payments'; project: Project }
+  | { kind: 'updateCard'; project: Project; amountDue: number | undefined }
   | { kind: 'profile' }
   | { kind: 'request' };
 

@@ -1,4 +1,5 @@
 import { formatUsd } from '../money';
+import { SUBSCRIPTION_STATUS_LABELS } from '../payment-history';
 import { PROJECT_TRANSITION_MESSAGES } from './project-messages';
 import { VALIDATION } from './validation';
 
@@ -64,6 +65,15 @@ export const ADMIN_MESSAGES = {
     close: 'Close',
     keep: 'Keep Project',
     back: 'Cancel',
+    payments: 'Payments',
+  },
+  payments: {
+    title: (title: string) => `Payments: ${title}`,
+    /** Beside the status badge while the client's last monthly renewal is unpaid. */
+    failedRenewal: SUBSCRIPTION_STATUS_LABELS.past_due,
+    /** A project picker option cannot hold a badge. */
+    pickerOption: (title: string, failedRenewal: boolean) =>
+      failedRenewal ? `${title} (${SUBSCRIPTION_STATUS_LABELS.past_due.toLowerCase()})` : title,
   },
   selectProject: 'Select a project',
   editBlocked: PROJECT_TRANSITION_MESSAGES.editBlocked,

@@ -1,5 +1,6 @@
 import { formatUsd } from '../money';
 import { PAYMENT_MESSAGES } from '../payments-messages';
+import { SUBSCRIPTION_STATUS_LABELS } from '../payment-history';
 import { VALIDATION } from './validation';
 
 /** Texts of the client dashboard (spec sections 2, 4, 5, 6 and 8). */
@@ -53,6 +54,8 @@ export const CLIENT_MESSAGES = {
     back: 'Back',
     close: 'Close',
     checkingPenalty: 'Checking...',
+    payments: 'Payments',
+    updateCard: 'Update Card',
   },
   boards: {
     main: 'Project Board',
@@ -113,6 +116,24 @@ export const CLIENT_MESSAGES = {
     confirm: (amount: number) => `Pay ${formatUsd(amount)}`,
     sending: 'Processing...',
   },
+  payments: {
+    title: (title: string) => `Payments: ${title}`,
+  },
+  renewalFailed: {
+    badge: SUBSCRIPTION_STATUS_LABELS.past_due,
+    title: 'Your monthly payment failed',
+    body: (amount: number | undefined) =>
+      `We could not charge ${amount ? formatUsd(amount) : 'this month\'s payment'} to your card. Update your card to pay it and keep the work going.`,
+    reason: (reason: string) => `Your bank said: ${reason}`,
+  },
+  updateCard: {
+    title: 'Update Card',
+    body: (title: string, amount: number | undefined) =>
+      `Pay ${amount ? `the open invoice of ${formatUsd(amount)}` : 'the open invoice'} for "${title}" with a new card.`,
+    note: 'This card is charged now and becomes the card for the coming months.',
+    confirm: (amount: number | undefined) => (amount ? `Pay ${formatUsd(amount)}` : 'Pay Now'),
+    sending: 'Processing...',
+  },
   profile: {
     title: 'Profile',
     name: 'Name',
@@ -158,6 +179,12 @@ export const CLIENT_MESSAGES = {
       title: 'Payment Successful',
       description: `Your payment of ${formatUsd(amount)} was successful.`,
     }),
+    invoicePaid: (amount: number | undefined) => ({
+      title: 'Payment Successful',
+      description: amount
+        ? `Your payment of ${formatUsd(amount)} was successful. Your new card is used from now on.`
+        : 'Your payment was successful. Your new card is used from now on.',
+    }),
     requestSubmitted: { title: 'Service Request Submitted', description: 'We will review your request within 24-48 hours.' },
   },
   errors: {
@@ -167,6 +194,7 @@ export const CLIENT_MESSAGES = {
     cancel: 'Something went wrong while cancelling the project.',
     penaltyPayment: PAYMENT_MESSAGES.paymentFailed,
     finalPayment: PAYMENT_MESSAGES.paymentFailed,
+    updateCard: PAYMENT_MESSAGES.paymentFailed,
     createProject: 'Failed to create project.',
     requestPayment: PAYMENT_MESSAGES.serviceRequest.paymentFailed,
     paidButNotCreated: PAYMENT_MESSAGES.serviceRequest.paidButNotCreated,

@@ -24,7 +24,7 @@ type Loaded =
 /** Projects and tickets must load; the revenue may fail alone (payments not configured) and reads as unknown. */
 async function fetchAll(): Promise<Loaded> {
   const api = apiClient();
-  const revenue = api.monthlyRevenue().then(
+  const revenue = api.monthlyRevenue({}).then(
     (answer) => answer.revenue,
     () => null,
   );

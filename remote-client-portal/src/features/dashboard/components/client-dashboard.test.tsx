@@ -421,19 +421,20 @@ describe('Cancelling', () => {
     expect(requestBody(fetchMock, 'POST /api/check-penalty')).toEqual({ projectId: 'p1' });
   });
 
-  it('tier 4 with a penalty: shows amount, months and fee, pays through a penalty intent, then cancels with its id', async () => {
+  it('tier 4 with a penalty: shows amount, months and fee, then cancels with a payment method the server charges', async () => {
+    let declined = true;
     const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4, cost: 25000 })], [], {
       'POST /api/check-penalty': () => ({
         body: { hasPenalty: true, penaltyAmount: 30000, monthsRemaining: 2, subscriptionFee: 25000 },
       }),
-      'POST /api/stripe-downpayment-intent': () => ({
-        body: { clientSecret: 'pi_9_secret', customerId: 'cus_1', paymentIntentId: 'pi_9' },
-      }),
-      'POST /api/cancel-project': () => ({ body: { refundIssued: false, refundAmount: 0, project: {} } }),
+      'POST /api/cancel-project': () =>
+        declined
+          ? { status: 402, body: { error: 'Payment failed, please try again.', code: 'card_declined' } }
+          : { body: { refundIssued: false, refundAmount: 0, project: {} } },
     });
-    mockConfirmCardPayment
-      .mockResolvedValueOnce({ ok: false, error: 'Payment failed, please try again.' })
-      .mockResolvedValueOnce({ ok: true, paymentIntent: { id: 'pi_9' } });
+    mockCreatePaymentMethod
+      .mockResolvedValueOnce({ ok: true, paymentMethod: { id: 'pm_declined' } })
+      .mockResolvedValueOnce({ ok: true, paymentMethod: { id: 'pm_ok' } });
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
     await user.click(within(card('CTO')).getByRole('button', { name: 'Cancel Project' }));
@@ -448,30 +449,45 @@ describe('Cancelling', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Moving on');
     await user.click(pay());
     expect(await within(dialog).findByText('Invalid card details.')).toBeInTheDocument();
+    expect(mockCreatePaymentMethod).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
 
+    // A declined card: the server cancels nothing and the dialog stays.
     await user.click(pay());
     expect(await screen.findByText('Payment failed, please try again.')).toBeInTheDocument();
-    expect(requestsTo(fetchMock, 'POST /api/cancel-project')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Early-Cancellation Penalty' })).toBeInTheDocument();
 
+    declined = false;
     await user.click(pay());
     expect(await screen.findByText('Project Cancelled')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/stripe-downpayment-intent')).toMatchObject({
-      amount: 3000000,
-      currency: 'usd',
-      projectId: 'p1',
-      metadata: { type: 'penalty', project_id: 'p1' },
+    expect(mockCreatePaymentMethod).toHaveBeenLastCalledWith({ name: 'Ada Lovelace', email: 'ada@example.test' });
+    expect(requestsTo(fetchMock, 'POST /api/cancel-project')).toEqual([
+      { projectId: 'p1', cancelledBy: 'client', cancellationReason: 'Moving on', paymentMethodId: 'pm_declined' },
+      { projectId: 'p1', cancelledBy: 'client', cancellationReason: 'Moving on', paymentMethodId: 'pm_ok' },
+    ]);
+    // No payment intent from the browser: the server charges the penalty itself.
+    expect(requestsTo(fetchMock, 'POST /api/stripe-downpayment-intent')).toHaveLength(0);
+    expect(mockConfirmCardPayment).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(gets(fetchMock)).toBe(2));
+  });
+
+  it("tier 4 penalty: a card Stripe.js refuses shows its message and nothing is sent", async () => {
+    const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4, cost: 25000 })], [], {
+      'POST /api/check-penalty': () => ({
+        body: { hasPenalty: true, penaltyAmount: 15000, monthsRemaining: 1, subscriptionFee: 25000 },
+      }),
     });
-    expect(mockConfirmCardPayment).toHaveBeenLastCalledWith('pi_9_secret', {
-      name: 'Ada Lovelace',
-      email: 'ada@example.test',
-    });
-    expect(requestBody(fetchMock, 'POST /api/cancel-project')).toEqual({
-      projectId: 'p1',
-      cancelledBy: 'client',
-      cancellationReason: 'Moving on',
-      penaltyPaymentIntentId: 'pi_9',
-    });
+    mockCreatePaymentMethod.mockResolvedValue({ ok: false, error: 'Invalid card details.' });
+    const user = await renderDashboard();
+    await openTab(user, 'Active Projects');
+    await user.click(within(card('CTO')).getByRole('button', { name: 'Cancel Project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Early-Cancellation Penalty' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Moving on');
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $15,000 and Cancel' }));
+    expect(await screen.findByText('Invalid card details.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/cancel-project')).toHaveLength(0);
   });
 });
 

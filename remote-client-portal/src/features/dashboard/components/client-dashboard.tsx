@@ -19,6 +19,8 @@ import {
 import { Alert } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { toastError } from '../../../lib/toast';
+import { PaymentsDialog } from '../../billing/components/payments-dialog';
+import { UpdateCardDialog } from '../../billing/components/update-card-dialog';
 import { useClientProjects } from '../hooks/use-client-projects';
 import type { DashboardDialog } from '../types';
 import { ApproveDialog, FinalPaymentDialog, RefuseDialog } from './dialogs/approval-dialogs';
@@ -184,6 +186,10 @@ function ActiveDialog({
       return <PenaltyDialog project={dialog.project} quote={dialog.quote} {...props} />;
     case 'finalPayment':
       return <FinalPaymentDialog project={dialog.project} {...props} />;
+    case 'payments':
+      return <PaymentsDialog project={dialog.project} onClose={onClose} />;
+    case 'updateCard':
+      return <UpdateCardDialog project={dialog.project} amountDue={dialog.amountDue} {...props} />;
     case 'profile':
       return <ProfileDialog onClose={onClose} />;
     case 'request':

@@ -8,8 +8,10 @@ import {
   type Ticket,
 } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
+import { hasFailedRenewal, hasPaymentHistory } from '@agency/domain/payment-history';
 import { Button, HStack, IconButton, Stack, Text, useOverlays } from '@agency/ui';
 import { ProjectCard } from '../../../components/project-card';
+import { RenewalFailedAlert } from '../../billing/components/renewal-failed-alert';
 import { finalPaymentOf } from '../../../lib/project-view';
 import type { DashboardDialog } from '../types';
 
@@ -41,11 +43,47 @@ export function ProjectTabs({
   ) as Record<ClientProjectTab, Project[]>;
   const ticketsOf = (project: Project) => tickets.filter((t) => t.project_id === project.id);
 
+  /** Every card offers its payments; a failed renewal shows above the card's own note. */
   const card = (
     project: Project,
     actions?: ReactNode,
     extra: Partial<Parameters<typeof ProjectCard>[0]> = {},
-  ) => <ProjectCard key={project.id} project={project} actions={actions} {...extra} />;
+  ) => {
+    const { note, ...rest } = extra;
+    const failedRenewal = hasFailedRenewal(project) ? (
+      <RenewalFailedAlert
+        project={project}
+        onUpdateCard={(amountDue) => openDialog({ kind: 'updateCard', project, amountDue })}
+      />
+    ) : null;
+    return (
+      <ProjectCard
+        key={project.id}
+        project={project}
+        actions={
+          actions || hasPaymentHistory(project) ? (
+            <>
+              {actions}
+              {hasPaymentHistory(project) ? (
+                <Button size="sm" variant="outline" onClick={() => openDialog({ kind: 'payments', project })}>
+                  {m.actions.payments}
+                </Button>
+              ) : null}
+            </>
+          ) : undefined
+        }
+        note={
+          failedRenewal || note ? (
+            <>
+              {failedRenewal}
+              {note}
+            </>
+          ) : undefined
+        }
+        {...rest}
+      />
+    );
+  };
 
   const renderers: Record<ClientProjectTab, (project: Project) => ReactNode> = {
     pending: (project) => {

@@ -1,11 +1,9 @@
-import { useRef } from 'react';
-import { CURRENCY, formatUsd, toCents, type PenaltyQuoteResponse, type Project } from '@agency/domain';
+import { formatUsd, type PenaltyQuoteResponse, type Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
-import { PaymentProvider, PAYMENT_MESSAGES, useConfirmCardPayment } from '@agency/payments';
+import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agency/payments';
 import { Box, Text } from '@agency/ui';
-import { apiClient, apiErrorMessage } from '@agency/auth/api';
-import { newPaymentAttemptKey } from '@agency/payments';
+import { ApiError, apiClient, apiErrorMessage } from '@agency/auth/api';
 import { paymentConfig } from '../../../../lib/payment-config';
 import { toastError, toastSuccess } from '../../../../lib/toast';
 import type { DialogProps } from '../../types';
@@ -75,7 +73,10 @@ interface PenaltyDialogProps extends DialogProps {
   quote: PenaltyQuoteResponse;
 }
 
-/** Tier 4 early cancellation: pay the penalty by card (a 'penalty' intent), then cancel with its id. */
+/**
+ * Tier 4 early cancellation: the card becomes a PaymentMethod and the server charges the penalty inside the
+ * cancellation (POST /api/cancel-project with paymentMethodId), so both happen or neither does.
+ */
 export function PenaltyDialog(props: PenaltyDialogProps) {
   return (
     <PaymentProvider config={paymentConfig()}>
@@ -86,52 +87,18 @@ export function PenaltyDialog(props: PenaltyDialogProps) {
 
 function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
   const user = useAuthStore((s) => s.user);
-  const { confirmCardPayment } = useConfirmCardPayment();
+  const { createPaymentMethod } = useCreatePaymentMethod();
   const cardEntry = useCardEntry();
-  // A paid penalty is kept: retrying the cancellation must not charge again.
-  const paidIntent = useRef<string | null>(null);
-  const attemptKey = useRef(newPaymentAttemptKey());
   const p = m.penalty;
 
   async function payAndCancel(reason: string) {
-    if (!paidIntent.current) {
-      let clientSecret: string;
-      let paymentIntentId: string;
-      try {
-        const intent = await apiClient().downpaymentIntent(
-          {
-            body: {
-              amount: toCents(quote.penaltyAmount),
-              currency: CURRENCY,
-              email: user?.email ?? project.client_email,
-              projectId: project.id,
-              userId: user?.id ?? null,
-              metadata: {
-                type: 'penalty',
-                clientName: user?.fullName || project.client_name,
-                project_id: project.id,
-              },
-            },
-          },
-          { headers: { 'Idempotency-Key': attemptKey.current } },
-        );
-        if (!intent.clientSecret) throw new Error('No client secret');
-        clientSecret = intent.clientSecret;
-        paymentIntentId = intent.paymentIntentId;
-      } catch {
-        toastError(m.errors.penaltyPayment);
-        return;
-      }
-      const result = await confirmCardPayment(clientSecret, {
-        name: user?.fullName || project.client_name,
-        email: user?.email ?? project.client_email,
-      });
-      if (!result.ok) {
-        attemptKey.current = newPaymentAttemptKey();
-        toastError(result.error === PAYMENT_MESSAGES.paymentFailed ? m.errors.penaltyPayment : result.error);
-        return;
-      }
-      paidIntent.current = result.paymentIntent.id ?? paymentIntentId;
+    const result = await createPaymentMethod({
+      name: user?.fullName || project.client_name,
+      email: user?.email ?? project.client_email,
+    });
+    if (!result.ok) {
+      toastError(result.error);
+      return;
     }
     try {
       const outcome = await apiClient().cancelProject({
@@ -139,13 +106,14 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
           projectId: project.id,
           cancelledBy: 'client',
           cancellationReason: reason,
-          penaltyPaymentIntentId: paidIntent.current,
+          paymentMethodId: result.paymentMethod.id,
         },
       });
       cancelledToast(outcome);
       onDone();
     } catch (error) {
-      toastError(apiErrorMessage(error, m.errors.cancel));
+      // 402: the card was declined (or the penalty is unpaid); nothing was cancelled.
+      toastError(error instanceof ApiError && error.status === 402 ? m.errors.penaltyPayment : apiErrorMessage(error, m.errors.cancel));
     }
   }
 
@@ -158,7 +126,7 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
       onClose={onClose}
       submit={payAndCancel}
       precheck={() => {
-        if (cardEntry.complete || paidIntent.current) return undefined;
+        if (cardEntry.complete) return undefined;
         cardEntry.setError(PAYMENT_MESSAGES.invalidCardDetails);
         return PAYMENT_MESSAGES.invalidCardDetails;
       }}

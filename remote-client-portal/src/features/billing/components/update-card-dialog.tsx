@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import type { Project } from '@agency/domain';
+import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
+import { useAuthStore } from '@agency/auth';
+import { apiClient, apiErrorMessage } from '@agency/auth/api';
+import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agency/payments';
+import { Button, Stack, Text, useOverlays } from '@agency/ui';
+import { Alert } from '@agency/ui/forms';
+import { CardEntry, useCardEntry } from '../../../components/card-entry';
+import { paymentConfig } from '../../../lib/payment-config';
+import { toastSuccess } from '../../../lib/toast';
+
+const m = CLIENT_MESSAGES;
+
+export interface UpdateCardDialogProps {
+  project: Project;
+  /** The open invoice's amount, when the payment history told it. */
+  amountDue?: number | undefined;
+  onClose: () => void;
+  /** After the invoice is paid: close and refresh the lists. */
+  onDone: () => void;
+}
+
+/**
+ * After a failed renewal: a new card pays the open invoice and becomes the subscription's card
+ * (POST /api/projects/:id/pay-open-invoice). A declined card keeps the dialog open with the reason.
+ */
+export function UpdateCardDialog(props: UpdateCardDialogProps) {
+  return (
+    <PaymentProvider config={paymentConfig()}>
+      <UpdateCardForm {...props} />
+    </PaymentProvider>
+  );
+}
+
+function UpdateCardForm({ project, amountDue, onClose, onDone }: UpdateCardDialogProps) {
+  const { DialogShell } = useOverlays();
+  const user = useAuthStore((s) => s.user);
+  const { createPaymentMethod } = useCreatePaymentMethod();
+  const cardEntry = useCardEntry();
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    setError(undefined);
+    if (!cardEntry.complete) {
+      cardEntry.setError(PAYMENT_MESSAGES.invalidCardDetails);
+      return;
+    }
+    setSending(true);
+    try {
+      const result = await createPaymentMethod({
+        name: user?.fullName || project.client_name,
+        email: user?.email ?? project.client_email,
+      });
+      if (!result.ok) {
+        cardEntry.setError(result.error);
+        return;
+      }
+      try {
+        await apiClient().payOpenInvoice({
+          params: { id: project.id },
+          body: { paymentMethodId: result.paymentMethod.id },
+        });
+      } catch (failure) {
+        setError(apiErrorMessage(failure, m.errors.updateCard));
+        return;
+      }
+      toastSuccess(m.toasts.invoicePaid(amountDue));
+      onDone();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <DialogShell
+      title={m.updateCard.title}
+      onClose={onClose}
+      busy={sending}
+      closeLabel={m.actions.close}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={sending}>
+            {m.actions.back}
+          </Button>
+          <Button
+            type="submit"
+            form="update-card-form"
+            colorPalette="brand"
+            loading={sending}
+            loadingText={m.updateCard.sending}
+          >
+            {m.updateCard.confirm(amountDue)}
+          </Button>
+        </>
+      }
+    >
+      <form id="update-card-form" noValidate onSubmit={handleSubmit}>
+        <Stack gap="4">
+          <Text>{m.updateCard.body(project.title, amountDue)}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {m.updateCard.note}
+          </Text>
+          {error ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <CardEntry entry={cardEntry} disabled={sending} />
+        </Stack>
+      </form>
+    </DialogShell>
+  );
+}
