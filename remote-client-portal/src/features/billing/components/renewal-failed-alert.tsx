@@ -23,7 +23,7 @@ export function RenewalFailedAlert({ project, onUpdateCard }: RenewalFailedAlert
   const failed = data?.payments.find((p) => p.kind === 'subscription' && p.status === 'failed');
   const amountDue = data && data.balanceDue > 0 ? data.balanceDue : failed?.amount;
   return (
-    <Alert.Root status="error" flexWrap="wrap" gap="3" alignItems="center">
+    <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3" alignItems="center">
       <Alert.Indicator />
       <Alert.Content flex="1" minW="12rem">
         <Alert.Title>{m.renewalFailed.title}</Alert.Title>
