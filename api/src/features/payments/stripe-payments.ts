@@ -9,6 +9,7 @@ import type { Database, Queryable } from '../../db/database';
 import { stripeJournal, type JournalStep, type StripeCallName } from './stripe-journal';
 import { recordPendingPurchase } from './payment-ledger';
 import {
+  AbandonOperation,
   PaymentError,
   type ChargeResult,
   type InvoicePayment,
@@ -46,6 +47,8 @@ export interface IntentCreated {
 /** Stripe refusals as the API reports them: card problems are the client's, the rest is Stripe's. */
 export function toPaymentError(error: unknown): PaymentError {
   if (error instanceof PaymentError) return error;
+  // A simulated crash must not be mistaken for Stripe's answer.
+  if (error instanceof AbandonOperation) throw error;
   const stripeError = error as { type?: string; rawType?: string; code?: string; statusCode?: number; message?: string } | undefined;
   if (stripeError?.type === 'StripeCardError' || stripeError?.rawType === 'card_error' || stripeError?.type === 'card_error') {
     const invalidDetails = stripeError.statusCode === 400;

@@ -93,6 +93,14 @@ export class PaymentError extends Error {
   }
 }
 
+/** Thrown by a fault hook to leave an operation as a process that died at that point would (failure tests). */
+export class AbandonOperation extends Error {
+  constructor() {
+    super('operation abandoned (simulated crash)');
+    this.name = 'AbandonOperation';
+  }
+}
+
 export interface Payments {
   /** Refund the deposit of a tier 1/2 project in full (admin refusal, cancellation with refund). */
   refundDeposit(project: ProjectMoneyView, reason: string, op: MoneyOperationRef): Promise<RefundResult>;

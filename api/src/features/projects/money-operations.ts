@@ -8,7 +8,9 @@ import type { Caller } from '../../http/app-env';
 import { HttpError } from '../../http/http-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import { recordInvoice, recordRefund, recordSucceededPayment } from '../payments/payment-ledger';
-import { PaymentError, type MoneyOperationRef, type Payments, type Reversal, type ReversedCharge } from '../payments/types';
+import { AbandonOperation, PaymentError, type MoneyOperationRef, type Payments, type Reversal, type ReversedCharge } from '../payments/types';
+
+export { AbandonOperation };
 import { appendProjectEvent, findVisibleProject, stateOf, type ProjectEventActor } from './project-repository';
 import { SYSTEM_VIEWER, writeTransition } from './project-transitions';
 
@@ -82,14 +84,6 @@ export interface OperationRow {
   actor_role: string;
   lease_owner: string;
   lease_until: Date | string;
-}
-
-/** Thrown by a fault hook to leave an operation as a process that died at that point would (failure tests). */
-export class AbandonOperation extends Error {
-  constructor() {
-    super('operation abandoned (simulated crash)');
-    this.name = 'AbandonOperation';
-  }
 }
 
 class LeaseLost extends Error {}
