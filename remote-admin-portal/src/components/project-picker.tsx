@@ -1,5 +1,6 @@
 import type { Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
+import { hasFailedRenewal } from '@agency/domain/payment-history';
 import { Field, NativeSelect } from '@agency/ui/forms';
 
 interface Props {
@@ -17,7 +18,7 @@ export function ProjectPicker({ projects, value, onChange }: Props) {
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
           {projects.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.title}
+              {ADMIN_MESSAGES.payments.pickerOption(p.title, hasFailedRenewal(p))}
             </option>
           ))}
         </NativeSelect.Field>

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { statusLabel, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Badge, Box, Card, Flex, Heading, SimpleGrid, Text } from '@agency/ui';
+import { hasFailedRenewal, hasPaymentHistory } from '@agency/domain/payment-history';
+import { Badge, Box, Card, Flex, Heading, HStack, SimpleGrid, Text } from '@agency/ui';
 import { money, shortDate, tierName } from '../lib/format';
+import { PaymentsButton } from './payments-button';
 
 const P = ADMIN_MESSAGES.project;
 
@@ -19,9 +21,16 @@ const BADGE_COLORS: Record<string, string> = {
 export function StatusBadge({ project }: { project: Project }) {
   const label = statusLabel(project, 'admin');
   return (
-    <Badge colorPalette={BADGE_COLORS[label] ?? 'gray'} variant="subtle" data-testid="project-status">
-      {label}
-    </Badge>
+    <HStack gap="2" wrap="wrap">
+      <Badge colorPalette={BADGE_COLORS[label] ?? 'gray'} variant="subtle" data-testid="project-status">
+        {label}
+      </Badge>
+      {hasFailedRenewal(project) ? (
+        <Badge colorPalette="red" variant="solid">
+          {ADMIN_MESSAGES.payments.failedRenewal}
+        </Badge>
+      ) : null}
+    </HStack>
   );
 }
 
@@ -46,8 +55,9 @@ interface Props {
   children?: ReactNode;
 }
 
-/** One project as a card: title, status badge, client and money details, then the actions. */
+/** One project as a card: title, status badge, client and money details, then the actions and its payments. */
 export function ProjectSummary({ project, as = 'h2', actions, children }: Props) {
+  const payments = hasPaymentHistory(project);
   return (
     <Card.Root as="article" aria-label={project.title} size="sm">
       <Card.Body gap="3">
@@ -82,9 +92,10 @@ export function ProjectSummary({ project, as = 'h2', actions, children }: Props)
           ) : null}
           <Detail label={P.created} value={shortDate(project.created_at)} />
         </SimpleGrid>
-        {actions ? (
+        {actions || payments ? (
           <Flex gap="2" wrap="wrap">
             {actions}
+            {payments ? <PaymentsButton project={project} /> : null}
           </Flex>
         ) : null}
         {children}
