@@ -3,11 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { loadAppConfig } from '@agency/app-config';
 import { startAuth } from '@agency/auth';
 import { App } from './app/app';
+import routeData from './app/remote-routes.json';
 import { initFederation } from './lib/federation/api/init-federation';
 import { registerRemoteLocations } from './lib/federation/api/remote-registry';
 
 async function start() {
-  initFederation();
+  initFederation(routeData);
   const config = await loadAppConfig();
   registerRemoteLocations(config.remotes);
   // Resolves a persisted session (or an auth link in the address) before the first render decides anything.

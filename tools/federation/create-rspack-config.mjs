@@ -11,7 +11,7 @@ import { sharedDependencies } from './shared-deps.mjs';
 import { federationRuntimeAliases } from './runtime-aliases.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { hostSharedModulesSource } from './host-shared-modules.mjs';
-import { HostContractPlugin, hostLoadsSource } from './host-contract.mjs';
+import { HostContractPlugin } from './host-contract.mjs';
 import { appConfigFrom, resolveLocalEnv } from '../product/local-env.mjs';
 
 const remoteContract = fileURLToPath(new URL('./remote-contract.mjs', import.meta.url));
@@ -36,10 +36,8 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
     // A remote's production build is loaded only by the host, which provides the federation runtime and
     // every shared module: it carries neither, nor a page of its own. Its development build runs standalone.
     const hostedOnly = federated && !isHost && production;
-    // Written by the build, never to disk: the host's share list (see host-shared-modules.mjs) and what it
-    // provides and loads (host-contract.mjs).
+    // Written by the build, never to disk: the host's share list (see host-shared-modules.mjs).
     const hostSharedModulesFile = join(appDir, 'node_modules/.federation/shared-modules.js');
-    const hostContractFile = join(appDir, 'node_modules/.federation/host-contract.js');
     // React Fast Refresh in `npm run dev`: an edited component is swapped in place and keeps its state.
     const fastRefresh = !production;
     return {
@@ -65,7 +63,6 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
           ...(federated &&
             isHost && {
               '@agency/federation/shared-modules$': hostSharedModulesFile,
-              '@agency/federation/host-contract$': hostContractFile,
               '@agency/federation/remote-contract$': remoteContract,
             }),
           // react-router's package exports always name its development build (warnings, invariants);
@@ -166,7 +163,6 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
       return [
         new rspack.experiments.VirtualModulesPlugin({
           [hostSharedModulesFile]: hostSharedModulesSource({ production, eager: federation.eager ?? [] }),
-          [hostContractFile]: hostLoadsSource(),
         }),
         new HostContractPlugin({ production }),
         // What the Module Federation plugin would define for a pure consumer: the runtime keeps remote

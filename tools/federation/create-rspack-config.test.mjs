@@ -84,7 +84,6 @@ describe('the host', () => {
       assert.equal(plugin(config, 'ModuleFederationPlugin'), undefined);
       assert.ok(plugin(config, 'VirtualModulesPlugin'));
       assert.match(config.resolve.alias['@agency/federation/shared-modules$'], /shared-modules\.js$/);
-      assert.match(config.resolve.alias['@agency/federation/host-contract$'], /host-contract\.js$/);
       assert.match(config.resolve.alias['@agency/federation/remote-contract$'], /remote-contract\.mjs$/);
       assert.ok(plugin(config, 'HostContractPlugin'), 'publishes federation-host.json');
       assert.equal(config.output.publicPath, '/');

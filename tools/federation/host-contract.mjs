@@ -1,7 +1,7 @@
 // What the host offers remotes and asks of them: the shared modules it provides (name -> version) and the
-// modules it loads from each remote (from its route data). The host's build publishes it twice: as
-// /federation-host.json beside index.html, which `npm run release` reads from the running host, and as a
-// generated module that its compatibility runtime plugin checks every remote manifest against.
+// modules it loads from each remote (from its route data). The host's build publishes it as
+// /federation-host.json beside index.html, which `npm run release` reads from the running host; in the
+// browser, the host's compatibility runtime plugin derives the same from its share list and route data.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,17 +29,6 @@ export function hostContract({ production = true } = {}) {
     ),
     loads: modulesLoadedByHost(hostRouteData()),
   };
-}
-
-/**
- * Source of the generated module `@agency/federation/host-contract`: what the host loads from each remote,
- * without the routes that use each module (only people need those). The runtime takes what the host
- * provides from its share list (shared-modules), which it holds anyway.
- */
-export function hostLoadsSource() {
-  const loads = hostContract().loads;
-  for (const modules of Object.values(loads)) for (const name of Object.keys(modules)) modules[name] = '';
-  return `export const hostLoads = ${JSON.stringify(loads)};\n`;
 }
 
 /** Emits federation-host.json into the host's build, re-read from the route data on every compilation. */

@@ -50,7 +50,9 @@ export function hostSharedModulesSource({ production, eager }) {
     } else {
       provider = `get: () => import('${name}').then((m) => () => ${commonJs ? 'm.default' : 'm'})`;
     }
-    const settings = { version, shareConfig };
+    // What a provider needs: its version and that it is a singleton. The required range and strictness are
+    // each consumer's own (the remotes'); the host imports its modules directly and never consumes them.
+    const settings = { version, shareConfig: { singleton: shareConfig.singleton } };
     return `  '${name}': { ...${JSON.stringify(settings)}, ${provider} },`;
   });
   return `${imports.join('\n')}\n\nexport const sharedModules = {\n${entries.join('\n')}\n};\n`;

@@ -15,7 +15,7 @@ import { satisfy } from '@module-federation/runtime-core';
  *   `shared`: module name -> version the host provides; `loads`: remote -> exposed module -> where the host uses it.
  * @typedef {{ exposes: { path?: string, name: string }[], shared: { name: string, requiredVersion?: string | false }[] }} RemoteManifest
  *   The parts of a remote's mf-manifest.json the contract looks at.
- * @typedef {{ kind: 'unknown-remote' | 'not-exposed' | 'not-provided' | 'out-of-range', remote: string,
+ * @typedef {{ kind: 'not-exposed' | 'not-provided' | 'out-of-range', remote: string,
  *             module: string, required?: string, provided?: string }} ContractProblem
  *   `module`: the exposed or shared module at fault; `required`/`provided`: the range and version that disagree.
  */
@@ -51,22 +51,16 @@ export function modulesLoadedByHost(routeData) {
 export function contractProblems(remote, manifest, host) {
   /** @type {ContractProblem[]} */
   const problems = [];
+  // A remote the host does not load yet fits: a remote can ship before the host routes to it.
   const loads = host.loads[remote];
-  if (!loads) problems.push({ kind: 'unknown-remote', remote, module: remote });
   const exposed = new Set(manifest.exposes.map((entry) => entry.path ?? `./${entry.name}`));
   for (const module of Object.keys(loads ?? {}))
     if (!exposed.has(module)) problems.push({ kind: 'not-exposed', remote, module });
-  for (const { name, requiredVersion } of manifest.shared) {
-    // React is shared by prefix ('react/'); the host provides each entry point an app imports.
-    const provided = Object.keys(host.shared).filter((candidate) =>
-      name.endsWith('/') ? candidate.startsWith(name) : candidate === name,
-    );
-    if (provided.length === 0) problems.push({ kind: 'not-provided', remote, module: name });
-    for (const module of provided) {
-      const version = host.shared[module];
-      if (requiredVersion && !satisfy(version, requiredVersion))
-        problems.push({ kind: 'out-of-range', remote, module, required: requiredVersion, provided: version });
-    }
+  for (const { name: module, requiredVersion: required } of manifest.shared) {
+    const provided = host.shared[module];
+    if (provided === undefined) problems.push({ kind: 'not-provided', remote, module });
+    else if (required && !satisfy(provided, required))
+      problems.push({ kind: 'out-of-range', remote, module, required, provided });
   }
   return problems;
 }
@@ -87,11 +81,6 @@ function rangeIsNewer(range, version) {
  */
 export function describeProblem({ kind, remote, module, required, provided }, host) {
   switch (kind) {
-    case 'unknown-remote':
-      return {
-        problem: `the host loads nothing from a remote named ${remote}`,
-        fix: `Check the remote's name in its module-federation.config.mjs, or add its routes to the host's route table and deploy the host first.`,
-      };
     case 'not-exposed':
       return {
         problem: `the host loads ${module} for ${host.loads[remote]?.[module]}, but ${remote} does not expose it`,

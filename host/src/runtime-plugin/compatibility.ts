@@ -1,9 +1,10 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
-import { hostLoads } from '@agency/federation/host-contract';
 import {
   contractProblems,
+  modulesLoadedByHost,
   type ContractProblem,
   type HostContract,
+  type RemoteRouteData,
 } from '@agency/federation/remote-contract';
 import { sharedModules } from '@agency/federation/shared-modules';
 
@@ -15,7 +16,7 @@ export class IncompatibleReleaseError extends Error {
     readonly problems: ContractProblem[],
   ) {
     super(
-      `${remote} at ${manifestUrl} does not fit this host: ${problems.map((p) => `${p.kind} ${p.module}`).join(', ')}`,
+      `${remote} release ${manifestUrl} does not fit this host: ${problems.map((p) => p.module).join(', ')}`,
     );
     this.name = 'IncompatibleReleaseError';
   }
@@ -25,13 +26,17 @@ export class IncompatibleReleaseError extends Error {
 // reaches the browser. Each manifest is checked against what this host provides and loads before any of the
 // remote's code runs, so the failure is named for what it is and the host can fall back to the previous
 // release (remote-registry.ts) instead of showing a Retry that can never work.
-export default function compatibilityPlugin(): ModuleFederationRuntimePlugin {
-  // One version per shared module: the share list is generated with one entry each (host-shared-modules.mjs).
-  const versions = Object.entries(sharedModules).map(([name, shared]) => [
+export default function compatibilityPlugin(routeData: RemoteRouteData): ModuleFederationRuntimePlugin {
+  // What this host provides (one version per shared module, as host-shared-modules.mjs generates them) and
+  // what it loads from each remote: the contract its build publishes as /federation-host.json.
+  const shared = Object.entries(sharedModules).map(([name, config]) => [
     name,
-    (shared as { version: string }).version,
+    (config as { version: string }).version,
   ]);
-  const hostContract: HostContract = { shared: Object.fromEntries(versions), loads: hostLoads };
+  const hostContract: HostContract = {
+    shared: Object.fromEntries(shared),
+    loads: modulesLoadedByHost(routeData),
+  };
   return {
     name: 'agency-compatibility',
     loadRemoteSnapshot(args) {

@@ -1,28 +1,13 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 
-export const REMOTE_LOAD_ERROR_EVENT = 'agency:remote-load-error';
-
-export interface RemoteLoadErrorDetail {
-  id: string;
-  lifecycle: string;
-  message: string;
-}
-
-// Reports every failed remote load (for monitoring and the e2e tests), then lets the error reach the
-// page's error boundary, which shows the Retry fallback; the rest of the app keeps working.
+// Reports every failed remote load to the console (where monitoring picks it up; an outage and a release
+// that does not fit alike), then lets the error reach the page's error boundary, which shows the fallback;
+// the rest of the app keeps working.
 export default function errorHandlingPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'agency-error-handling',
     errorLoadRemote({ id, error, lifecycle }) {
-      const detail: RemoteLoadErrorDetail = {
-        id,
-        lifecycle,
-        message: error instanceof Error ? error.message : String(error),
-      };
-      console.warn('[federation] remote failed to load', detail);
-      if (typeof window !== 'undefined') {
-        window.dispatchEvent(new CustomEvent<RemoteLoadErrorDetail>(REMOTE_LOAD_ERROR_EVENT, { detail }));
-      }
+      console.warn('[federation] remote failed to load', { id, lifecycle, message: String(error) });
       return undefined;
     },
   };

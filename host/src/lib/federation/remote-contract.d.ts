@@ -7,19 +7,28 @@ declare module '@agency/federation/remote-contract' {
     loads: Record<string, Record<string, string>>;
   }
 
+  /** The host's route data (host/src/app/remote-routes.json). */
+  export interface RemoteRouteData {
+    routes: { path: string; remote: string; exposed: string }[];
+    dashboard: Record<string, { remote: string; exposed: string }>;
+    diagnostics: { remotes: string[]; exposed: string };
+  }
+
   export interface RemoteManifest {
     exposes: { path?: string; name: string }[];
     shared: { name: string; requiredVersion?: string | false }[];
   }
 
   export interface ContractProblem {
-    kind: 'unknown-remote' | 'not-exposed' | 'not-provided' | 'out-of-range';
+    kind: 'not-exposed' | 'not-provided' | 'out-of-range';
     remote: string;
     /** The exposed or shared module at fault. */
     module: string;
     required?: string;
     provided?: string;
   }
+
+  export function modulesLoadedByHost(routeData: RemoteRouteData): HostContract['loads'];
 
   export function contractProblems(
     remote: string,

@@ -1,6 +1,7 @@
 import { init } from '@module-federation/runtime';
 import injectExternalRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
 import { sharedModules } from '@agency/federation/shared-modules';
+import type { RemoteRouteData } from '@agency/federation/remote-contract';
 import compatibilityPlugin from '../../../runtime-plugin/compatibility';
 import errorHandlingPlugin from '../../../runtime-plugin/error-handling';
 import retryPlugin from '../../../runtime-plugin/retry';
@@ -11,12 +12,17 @@ import retryPlugin from '../../../runtime-plugin/retry';
  * remote releases that do not fit it, retries failed fetches, reports failed remotes, and publishes the runtime that the remotes' production builds
  * borrow instead of shipping their own (`externalRuntime`).
  */
-export function initFederation(): void {
+export function initFederation(routeData: RemoteRouteData): void {
   init({
     name: 'host',
     remotes: [],
     shared: sharedModules,
     shareStrategy: 'loaded-first',
-    plugins: [compatibilityPlugin(), retryPlugin(), errorHandlingPlugin(), injectExternalRuntimeCore()],
+    plugins: [
+      compatibilityPlugin(routeData),
+      retryPlugin(),
+      errorHandlingPlugin(),
+      injectExternalRuntimeCore(),
+    ],
   });
 }

@@ -97,22 +97,6 @@ test('without a previous release, the error says the release does not fit (not t
   );
 });
 
-test("the runtime's own singleton check counts as incompatible too", async () => {
-  const { registry, runtime } = load();
-  jest.spyOn(console, 'warn').mockImplementation(() => {});
-  registry.registerRemoteLocations(remotes('v3', 'v1'));
-  runtime.loadRemote
-    .mockRejectedValueOnce(
-      new Error(
-        'Version 0.1.0 from host of shared singleton module @agency/ui does not satisfy the requirement of checkout which needs ^1.0.0)',
-      ),
-    )
-    .mockResolvedValue({ default: Page });
-  await expect(registry.loadRemotePage('checkout', './purchase-page')).resolves.toMatchObject({
-    default: Page,
-  });
-});
-
 test('an unreachable remote is an outage, with no fallback', async () => {
   const { registry, runtime } = load();
   registry.registerRemoteLocations(remotes('v2', 'v1'));

@@ -49,7 +49,7 @@ export function refreshOnNavigation(navigation: string): Promise<void> | undefin
           (config) => {
             locations = config.remotes;
           },
-          (error: unknown) => console.warn('[federation] keeping the known remote locations', error),
+          (error: unknown) => console.warn('[federation] config not re-read', error),
         )
         .finally(() => {
           reading = undefined;
@@ -89,21 +89,8 @@ export interface RemotePageModule {
   replaced?: IncompatibleReleaseError;
 }
 
-/** The incompatibility behind a failed load: the compatibility plugin's verdict or the runtime's own singleton check. */
-function incompatibilityIn(
-  error: unknown,
-  remote: string,
-  manifest: string,
-): IncompatibleReleaseError | undefined {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if (e instanceof IncompatibleReleaseError) return e;
-    if (/does not satisfy the requirement/.test(e.message))
-      return new IncompatibleReleaseError(remote, manifest, [
-        { kind: 'out-of-range', remote, module: e.message },
-      ]);
-  }
-  return undefined;
-}
+// The compatibility plugin's verdict reaches here as thrown: the runtime passes hook errors on unwrapped.
+const incompatibilityIn = (error: unknown) => (error instanceof IncompatibleReleaseError ? error : undefined);
 
 async function loadFrom(remote: RemoteName, manifest: string, exposed: string): Promise<ComponentType> {
   const ran = inDocument.get(remote);
@@ -122,7 +109,7 @@ async function loadFrom(remote: RemoteName, manifest: string, exposed: string): 
     return module.default;
   } catch (error) {
     // Refused on its manifest: none of its code ran.
-    if (!ran && incompatibilityIn(error, remote, manifest)) inDocument.delete(remote);
+    if (!ran && incompatibilityIn(error)) inDocument.delete(remote);
     throw error;
   }
 }
@@ -139,17 +126,17 @@ export async function loadRemotePage(remote: RemoteName, exposed: string): Promi
     try {
       return { default: await loadFrom(remote, location.manifest, exposed) };
     } catch (error) {
-      refused = incompatibilityIn(error, remote, location.manifest);
+      refused = incompatibilityIn(error);
       if (!refused) throw new RemoteUnavailableError(remote, exposed, error);
+      // Reported by the error-handling plugin like every failed load; the page says it shows the previous release.
       incompatible.set(location.manifest, refused);
-      console.warn(`[federation] ${refused.message}; falling back to its previous release`, refused.problems);
     }
   }
   if (!location.previous) throw new RemoteUnavailableError(remote, exposed, refused, refused);
   try {
     return { default: await loadFrom(remote, location.previous.manifest, exposed), replaced: refused };
   } catch (error) {
-    const alsoRefused = incompatibilityIn(error, remote, location.previous.manifest);
+    const alsoRefused = incompatibilityIn(error);
     throw new RemoteUnavailableError(remote, exposed, error, alsoRefused && refused);
   }
 }
