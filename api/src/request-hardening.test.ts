@@ -219,3 +219,33 @@ describe('rate limits per client address', () => {
     }
   });
 });
+
+describe('rate limits on the money routes', () => {
+  const limit = { windowMs: 60_000, limit: 2 };
+
+  it('limits create-project per address, the anonymous intent route per address and per e-mail (kept as a digest), and purchase-status', async () => {
+    const api = await startTestApi({ config: { rateLimits: { createProject: limit, paymentIntent: { windowMs: 60_000, limit: 4 }, paymentIntentPerEmail: limit, purchaseStatus: limit } } });
+    try {
+      const create = () =>
+        api.call('POST', '/api/create-project', { token: api.clientA.token, body: { tier: 3, description: 'Scale our platform', monthly_budget_range: '5k-15k', timeline: 'asap' } });
+      expect([(await create()).status, (await create()).status, (await create()).status]).toEqual([201, 201, 429]);
+
+      const intent = (email: string) =>
+        api.call('POST', '/api/stripe-downpayment-intent', {
+          body: { email, metadata: { type: 'purchase', tier: 1 }, customer: { firstName: 'Ra', lastName: 'Te', email, projectDescription: 'Rate limited site', acceptedTerms: true } },
+        });
+      // Payments are not configured in this api: allowed calls answer 503, limited ones 429.
+      const perEmail = [await intent('same@example.test'), await intent('SAME@example.test'), await intent('same@example.test')].map((r) => r.status);
+      expect(perEmail).toEqual([503, 503, 429]);
+      expect((await intent('other@example.test')).status).toBe(503);
+      expect((await intent('third@example.test')).status).toBe(429);
+
+      const status = () => api.call('GET', '/api/purchase-status/pi_unknown');
+      expect([(await status()).status, (await status()).status, (await status()).status]).toEqual([503, 503, 429]);
+      const [row] = await api.db.query<{ n: number }>(`select count(*)::int as n from rate_limit_hits where key like 'payment-intent-email:%' and key not like '%@%'`);
+      expect(row!.n).toBeGreaterThan(0);
+    } finally {
+      await api.close();
+    }
+  });
+});
