@@ -48,7 +48,7 @@ export function ProjectCard({ project, actions, note, board }: ProjectCardProps)
     <Card.Root as="article" aria-label={project.title} size="sm">
       <Card.Body gap="3">
         <Flex gap="2" justify="space-between" align="flex-start" wrap="wrap">
-          <Heading as="h3" size="md" wordBreak="break-word" flex="1" minW="0">
+          <Heading as="h2" size="md" wordBreak="break-word" flex="1" minW="0">
             {project.title}
           </Heading>
           <HStack gap="2" wrap="wrap">

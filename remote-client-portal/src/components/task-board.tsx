@@ -19,7 +19,7 @@ export function TaskBoard({ projectTitle, boardType, tickets, id }: TaskBoardPro
   return (
     <Box as="section" id={id} aria-label={`${title}: ${projectTitle}`} borderTopWidth="1px" pt="4" mt="2">
       <Stack gap="1" mb="3">
-        <Heading as="h4" size="sm">
+        <Heading as="h3" size="sm">
           {title}
         </Heading>
         <Text fontSize="xs" color="fg.muted">
@@ -40,7 +40,7 @@ export function TaskBoard({ projectTitle, boardType, tickets, id }: TaskBoardPro
               p="3"
               minW="0"
             >
-              <Heading as="h5" size="xs" id={headingId} mb="2" display="flex" alignItems="center" gap="2">
+              <Heading as="h4" size="xs" id={headingId} mb="2" display="flex" alignItems="center" gap="2">
                 {TICKET_STATUS_LABELS[status]}
                 <Badge size="sm" variant="subtle" aria-label={`${column.length} tickets`}>
                   {column.length}

@@ -1,0 +1,318 @@
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import { createHmac, randomUUID } from 'node:crypto';
+import { describe, test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { advanceProjectClock, stripeClient, subscriptionOfProject } from '../../tools/stripe/test-clock.mjs';
+import { newPage } from './support/browser';
+import type { RunningProduct } from './support/product';
+import { useProductSuite } from './support/suite';
+
+// Subscription billing as Stripe runs it, through the local Stripe stand-in's test clocks: a tier 4 client
+// approves with 4242…, a month passes, the second invoice is paid and its receipt reaches the mailbox, and
+// the client sees both in the project's payment history. Then a renewal that fails: the client sees it on
+// the project and pays it with Update Card (a declined card first), and the admin sees it settled.
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string | null;
+}
+interface ProjectRow {
+  id: string;
+  title: string;
+  subscription_status: 'active' | 'past_due' | 'cancelled' | null;
+}
+interface Payments {
+  payments: { kind: string; status: string; amount: number; cardLast4: string | null; failureMessage: string | null }[];
+  balanceDue: number;
+}
+
+const PASSWORD = 'client-secret';
+const usd = (dollars: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(dollars);
+
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+/** A service-role key signed with the local secret, for the auth service's admin API. */
+function serviceRoleKey(secret: string): string {
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }));
+  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+async function expectOk<T>(response: Response, what: string): Promise<T> {
+  assert.ok(response.ok, `${what}: ${response.status} ${response.ok ? '' : await response.clone().text()}`);
+  return (await response.json()) as T;
+}
+
+async function signIn(product: RunningProduct, email: string, password: string): Promise<string> {
+  const { SUPABASE_URL, SUPABASE_ANON_KEY } = product.env;
+  const session = await expectOk<{ access_token: string }>(
+    await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }),
+    `sign in ${email}`,
+  );
+  return session.access_token;
+}
+
+/** A confirmed client created through the auth service's admin API; returns its access token. */
+async function createClient(product: RunningProduct, email: string, fullName: string): Promise<string> {
+  const key = serviceRoleKey(product.env.SUPABASE_JWT_SECRET!);
+  await expectOk(
+    await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { full_name: fullName } }),
+    }),
+    'create client',
+  );
+  return signIn(product, email, PASSWORD);
+}
+
+async function api<T>(product: RunningProduct, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  return expectOk<T>(
+    await fetch(`${product.env.API_URL}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    }),
+    `${method} ${path}`,
+  );
+}
+
+/** Polls until `check` returns a value (webhooks reach the API through a job, a second or two later). */
+async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+async function mailsTo(product: RunningProduct, to: string): Promise<Mail[]> {
+  const response = await fetch(`${product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(to)}`);
+  return response.ok ? ((await response.json()) as Mail[]) : [];
+}
+
+/** A tier 4 request by the client, accepted by the admin: it awaits the client's approval. */
+async function acceptedTier4Request(product: RunningProduct, clientToken: string, adminToken: string, title: string): Promise<string> {
+  const { id } = await api<{ id: string }>(product, clientToken, 'POST', '/api/create-project', {
+    title,
+    tier: 4,
+    description: 'A fractional CTO for our platform team',
+    monthly_budget_range: '15k-50k',
+    timeline: 'asap',
+  });
+  await api(product, adminToken, 'POST', `/api/projects/${id}/accept`);
+  return id;
+}
+
+async function advanceOneMonth(product: RunningProduct, projectId: string) {
+  await advanceProjectClock({ apiUrl: product.env.STRIPE_API_URL, secretKey: product.env.STRIPE_SECRET_KEY, projectId, months: 1 });
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByLabel('Password').press('Enter');
+  await page.waitForURL('**/dashboard');
+}
+
+async function fillCard(scope: Locator, number: string) {
+  const card = scope.getByRole('group', { name: 'Credit or debit card' });
+  await card.getByLabel('Card number').fill(number);
+  await card.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
+  await card.getByLabel('Security code (CVC)').fill('123');
+}
+
+async function assertNoAxeViolations(page: Page, where: string, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  assert.deepEqual(summary, [], `axe found violations on ${where}`);
+}
+
+/** The cells of each body row of a table. */
+async function rowsOf(table: Locator): Promise<string[][]> {
+  const rows = table.locator('tbody tr');
+  const out: string[][] = [];
+  for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('td').allTextContents()).map((t) => t.trim()));
+  return out;
+}
+
+describe('subscription billing (Stripe test clocks in the local stand-in)', () => {
+  const suite = useProductSuite({ services: true });
+
+  test('tier 4: approve with 4242… → a month passes → the second invoice is paid, its receipt arrives, the client sees both payments', async () => {
+    const { product } = suite;
+    const email = `cto-${randomUUID().slice(0, 8)}@example.test`;
+    const title = 'Platform leadership';
+    const clientToken = await createClient(product, email, 'Grace Hopper');
+    const adminToken = await signIn(product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+    const projectId = await acceptedTier4Request(product, clientToken, adminToken, title);
+
+    const context = await suite.browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await newPage(context);
+    await logIn(page, email, PASSWORD);
+    const pending = page.getByRole('article', { name: title });
+    await pending.getByText('Awaiting Your Approval').waitFor();
+    await pending.getByRole('button', { name: 'Approve' }).click();
+    const approve = page.getByRole('dialog', { name: 'Approve Project' });
+    await fillCard(approve, '4242 4242 4242 4242');
+    await approve.getByRole('button', { name: 'Approve Project' }).click();
+    await page.getByText('Project Accepted').waitFor();
+    await approve.waitFor({ state: 'detached' });
+
+    // The first invoice is paid at approval; a month later Stripe bills the second one.
+    const started = await api<Payments>(product, clientToken, 'GET', `/api/projects/${projectId}/payments`);
+    assert.equal(started.payments.length, 1, 'the first invoice is recorded at approval');
+    const monthly = started.payments[0]!.amount;
+    await advanceOneMonth(product, projectId);
+    const renewed = await eventually('the renewal invoice in the payment history', async () => {
+      const history = await api<Payments>(product, clientToken, 'GET', `/api/projects/${projectId}/payments`);
+      return history.payments.length >= 2 ? history : undefined;
+    });
+    assert.deepEqual(
+      renewed.payments.map((p) => [p.kind, p.status, p.amount, p.cardLast4]),
+      [
+        ['subscription', 'succeeded', monthly, '4242'],
+        ['subscription', 'succeeded', monthly, '4242'],
+      ],
+    );
+    assert.equal(renewed.balanceDue, 0);
+
+    // Two receipts, each with an HTML and a plain-text part naming amount, purpose, project and card.
+    const receipts = await eventually('both receipts in the mailbox', async () => {
+      const found = (await mailsTo(product, email)).filter((m) => m.subject === `Receipt: ${usd(monthly)} for "${title}"`);
+      return found.length >= 2 ? found : undefined;
+    });
+    for (const receipt of receipts) {
+      for (const part of [receipt.text, receipt.html ?? '']) {
+        assert.ok(part.includes(usd(monthly)), 'the receipt names the amount');
+        assert.match(part, /Monthly subscription/);
+        assert.ok(part.includes(title), 'the receipt names the project');
+        assert.match(part, /4242/);
+      }
+      assert.match(receipt.html ?? '', /<html|<table|<p/i, 'the receipt has an HTML part');
+    }
+
+    // The client sees both invoices in the project's payment history.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Active Projects' }).click();
+    const active = page.getByRole('tabpanel', { name: 'Active Projects' }).getByRole('article', { name: title });
+    await active.getByText('Active', { exact: true }).waitFor();
+    assert.equal(await active.getByText('Payment failed').count(), 0);
+    await active.getByRole('button', { name: 'Payments' }).click();
+    const dialog = page.getByRole('dialog', { name: `Payments: ${title}` });
+    const table = dialog.getByRole('table', { name: `Payments for ${title}` });
+    await table.waitFor();
+    const rows = await rowsOf(table);
+    assert.equal(rows.length, 2);
+    for (const row of rows) assert.deepEqual(row.slice(1), ['Monthly subscription', usd(monthly), 'Paid', 'ending in •••• 4242']);
+    await dialog.getByText('Balance due').waitFor();
+    await assertNoAxeViolations(page, 'the payments dialog', '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a renewal fails → the client sees it and pays it with Update Card (a declined card first) → the admin sees it settled', async () => {
+    const { product } = suite;
+    const email = `late-${randomUUID().slice(0, 8)}@example.test`;
+    const title = 'Data platform leadership';
+    const clientToken = await createClient(product, email, 'Ada Lovelace');
+    const adminToken = await signIn(product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+    const projectId = await acceptedTier4Request(product, clientToken, adminToken, title);
+    await api(product, clientToken, 'POST', '/api/client-approve-project', { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' });
+
+    // The card on file becomes one that attaches but fails every charge (4000 0000 0000 0341).
+    const stripe = stripeClient({ apiUrl: product.env.STRIPE_API_URL, secretKey: product.env.STRIPE_SECRET_KEY });
+    const subscription = await subscriptionOfProject(stripe, projectId);
+    assert.ok(subscription, 'Stripe holds the subscription');
+    const customer = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+    const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer });
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: failing.id });
+
+    await advanceOneMonth(product, projectId);
+    await eventually('the failed renewal on the project', async () => {
+      const { projects } = await api<{ projects: ProjectRow[] }>(product, clientToken, 'GET', '/api/projects');
+      return projects.find((p) => p.id === projectId)?.subscription_status === 'past_due' ? true : undefined;
+    });
+    const failedMail = await eventually('the failed-payment mail', async () =>
+      (await mailsTo(product, email)).find((m) => m.subject.startsWith('Payment failed:')),
+    );
+    assert.match(failedMail.text, /update your card/i);
+
+    // The client sees the failure on the project, with the bank's reason, and pays it with another card.
+    const context = await suite.browser.newContext({ baseURL: product.url, viewport: { width: 390, height: 844 } });
+    const { page, errors } = await newPage(context);
+    await logIn(page, email, PASSWORD);
+    await page.getByRole('tab', { name: 'Active Projects' }).click();
+    const card = page.getByRole('tabpanel', { name: 'Active Projects' }).getByRole('article', { name: title });
+    await card.getByText('Payment failed', { exact: true }).waitFor();
+    const alert = card.getByRole('alert');
+    await alert.getByText('Your monthly payment failed').waitFor();
+    await alert.getByText(/Your bank said: Your card was declined\./).waitFor();
+    await assertNoAxeViolations(page, 'the client dashboard with a failed renewal');
+
+    await alert.getByRole('button', { name: 'Update Card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update Card' });
+    const pay = dialog.getByRole('button', { name: /^Pay / });
+    await fillCard(dialog, '4000 0000 0000 0002');
+    await pay.click();
+    await dialog.getByText('Payment failed, please try again.').waitFor();
+
+    await fillCard(dialog, '4242 4242 4242 4242');
+    await pay.click();
+    await page.getByText('Payment Successful').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByRole('alert').waitFor({ state: 'detached' });
+    assert.equal(await card.getByText('Payment failed', { exact: true }).count(), 0);
+
+    const settled = await api<Payments>(product, clientToken, 'GET', `/api/projects/${projectId}/payments`);
+    assert.equal(settled.balanceDue, 0);
+    assert.deepEqual(
+      settled.payments.map((p) => [p.kind, p.status]),
+      [
+        ['subscription', 'succeeded'],
+        ['subscription', 'succeeded'],
+      ],
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+
+    // The admin sees the project without the failure badge and the invoice paid in its history.
+    const adminContext = await suite.browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 900 } });
+    const admin = await newPage(adminContext);
+    await logIn(admin.page, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+    await admin.page.getByRole('tab', { name: /^Active Projects/ }).click();
+    await admin.page.getByRole('combobox', { name: 'Select a project' }).selectOption(projectId);
+    const summary = admin.page.getByRole('article', { name: title });
+    await summary.getByText('Active', { exact: true }).waitFor();
+    assert.equal(await summary.getByText('Payment failed').count(), 0);
+    await summary.getByRole('button', { name: 'Payments' }).click();
+    const history = admin.page.getByRole('dialog', { name: `Payments: ${title}` });
+    const table = history.getByRole('table', { name: `Payments for ${title}` });
+    await table.waitFor();
+    const rows = await rowsOf(table);
+    assert.equal(rows.length, 2);
+    for (const row of rows) assert.deepEqual(row.slice(1), ['Monthly subscription', usd(settled.payments[0]!.amount), 'Paid', 'ending in •••• 4242']);
+    assert.ok(await history.getByText('Balance due').isVisible());
+    await assertNoAxeViolations(admin.page, 'the admin payments dialog', '[role="dialog"]');
+    assert.deepEqual(admin.errors, []);
+    await adminContext.close();
+  });
+});
