@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { allowedOriginsFromEnv, LOCAL_DEFAULTS, MAX_REQUEST_BODY_BYTES, PAYMENT_INTENTS_PER_EMAIL, RATE_LIMITS } from '@agency/domain';
+import { assertProductionReady, bindHost, isProduction, type Requirement } from '@agency/domain/service-config';
 import type { AppConfig } from './app-deps';
 
 export interface ApiConfig extends AppConfig {
@@ -13,19 +14,37 @@ export interface ApiConfig extends AppConfig {
   serviceRoleKey: string | undefined;
   smtpUrl: string;
   mailFrom: string;
-  adminEmail: string;
+  /** The first admin, created at start; none in production unless ADMIN_EMAIL is given. */
+  adminEmail: string | undefined;
   adminPassword: string;
+  /** The address the API listens on (BIND_HOST, default 127.0.0.1). */
+  bindHost: string;
+  production: boolean;
   /** True when the admin credentials are the public local defaults (printed at start). */
   adminIsLocalDefault: boolean;
   logLevel: string;
 }
 
+/** What the API needs from a deployment (service-config.ts): checked at start, before anything listens. */
+export const API_PRODUCTION_REQUIREMENTS: Requirement[] = [
+  { variable: 'DATABASE_URL', purpose: 'the PostgreSQL database (the embedded one is for local runs)' },
+  { variable: 'PUBLIC_SITE_URL', purpose: 'where the site is served (links in e-mails, CORS)' },
+  { variable: 'SUPABASE_URL', purpose: 'your Supabase project URL' },
+  { variable: 'SUPABASE_JWT_SECRET', or: 'SUPABASE_JWKS_URL', purpose: "the key that verifies users' access tokens", minLength: 32 },
+  { variable: 'STRIPE_SECRET_KEY', purpose: 'your Stripe secret key' },
+  { variable: 'STRIPE_WEBHOOK_SECRET', purpose: "the signing secret of your Stripe webhook endpoint" },
+  { variable: 'SMTP_URL', purpose: 'the mail server e-mails are sent through' },
+];
+
 export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  assertProductionReady(env, [
+    ...API_PRODUCTION_REQUIREMENTS,
+    // The first admin is created only when ADMIN_EMAIL is given; its password then cannot be the public one.
+    ...(env.ADMIN_EMAIL ? [{ variable: 'ADMIN_PASSWORD', purpose: "the first admin's password", minLength: 12 }] : []),
+  ]);
+  const production = isProduction(env);
   const jwksUrl = env.SUPABASE_JWKS_URL || undefined;
   const jwtSecret = env.SUPABASE_JWT_SECRET || (jwksUrl ? undefined : LOCAL_DEFAULTS.jwtSecret);
-  if (env.NODE_ENV === 'production' && !env.SUPABASE_JWT_SECRET && !jwksUrl) {
-    throw new Error('SUPABASE_JWT_SECRET or SUPABASE_JWKS_URL must be set in production');
-  }
   const dataDir = path.resolve(env.DATA_DIR || LOCAL_DEFAULTS.dataDir);
   return {
     port: env.API_PORT !== undefined && env.API_PORT !== '' ? Number(env.API_PORT) : LOCAL_DEFAULTS.apiPort,
@@ -38,9 +57,11 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     smtpUrl: env.SMTP_URL || LOCAL_DEFAULTS.smtpUrl,
     mailFrom: env.MAIL_FROM || LOCAL_DEFAULTS.mailFrom,
     contactInbox: env.CONTACT_INBOX || LOCAL_DEFAULTS.contactInbox,
-    adminEmail: env.ADMIN_EMAIL || LOCAL_DEFAULTS.adminEmail,
+    adminEmail: env.ADMIN_EMAIL || (production ? undefined : LOCAL_DEFAULTS.adminEmail),
     adminPassword: env.ADMIN_PASSWORD || LOCAL_DEFAULTS.adminPassword,
     adminIsLocalDefault: !env.ADMIN_EMAIL && !env.ADMIN_PASSWORD,
+    bindHost: bindHost(env),
+    production,
     publicSiteUrl: (env.PUBLIC_SITE_URL || LOCAL_DEFAULTS.publicSiteUrl).replace(/\/+$/, ''),
     allowedOrigins: allowedOriginsFromEnv(env),
     trustProxy: env.TRUST_PROXY === '1',

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { API_MESSAGES } from '@agency/domain';
+import { ConfigurationError } from '@agency/domain/service-config';
 import { createApp } from './app';
 import { createServices, type AppDeps } from './app-deps';
 import { startJobQueue } from './jobs/job-queue';
@@ -18,7 +19,18 @@ import { createUserDirectory } from './features/users/user-directory';
 import { createAccessTokenVerifier } from './http/access-token';
 import { createSmtpMailer } from './mail/mailer';
 
-const config = readApiConfig();
+const config = (() => {
+  try {
+    return readApiConfig();
+  } catch (error) {
+    // Fail closed: a deployment missing its secrets stops here, saying which.
+    if (error instanceof ConfigurationError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+})();
 // Logs are buffered and written asynchronously, so a slow reader of stdout never stalls requests (with a
 // synchronous destination a full pipe blocked the event loop: a third of the CPU under load). Flushed on exit.
 const logDestination = pino.destination({ sync: false });
@@ -65,23 +77,26 @@ const services = createServices(deps);
 const app = createApp(deps, services);
 await startWorkers(deps, services);
 
-const server = serve({ fetch: app.fetch, port: config.port }, (info: AddressInfo) => {
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.bindHost }, (info: AddressInfo) => {
   console.log(`api listening on http://localhost:${info.port}`);
 });
 
-ensureFirstAdmin(db, users, logger, {
-  supabaseUrl: config.supabaseUrl,
-  serviceRoleKey: config.serviceRoleKey,
-  jwtSecret: config.jwtSecret,
-  email: config.adminEmail,
-  password: config.adminPassword,
-}).then(
-  () => {
-    const credentials = config.adminIsLocalDefault ? ` (local default password: ${config.adminPassword})` : '';
-    console.log(`api admin account: ${config.adminEmail}${credentials}`);
-  },
-  (error: unknown) => logger.error({ err: error }, 'could not create the first admin'),
-);
+const adminEmail = config.adminEmail;
+if (adminEmail) {
+  ensureFirstAdmin(db, users, logger, {
+    supabaseUrl: config.supabaseUrl,
+    serviceRoleKey: config.serviceRoleKey,
+    jwtSecret: config.jwtSecret,
+    email: adminEmail,
+    password: config.adminPassword,
+  }).then(
+    () => {
+      const credentials = config.adminIsLocalDefault ? ` (local default password: ${config.adminPassword})` : '';
+      console.log(`api admin account: ${adminEmail}${credentials}`);
+    },
+    (error: unknown) => logger.error({ err: error }, 'could not create the first admin'),
+  );
+}
 
 let stopping = false;
 function shutdown(signal: string): void {

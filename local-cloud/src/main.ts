@@ -4,6 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
 import { allowedOriginsFromEnv, LOCAL_DEFAULTS } from '@agency/domain';
+import { assertProductionReady, bindHost, ConfigurationError } from '@agency/domain/service-config';
 import { AuthStore } from './auth/auth-store';
 import { createAuthService } from './auth/auth-service';
 import { createTokenSigner } from './auth/auth-tokens';
@@ -20,15 +21,33 @@ const logger = pino({ level: env.LOG_LEVEL || 'info', base: { service: 'local-cl
 const portFrom = (value: string | undefined, fallback: number) =>
   value !== undefined && value !== '' ? Number(value) : fallback;
 
+// The stand-ins run on public local secrets only on a developer's machine; a demo deployment
+// (NODE_ENV=production) must give them secrets of its own.
+try {
+  assertProductionReady(env, [
+    { variable: 'SUPABASE_JWT_SECRET', purpose: 'the key the auth stand-in signs access tokens with', minLength: 32 },
+    { variable: 'STRIPE_SECRET_KEY', purpose: 'the secret key of the Stripe stand-in' },
+    { variable: 'STRIPE_WEBHOOK_SECRET', purpose: "the Stripe stand-in's webhook signing secret" },
+  ]);
+} catch (error) {
+  if (!(error instanceof ConfigurationError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+// Auth and Stripe listen on BIND_HOST (default: this machine only); the mailbox, which shows every
+// confirmation and reset link, always stays a local tool.
+const host = bindHost(env);
+const mailboxHost = '127.0.0.1';
+
 const dataDir = path.resolve(env.DATA_DIR || LOCAL_DEFAULTS.dataDir);
 const siteUrl = (env.PUBLIC_SITE_URL || LOCAL_DEFAULTS.publicSiteUrl).replace(/\/+$/, '');
 const allowedOrigins = allowedOriginsFromEnv(env);
 const jwtSecret = env.SUPABASE_JWT_SECRET || LOCAL_DEFAULTS.jwtSecret;
 const closers: Array<() => Promise<void>> = [];
 
-function listen(name: string, fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<number> {
+function listen(name: string, fetch: (request: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<number> {
   return new Promise((resolve) => {
-    const server: ServerType = serve({ fetch, port }, (info: AddressInfo) => {
+    const server: ServerType = serve({ fetch, port, hostname }, (info: AddressInfo) => {
       console.log(`${name} listening on http://localhost:${info.port}`);
       resolve(info.port);
     });
@@ -47,7 +66,7 @@ const mailbox = new MailboxStore();
 const smtp = createSmtpReceiver(mailbox, logger);
 const smtpPort = await new Promise<number>((resolve, reject) => {
   smtp.once('error', reject);
-  smtp.listen(portFrom(env.SMTP_PORT, LOCAL_DEFAULTS.smtpPort), () => {
+  smtp.listen(portFrom(env.SMTP_PORT, LOCAL_DEFAULTS.smtpPort), mailboxHost, () => {
     const port = (smtp.server.address() as AddressInfo).port;
     // Part of the mailbox service; not a `listening on` line of its own.
     console.log(`mailbox smtp on smtp://localhost:${port}`);
@@ -55,7 +74,7 @@ const smtpPort = await new Promise<number>((resolve, reject) => {
   });
 });
 closers.push(() => new Promise<void>((done) => smtp.close(() => done())));
-await listen('mailbox', createMailboxWeb(mailbox).fetch, portFrom(env.MAILBOX_PORT, LOCAL_DEFAULTS.mailboxPort));
+await listen('mailbox', createMailboxWeb(mailbox).fetch, portFrom(env.MAILBOX_PORT, LOCAL_DEFAULTS.mailboxPort), mailboxHost);
 
 // Auth: a GoTrue-compatible service for supabase-js.
 let authPublicUrl = env.SUPABASE_URL?.replace(/\/+$/, '') ?? '';
@@ -73,7 +92,7 @@ const auth = createAuthService({
   logger,
   trustProxy: env.TRUST_PROXY === '1',
 });
-const authPort = await listen('auth', auth.fetch, portFrom(env.LOCAL_AUTH_PORT, LOCAL_DEFAULTS.localAuthPort));
+const authPort = await listen('auth', auth.fetch, portFrom(env.LOCAL_AUTH_PORT, LOCAL_DEFAULTS.localAuthPort), host);
 authPublicUrl ||= `http://localhost:${authPort}`;
 
 // ── Stripe-compatible service: the payments module starts it here. ─────────────────────────────────────
@@ -88,7 +107,7 @@ const stripe = createStripeService({
   log: (message) => logger.warn(message),
 });
 closers.push(async () => stripe.close());
-await listen('stripe', stripe.app.fetch, portFrom(env.LOCAL_STRIPE_PORT, LOCAL_DEFAULTS.localStripePort));
+await listen('stripe', stripe.app.fetch, portFrom(env.LOCAL_STRIPE_PORT, LOCAL_DEFAULTS.localStripePort), host);
 // ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
 let stopping = false;
