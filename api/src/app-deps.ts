@@ -11,6 +11,8 @@ import { createStripeEvents, type StripeEvents } from './features/payments/strip
 import { createMoneyOperations, type MoneyDeps, type MoneyOperations } from './features/projects/money-operations';
 import { MONEY_PLANS } from './features/projects/money-plans';
 import type { UserDirectory } from './features/users/user-directory';
+import type { Metrics } from './ops/metrics';
+import type { Lifecycle } from './ops/ops-routes';
 
 export interface AppConfig {
   publicSiteUrl: string;
@@ -43,6 +45,8 @@ export interface AppDeps {
   users: UserDirectory;
   logger: Logger;
   config: AppConfig;
+  /** Health, readiness and metrics (ops/ops-routes.ts). */
+  ops: { metrics: Metrics; lifecycle: Lifecycle; migrationsDir: string; metricsToken: string | null | undefined };
   /** Fault injection for failure tests (never set in production). */
   moneyFaults?: MoneyDeps['faults'];
 }
@@ -56,7 +60,15 @@ export interface AppServices {
 
 export function createServices(deps: AppDeps): AppServices {
   const money = createMoneyOperations(
-    { db: deps.db, payments: deps.payments, jobs: deps.jobs, logger: deps.logger.child({ module: 'money' }), config: deps.config, faults: deps.moneyFaults },
+    {
+      db: deps.db,
+      payments: deps.payments,
+      jobs: deps.jobs,
+      logger: deps.logger.child({ module: 'money' }),
+      config: deps.config,
+      faults: deps.moneyFaults,
+      onOutcome: (kind, outcome) => deps.ops.metrics.moneyOperation(kind, outcome),
+    },
     MONEY_PLANS,
   );
   if (!deps.stripe) return { money };

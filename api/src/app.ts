@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { routePath } from 'hono/route';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
@@ -14,6 +15,7 @@ import { registerTicketRoutes } from './features/tickets/routes';
 import { registerUserRoutes } from './features/users/routes';
 import type { AppEnv, Caller } from './http/app-env';
 import { HttpError } from './http/http-error';
+import { registerOpsRoutes } from './ops/ops-routes';
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
@@ -29,15 +31,9 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     c.header('x-request-id', requestId);
     const started = performance.now();
     await next();
-    log.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    );
+    const ms = performance.now() - started;
+    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, 'request');
+    deps.ops.metrics.request(c.req.method, routePath(c, -1), c.res.status, ms / 1000);
   });
 
   // Preflights go through hono's cors middleware. For the requests themselves it would write its headers
@@ -78,7 +74,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   });
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
 
-  app.get('/health', (c) => c.json({ ok: true }));
+  registerOpsRoutes(app, { db: deps.db, ...deps.ops });
 
   // hono's bodyLimit reads c.req.raw.body first, which on @hono/node-server builds a full fetch Request (and
   // moves the body onto a web stream) for every call. A declared Content-Length is checked as is (Node's

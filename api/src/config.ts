@@ -20,6 +20,12 @@ export interface ApiConfig extends AppConfig {
   /** The address the API listens on (BIND_HOST, default 127.0.0.1). */
   bindHost: string;
   production: boolean;
+  /** Bearer token for /metrics; in production /metrics is off without one (null). */
+  metricsToken: string | null | undefined;
+  /** How long a draining process waits before it stops accepting (lets a load balancer see /ready fail). */
+  shutdownDelayMs: number;
+  /** How long requests under way may take to finish once draining. */
+  shutdownTimeoutMs: number;
   /** True when the admin credentials are the public local defaults (printed at start). */
   adminIsLocalDefault: boolean;
   logLevel: string;
@@ -62,6 +68,9 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     adminIsLocalDefault: !env.ADMIN_EMAIL && !env.ADMIN_PASSWORD,
     bindHost: bindHost(env),
     production,
+    metricsToken: env.METRICS_TOKEN || (production ? null : undefined),
+    shutdownDelayMs: Number(env.SHUTDOWN_DELAY_MS || 0),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS || 10_000),
     publicSiteUrl: (env.PUBLIC_SITE_URL || LOCAL_DEFAULTS.publicSiteUrl).replace(/\/+$/, ''),
     allowedOrigins: allowedOriginsFromEnv(env),
     trustProxy: env.TRUST_PROXY === '1',

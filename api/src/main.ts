@@ -18,6 +18,8 @@ import { ensureFirstAdmin } from './features/users/first-admin';
 import { createUserDirectory } from './features/users/user-directory';
 import { createAccessTokenVerifier } from './http/access-token';
 import { createSmtpMailer } from './mail/mailer';
+import { createMetrics } from './ops/metrics';
+import type { Lifecycle } from './ops/ops-routes';
 
 const config = (() => {
   try {
@@ -43,8 +45,9 @@ process.on('exit', () => {
 });
 const logger = pino({ level: config.logLevel, base: { service: 'api' } }, logDestination);
 
+const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-const applied = await runMigrations(db, fileURLToPath(new URL('../migrations', import.meta.url)));
+const applied = await runMigrations(db, migrationsDir);
 if (applied.length) logger.info({ applied }, 'migrations applied');
 
 const users = createUserDirectory(db);
@@ -61,7 +64,9 @@ const stripe = stripeConfig
   : undefined;
 if (!stripeConfig) logger.warn('STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET not set: payments are disabled');
 
-const jobs = await startJobQueue({ db, logger: logger.child({ module: 'jobs' }) });
+const metrics = createMetrics();
+const lifecycle: Lifecycle = { draining: false, onDrain: [] };
+const jobs = await startJobQueue({ db, logger: logger.child({ module: 'jobs' }), onJob: (queue, outcome, seconds) => metrics.job(queue, outcome, seconds) });
 const deps: AppDeps = {
   db,
   payments: stripe ?? unconfiguredPayments(),
@@ -72,6 +77,7 @@ const deps: AppDeps = {
   users,
   logger,
   config,
+  ops: { metrics, lifecycle, migrationsDir, metricsToken: config.metricsToken },
 };
 const services = createServices(deps);
 const app = createApp(deps, services);
@@ -98,22 +104,37 @@ if (adminEmail) {
   );
 }
 
+/**
+ * Graceful drain: /ready answers 503 at once (the proxy stops sending), push streams end (their clients
+ * reconnect to another replica), new connections are refused, requests under way finish, running jobs
+ * finish, then the database closes. After SHUTDOWN_TIMEOUT_MS whatever is left is cut.
+ */
 let stopping = false;
-function shutdown(signal: string): void {
+async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'shutting down');
-  server.close(() => {
-    jobs
-      .stop()
-      .catch((error: unknown) => logger.error({ err: error }, 'job queue did not stop cleanly'))
-      .finally(() => db.close().finally(() => process.exit(0)));
-  });
-  if ('closeAllConnections' in server) server.closeAllConnections();
-  setTimeout(() => process.exit(0), 5000).unref();
+  logger.info({ signal }, 'draining');
+  lifecycle.draining = true;
+  setTimeout(() => {
+    logger.warn('drain timed out; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs + 5_000).unref();
+  await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+  for (const hook of lifecycle.onDrain) hook();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  const cut = setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, config.shutdownTimeoutMs);
+  await closed;
+  clearTimeout(cut);
+  await jobs.stop().catch((error: unknown) => logger.error({ err: error }, 'job queue did not stop cleanly'));
+  await db.close();
+  logger.info('stopped');
+  process.exit(0);
 }
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 function unconfiguredPayments(): Payments {
   const fail = async (): Promise<never> => {

@@ -70,6 +70,8 @@ export interface JobQueueOptions {
   retryDelaySeconds?: number;
   /** Run workers and schedules in this process (false: enqueue only). */
   workers?: boolean;
+  /** Each job run, for metrics. */
+  onJob?: (queue: JobName, outcome: 'succeeded' | 'failed', seconds: number) => void;
 }
 
 const adapter = (q: Queryable): PgBoss.Db => ({
@@ -125,9 +127,12 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       if (!workers) return;
       const id = await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
+          const started = performance.now();
           try {
             await handler(job.data, { id: job.id, retryCount: job.retryCount });
+            options.onJob?.(name, 'succeeded', (performance.now() - started) / 1000);
           } catch (error) {
+            options.onJob?.(name, 'failed', (performance.now() - started) / 1000);
             logger.warn({ err: error, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed; it will be retried');
             throw error;
           }

@@ -19,6 +19,8 @@ import { createAccessTokenVerifier } from '../http/access-token';
 import { startJobQueue, type JobQueue } from '../jobs/job-queue';
 import { startWorkers } from '../jobs/workers';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
+import { createMetrics } from '../ops/metrics';
+import type { Lifecycle } from '../ops/ops-routes';
 import { RecordingPayments } from './recording-payments';
 
 const JWT_SECRET = 'test-secret-for-api-tests-0123456789-abcdefghijklmnop';
@@ -112,7 +114,10 @@ export async function startTestApi(options: TestApiOptions = {}) {
     });
   }
   const payments = new RecordingPayments();
+  const metrics = createMetrics();
+  const lifecycle: Lifecycle = { draining: false, onDrain: [] };
   const jobs: JobQueue = await startJobQueue({
+    onJob: (queue, outcome, seconds) => metrics.job(queue, outcome, seconds),
     db,
     logger,
     schema: schema ? `${schema}_jobs` : 'pgboss',
@@ -130,6 +135,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     logger,
     config,
     moneyFaults: options.moneyFaults,
+    ops: { metrics, lifecycle, migrationsDir: MIGRATIONS, metricsToken: undefined },
   };
   const services: AppServices = createServices(deps);
   const app = createApp(deps, services);
@@ -191,6 +197,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     url,
     db,
     jobs,
+    lifecycle,
     services,
     payments,
     stripe: stripeSdk!,

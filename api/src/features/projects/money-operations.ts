@@ -37,6 +37,8 @@ export interface MoneyDeps {
   config: AppConfig;
   /** Fault injection for failure tests: called inside the commit transaction, just before it commits. */
   faults?: { beforeCommit?: (op: { id: string; kind: string }) => void | Promise<void> } | undefined;
+  /** How each operation ended (metrics). */
+  onOutcome?: (kind: string, outcome: 'succeeded' | 'refused' | 'completed_by_recovery' | 'compensated' | 'pending_recovery') => void;
 }
 
 /** What the caller asked for, kept on the operation so recovery can run it again. */
@@ -255,6 +257,7 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
       const { op, project } = await claim(request, owner);
       const plan = planOf(op.kind) as MoneyPlan<Effect>;
       let effect: Effect;
+      const outcome = (value: Parameters<NonNullable<MoneyDeps['onOutcome']>>[1]) => deps.onOutcome?.(op.kind, value);
       try {
         effect = await plan.execute(ctx, project, op.input, refOf(op));
       } catch (error) {
@@ -263,20 +266,25 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
           // This step did nothing; undo what earlier steps of the operation did (e.g. a penalty already charged).
           const reversal = await recoverNowReversal(op, owner, (error as Error).message);
           if (reversal === 'pending') logger.warn({ operationId: op.id }, 'reversal pending; a job will finish it');
+          outcome(reversal === 'pending' ? 'pending_recovery' : 'refused');
           throw error;
         }
         logger.error({ err: error, operationId: op.id }, 'money step failed with an unknown outcome; recovering');
         const recovered = await recoverNow(op, owner);
+        outcome(recovered ? 'completed_by_recovery' : recovered === null ? 'compensated' : 'pending_recovery');
         if (recovered) return recovered as { project: Project; previous: Project; effect: Effect };
         throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, 'recovered');
       }
       try {
-        return await commit(op, owner, effect);
+        const committed = await commit(op, owner, effect);
+        outcome('succeeded');
+        return committed;
       } catch (error) {
         if (error instanceof AbandonOperation) throw error;
         if (error instanceof LeaseLost) throw new HttpError(409, API_MESSAGES.operationInProgress);
         logger.error({ err: error, operationId: op.id }, 'state change failed after the money step; recovering');
         const recovered = await recoverNow(op, owner);
+        outcome(recovered ? 'completed_by_recovery' : recovered === null ? 'compensated' : 'pending_recovery');
         if (recovered) return recovered as { project: Project; previous: Project; effect: Effect };
         throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, 'reversed');
       }
@@ -304,7 +312,8 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
       }
       logger.warn({ operationId, kind: op.kind, status: op.status }, 'recovering a money operation');
       try {
-        await recover(op, owner);
+        const recovered = await recover(op, owner);
+        deps.onOutcome?.(op.kind, recovered ? 'completed_by_recovery' : 'compensated');
       } catch (error) {
         await db.query(`update money_operations set lease_until = now() where id = $1 and lease_owner = $2`, [op.id, owner]);
         throw error;

@@ -1,0 +1,35 @@
+import { startTestApi, type TestApi } from '../test-support/test-api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+describe('operations endpoints', () => {
+  it('/health answers while the process lives; /ready only with the database reachable, migrations applied and not draining', async () => {
+    expect(await api.call('GET', '/health')).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await api.call('GET', '/ready')).toMatchObject({ status: 200, body: { ready: true } });
+    api.lifecycle.draining = true;
+    try {
+      expect(await api.call('GET', '/ready')).toMatchObject({ status: 503, body: { ready: false, reason: 'draining' } });
+    } finally {
+      api.lifecycle.draining = false;
+    }
+  });
+
+  it('/metrics counts requests by route pattern (never by raw id), with latencies, jobs and money operations', async () => {
+    await api.call('GET', '/api/projects', { token: api.clientA.token });
+    await api.call('PATCH', '/api/projects/0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11', { token: api.admin.token, body: { title: 'x' } });
+    await api.call('POST', '/api/contact-form', { body: { firstName: 'Ops', lastName: 'Test', email: 'ops@example.test', projectDetails: 'Counting the metrics.' } });
+    await api.jobs.idle();
+    const metrics = await api.call('GET', '/metrics');
+    expect(metrics.headers.get('content-type')).toContain('text/plain');
+    const text = metrics.body as string;
+    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/projects",status="200"\} 1/);
+    expect(text).toMatch(/http_requests_total\{method="PATCH",route="\/api\/projects\/:id",status="404"\} 1/);
+    expect(text).toContain('http_request_duration_seconds_bucket');
+    expect(text).toMatch(/jobs_total\{queue="mail.send",outcome="succeeded"\} \d/);
+    expect(text).toContain('money_operations_total');
+  });
+});
