@@ -123,7 +123,7 @@ export const CLIENT_MESSAGES = {
     badge: SUBSCRIPTION_STATUS_LABELS.past_due,
     title: 'Your monthly payment failed',
     body: (amount: number | undefined) =>
-      `We could not charge ${amount ? formatUsd(amount) : 'this month\'s payment'} to your card. Update your card to pay it and keep the work going.`,
+      `We could not charge ${amount ? formatUsd(amount) : "this month's payment"} to your card. Update your card to pay it and keep the work going.`,
     reason: (reason: string) => `Your bank said: ${reason}`,
   },
   updateCard: {
