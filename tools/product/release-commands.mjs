@@ -72,15 +72,20 @@ function checkContract({ remote, dir, release, host, force }) {
     );
     return;
   }
-  const lines = [`Refused: ${remote.name} ${release} does not fit ${host.source}:`];
+  const lines = [];
   for (const found of problems) {
     const { problem, fix } = describeProblem(found, host.contract);
     lines.push(`    - ${found.module}: ${problem}.`, `      ${fix}`);
   }
-  if (!force) throw new Refused(lines.join('\n'));
+  const verdict = `${remote.name} ${release} does not fit ${host.source}:`;
+  if (!force) throw new Refused([`Refused: ${verdict}`, ...lines].join('\n'));
   step(
     'contract',
-    `FORCED past ${problems.length} problem(s); browsers will fall back to the previous release:\n  ${lines.join('\n  ')}`,
+    [
+      `FORCED: ${verdict}`,
+      ...lines,
+      '    Browsers check it before running any of it and show the previous release.',
+    ].join('\n  '),
   );
 }
 
