@@ -58,6 +58,7 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   },
   completeProject: { state: 'active', body: (f) => ({ projectId: f.projectId }) },
   listProjects: {},
+  projectCounts: {},
   listTickets: {},
   updateProject: { body: () => ({ title: 'A better title' }) },
   acceptProject: {},

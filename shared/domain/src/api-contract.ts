@@ -9,7 +9,10 @@ import type {
 } from './project-status';
 import type { ContactFormRequest } from './schemas/contact-form';
 import type { ScheduleConsultationRequest } from './schemas/consultation';
+import type { ProjectView } from './project-machine';
 import type {
+  ProjectListQuery,
+  TicketListQuery,
   CancelProjectRequest,
   ClientApproveRequest,
   ClientCancelPendingRequest,
@@ -142,8 +145,11 @@ export interface ApiRouteTypes {
   checkPenalty: { body: ProjectIdRequest; response: PenaltyQuoteResponse };
   clientApproveProject: { body: ClientApproveRequest; response: { project: Project } };
   completeProject: { body: ProjectIdRequest; response: { project: Project } };
-  listProjects: { response: { projects: Project[] } };
-  listTickets: { response: { tickets: Ticket[] } };
+  /** Without a query: every project the caller sees (deprecated). With `view`, `q`, `tier`, `sort`, `limit`: one page. */
+  listProjects: { query?: Partial<ProjectListQuery>; response: { projects: Project[]; nextCursor?: string | null; total?: number } };
+  listTickets: { query?: Partial<TicketListQuery>; response: { tickets: Ticket[]; nextCursor?: string | null } };
+  /** How many projects each view holds for the caller (the stat cards, tab counts). */
+  projectCounts: { response: { counts: Record<ProjectView, number> & { completedOnly: number } } };
   updateProject: { params: { id: string }; body: UpdateProjectRequest; response: { project: Project } };
   acceptProject: { params: { id: string }; response: { project: Project } };
   refuseProject: { params: { id: string }; response: RefundOutcome & { project: Project } };
@@ -183,6 +189,7 @@ export const API_ROUTES = {
   completeProject: { method: 'POST', path: '/api/complete-project', access: 'admin', projectScoped: true, feature: 'core' },
   listProjects: { method: 'GET', path: '/api/projects', access: 'signed-in', projectScoped: false, feature: 'core' },
   listTickets: { method: 'GET', path: '/api/tickets', access: 'signed-in', projectScoped: false, feature: 'core' },
+  projectCounts: { method: 'GET', path: '/api/project-counts', access: 'signed-in', projectScoped: false, feature: 'core' },
   updateProject: { method: 'PATCH', path: '/api/projects/:id', access: 'admin', projectScoped: true, feature: 'core' },
   acceptProject: { method: 'POST', path: '/api/projects/:id/accept', access: 'admin', projectScoped: true, feature: 'core' },
   refuseProject: { method: 'POST', path: '/api/projects/:id/refuse', access: 'admin', projectScoped: true, feature: 'core' },

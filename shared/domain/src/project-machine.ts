@@ -150,24 +150,46 @@ export function statusLabel(p: ProjectState, viewer: ProjectViewer): string {
 }
 
 const isCompletedOrCanceled = (p: ProjectState) => p.status === 'completed' || p.cancelled;
+const isAwaitingFinalPayment = (p: ProjectState) => p.status === 'pending_final_payment' && !p.cancelled;
+/** Completed for real: the Completed stat counts these, not cancelled projects. */
+export const isCompletedProject = (p: ProjectState) => p.status === 'completed' && !p.cancelled;
 
-/** Client dashboard tabs. Cancelled projects show as Canceled under Completed, and also under Rejected when refused. */
-export const CLIENT_PROJECT_TABS = {
+/**
+ * The lists the portals show, by name: the server filters with the same rules in SQL (api project-views.ts,
+ * tested equal to these) so a list can be paged without loading every project.
+ */
+export const PROJECT_VIEWS = {
   pending: isPendingProject,
   active: isActiveProject,
   completed: isCompletedOrCanceled,
-  rejected: isRefusedProject,
-  finalPayment: (p: ProjectState) => p.status === 'pending_final_payment' && !p.cancelled,
+  refused: isRefusedProject,
+  finalPayment: isAwaitingFinalPayment,
 } as const;
+export type ProjectView = keyof typeof PROJECT_VIEWS;
+
+/** Client dashboard tabs. Cancelled projects show as Canceled under Completed, and also under Rejected when refused. */
+export const CLIENT_TAB_VIEWS = {
+  pending: 'pending',
+  active: 'active',
+  completed: 'completed',
+  rejected: 'refused',
+  finalPayment: 'finalPayment',
+} as const satisfies Record<string, ProjectView>;
 
 /** Admin dashboard tabs and stat cards. */
-export const ADMIN_PROJECT_TABS = {
-  queue: isPendingProject,
-  active: isActiveProject,
-  pendingFinalPayment: (p: ProjectState) => p.status === 'pending_final_payment' && !p.cancelled,
-  completed: isCompletedOrCanceled,
-  refused: isRefusedProject,
-} as const;
+export const ADMIN_TAB_VIEWS = {
+  queue: 'pending',
+  active: 'active',
+  pendingFinalPayment: 'finalPayment',
+  completed: 'completed',
+  refused: 'refused',
+} as const satisfies Record<string, ProjectView>;
 
-export type ClientProjectTab = keyof typeof CLIENT_PROJECT_TABS;
-export type AdminProjectTab = keyof typeof ADMIN_PROJECT_TABS;
+export type ClientProjectTab = keyof typeof CLIENT_TAB_VIEWS;
+export type AdminProjectTab = keyof typeof ADMIN_TAB_VIEWS;
+
+const predicatesOf = <T extends Record<string, ProjectView>>(views: T) =>
+  Object.fromEntries(Object.entries(views).map(([tab, view]) => [tab, PROJECT_VIEWS[view]])) as { [K in keyof T]: (p: ProjectState) => boolean };
+
+export const CLIENT_PROJECT_TABS = predicatesOf(CLIENT_TAB_VIEWS);
+export const ADMIN_PROJECT_TABS = predicatesOf(ADMIN_TAB_VIEWS);

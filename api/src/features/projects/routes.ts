@@ -11,6 +11,7 @@ import {
   isFixedPriceTier,
   isSubscriptionTier,
   projectIdSchema,
+  projectListQuerySchema,
   updateProjectSchema,
   VALIDATION,
   type RefundOutcome,
@@ -20,12 +21,13 @@ import type { AppEnv, Caller } from '../../http/app-env';
 import { cachedResponse, defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { rateLimit } from '../../http/rate-limit';
-import { readBody } from '../../http/read-body';
+import { readBody, validate } from '../../http/read-body';
 import { projectStatusMail, serviceRequestAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import { refundOutcome } from './money-plans';
 import { appendProjectEvent, findVisibleProject, insertProject, listVisibleProjects, toMoneyView } from './project-repository';
 import { projectTitle } from './project-title';
+import { countProjects, listProjectPage } from './project-views';
 import { applyProjectTransition } from './project-transitions';
 
 type Refunded = { refund: Parameters<typeof refundOutcome>[0] };
@@ -35,7 +37,14 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
   const actorOf = (caller: Caller) => ({ id: caller.id, role: caller.role });
 
   const projectList = cachedResponse((projects: Awaited<ReturnType<typeof listVisibleProjects>>) => ({ projects }));
-  defineRoute(app, 'listProjects', async ({ caller }) => projectList(await listVisibleProjects(db, caller)));
+  defineRoute(app, 'listProjects', async ({ c, caller }) => {
+    const query = c.req.query();
+    // Without a query: the whole list the caller may see (kept for older portal builds).
+    if (Object.keys(query).length === 0) return projectList(await listVisibleProjects(db, caller));
+    return listProjectPage(db, caller, await validate(projectListQuerySchema, query));
+  });
+
+  defineRoute(app, 'projectCounts', async ({ caller }) => ({ counts: await countProjects(db, caller) }));
 
   defineRoute(
     app,

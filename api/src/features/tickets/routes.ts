@@ -3,6 +3,7 @@ import {
   API_MESSAGES,
   createTicketSchema,
   DEFAULT_TICKET_ASSIGNEE,
+  ticketListQuerySchema,
   updateTicketSchema,
   type Ticket,
 } from '@agency/domain';
@@ -10,20 +11,48 @@ import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { cachedResponse, defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
-import { readBody } from '../../http/read-body';
+import { readBody, validate } from '../../http/read-body';
 import { findVisibleProject, UUID } from '../projects/project-repository';
 
 const TICKET_COLUMNS =
   'id, title, description, project_id, client_id, board_type, status, assignee, created_at';
 
 type TicketRow = Omit<Ticket, 'created_at'> & { created_at: Date | string };
+/** A board holds at most this many tickets per page (a project's board rarely has more). */
+const TICKET_PAGE_SIZE = 100;
 const toTicket = (row: TicketRow): Ticket => ({ ...row, created_at: new Date(row.created_at).toISOString() });
 
 export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   const { db } = deps;
 
   const ticketList = cachedResponse((tickets: Ticket[]) => ({ tickets }));
-  defineRoute(app, 'listTickets', async ({ caller }) => {
+  defineRoute(app, 'listTickets', async ({ c, caller }) => {
+    const rawQuery = c.req.query();
+    if (Object.keys(rawQuery).length > 0) {
+      // One project's tickets (a board), newest first, paged by the last row's insertion order.
+      const query = await validate(ticketListQuerySchema, rawQuery);
+      if (!query.projectId) throw new HttpError(400, API_MESSAGES.projectIdInvalid, { projectId: API_MESSAGES.projectIdInvalid });
+      const project = await findVisibleProject(db, query.projectId, caller);
+      const limit = query.limit ? Number(query.limit) : TICKET_PAGE_SIZE;
+      const params: unknown[] = [project.id];
+      const where = ['project_id = $1'];
+      if (query.board) where.push(`board_type = $${params.push(query.board)}`);
+      if (query.cursor) {
+        const seq = Number(Buffer.from(query.cursor, 'base64url').toString('utf8'));
+        if (!Number.isSafeInteger(seq)) throw new HttpError(400, 'Invalid cursor', { cursor: 'Invalid cursor' });
+        where.push(`created_seq < $${params.push(seq)}`);
+      }
+      const rows = await db.query<TicketRow & { created_seq: number }>(
+        `select ${TICKET_COLUMNS}, created_seq from tickets where ${where.join(' and ')} order by created_seq desc limit $${params.push(limit + 1)}`,
+        params,
+      );
+      const shown = rows.slice(0, limit);
+      const last = shown.at(-1);
+      return {
+        tickets: shown.map(({ created_seq: _seq, ...row }) => toTicket(row)),
+        nextCursor: rows.length > limit && last ? Buffer.from(String(last.created_seq)).toString('base64url') : null,
+      };
+    }
     const isAdmin = caller.role === 'ADMIN';
     const tickets = await db.readThrough(isAdmin ? 'tickets:all' : `tickets:${caller.id}`, async () => {
       const rows = isAdmin

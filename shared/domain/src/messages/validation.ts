@@ -97,6 +97,7 @@ export const INVALID_CHARACTERS = {
   projectId: invalidCharacters('Project id'),
   userId: invalidCharacters('User id'),
   tier: invalidCharacters('Tier'),
+  search: invalidCharacters('Search'),
 } as const;
 
 export const BUDGET_OPTIONS = [

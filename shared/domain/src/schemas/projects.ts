@@ -1,4 +1,4 @@
-import { boolean, mixed, number, type InferType } from 'yup';
+import { boolean, mixed, number, string, type InferType } from 'yup';
 import { API_MESSAGES } from '../messages/api-messages';
 import {
   INVALID_CHARACTERS,
@@ -8,6 +8,7 @@ import {
   type Timeline,
 } from '../messages/validation';
 import type { TierId } from '../tiers';
+import { PROJECT_VIEWS, type ProjectView } from '../project-machine';
 import { BUDGET_RANGES, PROJECT_TIMELINES } from './consultation';
 import { emailAddress, multiLineText, projectIdField, requestObject, singleLineText, trimmedText } from './request-object';
 
@@ -77,3 +78,35 @@ export const updateProjectSchema = requestObject({
   stripe_price_id: singleLineText(x.priceId).nullable().optional().max(255),
 }).test('at-least-one', API_MESSAGES.nothingToUpdate, (v) => Object.keys(v ?? {}).length > 0);
 export type UpdateProjectRequest = InferType<typeof updateProjectSchema>;
+
+/** How a project list is ordered: newest first (the default), oldest first, or by title. */
+export const PROJECT_SORTS = ['newest', 'oldest', 'title'] as const;
+export type ProjectSort = (typeof PROJECT_SORTS)[number];
+export const LIST_PAGE_SIZE = { default: 10, max: 100 } as const;
+
+const pageLimit = () =>
+  string().optional().matches(/^\d{1,3}$/, API_MESSAGES.invalidValue).test('range', API_MESSAGES.invalidValue, (v) => v === undefined || (Number(v) >= 1 && Number(v) <= LIST_PAGE_SIZE.max));
+const pageCursor = () => string().optional().max(500).matches(/^[\w-]+$/, API_MESSAGES.invalidValue);
+
+/**
+ * GET /api/projects query: one view (a tab's list), a search over title, client and description, a tier, an
+ * order, and a page (`limit`, then the `cursor` the previous page gave). Query values are strings.
+ */
+export const projectListQuerySchema = requestObject({
+  view: mixed<ProjectView>().optional().oneOf(Object.keys(PROJECT_VIEWS) as ProjectView[], API_MESSAGES.invalidValue),
+  q: singleLineText(x.search).optional().max(200),
+  tier: mixed<'1' | '2' | '3' | '4' | 'general'>().optional().oneOf(['1', '2', '3', '4', 'general'] as const, API_MESSAGES.invalidValue),
+  sort: mixed<ProjectSort>().optional().oneOf([...PROJECT_SORTS], API_MESSAGES.invalidValue),
+  limit: pageLimit(),
+  cursor: pageCursor(),
+});
+export type ProjectListQuery = InferType<typeof projectListQuerySchema>;
+
+/** GET /api/tickets query: one project's tickets (optionally one board), paged. */
+export const ticketListQuerySchema = requestObject({
+  projectId: string().optional().uuid(API_MESSAGES.projectIdInvalid),
+  board: mixed<'main' | 'maintenance'>().optional().oneOf(['main', 'maintenance'] as const, API_MESSAGES.invalidValue),
+  limit: pageLimit(),
+  cursor: pageCursor(),
+});
+export type TicketListQuery = InferType<typeof ticketListQuerySchema>;

@@ -1,0 +1,118 @@
+import { LIST_PAGE_SIZE, type Project, type ProjectListQuery, type ProjectSort, type ProjectView } from '@agency/domain';
+import type { Queryable } from '../../db/database';
+import type { Caller } from '../../http/app-env';
+import { HttpError } from '../../http/http-error';
+import { PROJECT_COLUMNS, toProject } from './project-repository';
+
+/**
+ * The portals' lists in SQL: each view is the shared predicate of the same name (PROJECT_VIEWS in
+ * shared/domain), written as a WHERE clause so a page is read without loading every project. A test walks every
+ * combination of the status columns and checks each clause selects exactly what its predicate accepts.
+ */
+const FULLY_ACCEPTED = `admin_approval_status = 'accepted' and client_approval_status = 'accepted' and overall_status = 'accepted'`;
+export const VIEW_SQL: Record<ProjectView, string> = {
+  pending: `not cancelled and status = 'pending' and overall_status = 'pending'`,
+  active: `${FULLY_ACCEPTED} and not cancelled and status not in ('completed', 'pending_final_payment')`,
+  completed: `(status = 'completed' or cancelled)`,
+  refused: `(status = 'refused' or overall_status = 'refused')`,
+  finalPayment: `status = 'pending_final_payment' and not cancelled`,
+};
+/** The Completed stat card: completed for real, cancelled projects left out. */
+export const COMPLETED_ONLY_SQL = `status = 'completed' and not cancelled`;
+
+const ORDER: Record<ProjectSort, string> = {
+  newest: 'created_seq desc',
+  oldest: 'created_seq asc',
+  title: 'lower(title) asc, created_seq asc',
+};
+
+type Cursor = { seq: number; title?: string };
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+function decodeCursor(value: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
+    if (typeof cursor.seq === 'number' && (cursor.title === undefined || typeof cursor.title === 'string')) return cursor;
+  } catch {
+    // fall through
+  }
+  throw new HttpError(400, 'Invalid cursor', { cursor: 'Invalid cursor' });
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** The caller's projects that match the view, tier and search (WHERE clause and its parameters). */
+function filters(caller: Caller, query: ProjectListQuery): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (caller.role !== 'ADMIN') where.push(`client_id = ${param(caller.id)}`);
+  if (query.view) where.push(`(${VIEW_SQL[query.view]})`);
+  if (query.tier) where.push(query.tier === 'general' ? 'tier is null' : `tier = ${param(Number(query.tier))}`);
+  const search = query.q?.trim();
+  if (search) {
+    const like = param(`%${escapeLike(search)}%`);
+    where.push(`(title ilike ${like} or client_name ilike ${like} or client_email ilike ${like} or company ilike ${like} or description ilike ${like})`);
+  }
+  return { where, params };
+}
+
+export interface ProjectPage {
+  projects: Project[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/**
+ * One page of a list, keyset-paged: the cursor names the last row shown, so rows inserted meanwhile never shift
+ * a page (no row twice, none skipped among those that existed).
+ */
+export async function listProjectPage(q: Queryable, caller: Caller, query: ProjectListQuery): Promise<ProjectPage> {
+  const sort: ProjectSort = query.sort ?? 'newest';
+  const limit = query.limit ? Number(query.limit) : LIST_PAGE_SIZE.default;
+  const { where, params } = filters(caller, query);
+  const [{ total }] = (await q.query<{ total: number }>(
+    `select count(*)::int as total from projects${where.length ? ` where ${where.join(' and ')}` : ''}`,
+    params,
+  )) as [{ total: number }];
+
+  const page = [...where];
+  const pageParams = [...params];
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor);
+    pageParams.push(cursor.seq);
+    const seq = `$${pageParams.length}`;
+    if (sort === 'newest') page.push(`created_seq < ${seq}`);
+    else if (sort === 'oldest') page.push(`created_seq > ${seq}`);
+    else {
+      pageParams.push(cursor.title ?? '');
+      page.push(`(lower(title), created_seq) > ($${pageParams.length}, ${seq})`);
+    }
+  }
+  pageParams.push(limit + 1);
+  const rows = await q.query<Parameters<typeof toProject>[0] & { created_seq: number }>(
+    `select ${PROJECT_COLUMNS}, created_seq from projects${page.length ? ` where ${page.join(' and ')}` : ''}
+     order by ${ORDER[sort]} limit $${pageParams.length}`,
+    pageParams,
+  );
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    projects: shown.map(({ created_seq: _seq, ...row }) => toProject(row)),
+    nextCursor: rows.length > limit && last ? encodeCursor({ seq: Number(last.created_seq), ...(sort === 'title' && { title: last.title.toLowerCase() }) }) : null,
+    total,
+  };
+}
+
+/** How many of the caller's projects each view holds, plus completed-only for the admin's stat card. */
+export async function countProjects(q: Queryable, caller: Caller): Promise<Record<ProjectView, number> & { completedOnly: number }> {
+  const own = caller.role === 'ADMIN' ? '' : ' where client_id = $1';
+  const columns = Object.entries(VIEW_SQL).map(([view, sql]) => `count(*) filter (where ${sql})::int as "${view}"`);
+  const [row] = await q.query<Record<ProjectView | 'completedOnly', number>>(
+    `select ${columns.join(', ')}, count(*) filter (where ${COMPLETED_ONLY_SQL})::int as "completedOnly" from projects${own}`,
+    caller.role === 'ADMIN' ? [] : [caller.id],
+  );
+  return row!;
+}
