@@ -29,7 +29,7 @@ async function fetchAll(): Promise<Loaded> {
     () => null,
   );
   try {
-    const [projectList, ticketList] = await Promise.all([api.listProjects(), api.listTickets()]);
+    const [projectList, ticketList] = await Promise.all([api.listProjects({}), api.listTickets({})]);
     return { ok: true, projects: projectList.projects, tickets: ticketList.tickets, revenue: await revenue };
   } catch (error) {
     return { ok: false, error };

@@ -12,7 +12,7 @@ export interface ClientProjects {
 
 async function fetchLists(): Promise<{ projects: Project[]; tickets: Ticket[] }> {
   const api = apiClient();
-  const [projectList, ticketList] = await Promise.all([api.listProjects(), api.listTickets()]);
+  const [projectList, ticketList] = await Promise.all([api.listProjects({}), api.listTickets({})]);
   return { projects: projectList.projects, tickets: ticketList.tickets };
 }
 
