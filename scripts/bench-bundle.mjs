@@ -20,6 +20,7 @@ const run = (args) => {
 
 console.log('Building the apps and the monolith...');
 run(['nx', 'run-many', '-t', 'build', '--projects=tag:app', '--skip-nx-cache']);
+run(['nx', 'run-many', '-t', 'build', '--projects=tag:service']);
 await buildMonolith();
 
 const budget = JSON.parse(readFileSync(join(ROOT, 'bundle-budget.json'), 'utf8'));

@@ -3,8 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 
-console.log('Building the host and the remotes (cached when unchanged) ...');
-const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:app', '--outputStyle=stream'], {
+console.log('Building the apps and the services (cached when unchanged) ...');
+const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:app,tag:service', '--outputStyle=stream'], {
   cwd: ROOT,
   stdio: 'inherit',
   env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },

@@ -2,6 +2,7 @@
 // each remote on its own origin, exactly as `npm start` runs it. Tests call it with free ports and a
 // fresh data directory and stop it afterwards.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, ROOT } from './apps.mjs';
 import { resolveLocalEnv } from './local-env.mjs';
@@ -11,9 +12,14 @@ import { contentSecurityPolicy, startStaticServer } from './static-server.mjs';
 
 export { APPS, ROOT };
 
-/** Runs a TypeScript service with tsx and resolves once it prints its "listening" line(s). */
-function startService({ name, script, env, readyLines, log }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+/**
+ * Runs a service's production build (`<dir>/dist/main.mjs`, from `npm run build`) and resolves once it prints
+ * its "listening" line(s).
+ */
+function startService({ name, dir, env, readyLines, log }) {
+  const script = join(ROOT, dir, 'dist', 'main.mjs');
+  if (!existsSync(script)) throw new Error(`${script} is missing: build the services first (npm run build).`);
+  const child = spawn(process.execPath, ['--enable-source-maps', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,14 +98,14 @@ export async function startProduct({ ports = {}, env: extraEnv = {}, log, servic
     if (services) {
       const cloud = startService({
         name: 'local-cloud',
-        script: 'local-cloud/src/main.ts',
+        dir: 'local-cloud',
         env,
         readyLines: Number(env.LOCAL_CLOUD_SERVICES ?? 3),
         log,
       });
       stops.push(cloud.stop);
       await cloud.ready;
-      const api = startService({ name: 'api', script: 'api/src/main.ts', env, readyLines: 1, log });
+      const api = startService({ name: 'api', dir: 'api', env, readyLines: 1, log });
       stops.push(api.stop);
       await api.ready;
     }
