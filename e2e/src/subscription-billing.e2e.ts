@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { advanceProjectClock, stripeClient, subscriptionOfProject } from '../../tools/stripe/test-clock.mjs';
+import { advanceProjectClock, stripeClient, subscriptionOfProject } from '../../tools/stripe/stripe-clock.mjs';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
@@ -154,7 +154,7 @@ async function rowsOf(table: Locator): Promise<string[][]> {
 describe('subscription billing (Stripe test clocks in the local stand-in)', () => {
   const suite = useProductSuite({ services: true });
 
-  test('tier 4: approve with 4242… → a month passes → the second invoice is paid, its receipt arrives, the client sees both payments', async () => {
+  test('tier 4: approve with 4242… → a month passes → the second invoice is paid, its receipt arrives, the client sees both payments → cancelling pays the penalty', async () => {
     const { product } = suite;
     const email = `cto-${randomUUID().slice(0, 8)}@example.test`;
     const title = 'Platform leadership';
@@ -224,6 +224,30 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
     await assertNoAxeViolations(page, 'the payments dialog', '[role="dialog"]');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+
+    // Still within the 3-month minimum term: cancelling charges the penalty to a card, inside the cancellation.
+    const quote = await api<{ hasPenalty: boolean; penaltyAmount: number; monthsRemaining: number }>(product, clientToken, 'POST', '/api/check-penalty', { projectId });
+    assert.equal(quote.hasPenalty, true);
+    assert.equal(quote.monthsRemaining, 2, 'the term is counted on the subscription clock: one month gone');
+    await active.getByRole('button', { name: 'Cancel Project' }).click();
+    const penalty = page.getByRole('dialog', { name: 'Early-Cancellation Penalty' });
+    await penalty.getByRole('textbox', { name: /Reason/ }).fill('Our own CTO starts next month');
+    await fillCard(penalty, '4242 4242 4242 4242');
+    await penalty.getByRole('button', { name: `Pay ${usd(quote.penaltyAmount)} and Cancel` }).click();
+    await page.getByText('Project Cancelled').waitFor();
+    await penalty.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Completed Projects' }).click();
+    const cancelled = page.getByRole('tabpanel', { name: 'Completed Projects' }).getByRole('article', { name: title });
+    await cancelled.getByText('Canceled', { exact: true }).waitFor();
+    await cancelled.getByRole('button', { name: 'Payments' }).click();
+    const after = page.getByRole('dialog', { name: `Payments: ${title}` }).getByRole('table');
+    await after.getByText('Early-cancellation penalty').waitFor();
+    // Not necessarily the first row: the invoices carry the subscription clock's dates, a month ahead of the wall clock.
+    const penaltyRows = (await rowsOf(after)).filter((row) => row[1] === 'Early-cancellation penalty');
+    assert.deepEqual(
+      penaltyRows.map((row) => row.slice(1)),
+      [['Early-cancellation penalty', usd(quote.penaltyAmount), 'Paid', 'ending in •••• 4242']],
+    );
 
     assert.deepEqual(errors, []);
     await context.close();
