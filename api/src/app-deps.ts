@@ -10,6 +10,7 @@ import { createPurchases, type Purchases } from './features/payments/purchases';
 import { createStripeEvents, type StripeEvents } from './features/payments/stripe-events';
 import { createMoneyOperations, type MoneyDeps, type MoneyOperations } from './features/projects/money-operations';
 import { MONEY_PLANS } from './features/projects/money-plans';
+import { createLiveHub, type LiveHub } from './features/live/live-hub';
 import type { UserDirectory } from './features/users/user-directory';
 import type { Metrics } from './ops/metrics';
 import type { Lifecycle } from './ops/ops-routes';
@@ -54,6 +55,8 @@ export interface AppDeps {
 /** The product's services, created once per process and shared by the routes and the job workers. */
 export interface AppServices {
   money: MoneyOperations;
+  /** Pushes project changes to open dashboards; start() it before serving. */
+  live: LiveHub;
   purchases?: Purchases | undefined;
   stripeEvents?: StripeEvents | undefined;
 }
@@ -71,7 +74,8 @@ export function createServices(deps: AppDeps): AppServices {
     },
     MONEY_PLANS,
   );
-  if (!deps.stripe) return { money };
+  const live = createLiveHub({ db: deps.db, logger: deps.logger.child({ module: 'live' }) });
+  if (!deps.stripe) return { money, live };
   const logger = deps.logger.child({ module: 'payments' });
   const purchases = createPurchases({
     db: deps.db,
@@ -82,5 +86,5 @@ export function createServices(deps: AppDeps): AppServices {
     findProfileIdByEmail: (q, email) => deps.users.findProfileIdByEmail(q, email),
   });
   const stripeEvents = createStripeEvents({ db: deps.db, stripe: deps.stripe, purchases, jobs: deps.jobs, config: deps.config, logger });
-  return { money, purchases, stripeEvents };
+  return { money, live, purchases, stripeEvents };
 }

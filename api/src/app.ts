@@ -13,6 +13,8 @@ import { paymentsRoutes } from './features/payments/routes';
 import { registerProjectRoutes } from './features/projects/routes';
 import { registerTicketRoutes } from './features/tickets/routes';
 import { registerUserRoutes } from './features/users/routes';
+import { registerLiveRoutes } from './features/live/routes';
+import { registerInboxRoutes } from './features/inbox/routes';
 import type { AppEnv, Caller } from './http/app-env';
 import { HttpError } from './http/http-error';
 import { registerOpsRoutes } from './ops/ops-routes';
@@ -44,7 +46,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     origin && deps.config.allowedOrigins.includes(origin) ? origin : null;
   const preflight = cors({
     origin: allowedOrigin,
-    allowMethods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
+    allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: [
       'authorization',
       'content-type',
@@ -52,6 +54,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
       'x-client-info',
       'apikey',
       'idempotency-key',
+      'last-event-id',
     ],
     maxAge: 600,
   });
@@ -111,6 +114,8 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   registerProjectRoutes(app, deps, services);
   registerTicketRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerLiveRoutes(app, deps, services.live);
+  registerInboxRoutes(app, deps);
   app.route('/api', paymentsRoutes(deps, services));
 
   app.notFound((c) => c.json({ error: API_MESSAGES.routeNotFound }, 404));

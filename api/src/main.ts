@@ -81,6 +81,7 @@ const deps: AppDeps = {
 };
 const services = createServices(deps);
 const app = createApp(deps, services);
+await services.live.start();
 await startWorkers(deps, services);
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.bindHost }, (info: AddressInfo) => {
@@ -129,6 +130,7 @@ async function shutdown(signal: string): Promise<void> {
   await closed;
   clearTimeout(cut);
   await jobs.stop().catch((error: unknown) => logger.error({ err: error }, 'job queue did not stop cleanly'));
+  await services.live.stop();
   await db.close();
   logger.info('stopped');
   process.exit(0);

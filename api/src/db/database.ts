@@ -18,6 +18,12 @@ export interface Database extends Queryable {
    * process sees every write, caches; with PostgreSQL (possibly several api processes) it always loads.
    */
   readThrough<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on a channel: `handler` gets each NOTIFY payload sent by any process on this database. `onGap`
+   * runs when notifications may have been missed (the listening connection was lost and is back), so the
+   * listener can catch up from the rows themselves. Resolves with a function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseConfig {

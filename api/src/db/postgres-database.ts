@@ -7,6 +7,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  const listeners = new Set<() => Promise<void>>();
   await pool.query('select 1');
   return {
     kind: 'postgres',
@@ -34,7 +35,58 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     async exec(sql: string) {
       await pool.query(sql);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
     readThrough: (_key, load) => load(),
+    async listen(channel, handler, onGap) {
+      const stop = await listenWithReconnect(connectionString, channel, handler, onGap);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own (a pooled one would be handed to queries). When it drops, it is opened
+ * again with backoff and `onGap` tells the listener it may have missed notifications meanwhile.
+ */
+async function listenWithReconnect(connectionString: string, channel: string, handler: (payload: string) => void, onGap?: () => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let delay = 250;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handler(message.payload);
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped) return;
+      setTimeout(() => void reconnect(), delay).unref();
+    });
+    await next.connect();
+    await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+    client = next;
+    delay = 250;
+  };
+  const reconnect = async (): Promise<void> => {
+    if (stopped) return;
+    try {
+      await connect();
+      onGap?.();
+    } catch {
+      delay = Math.min(delay * 2, 10_000);
+      setTimeout(() => void reconnect(), delay).unref();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }

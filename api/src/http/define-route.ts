@@ -52,7 +52,8 @@ export function cachedResponse<T extends object, R extends object>(
 export function defineRoute<K extends ApiRouteKey>(
   app: Hono<AppEnv>,
   key: K,
-  handler: (ctx: RouteContext<K>) => Promise<ApiRouteTypes[K]['response']>,
+  /** The response body (serialised as JSON), or a Response of its own (a stream). */
+  handler: (ctx: RouteContext<K>) => Promise<ApiRouteTypes[K]['response'] | Response>,
   options: RouteOptions = {},
 ): void {
   const spec = API_ROUTES[key];
@@ -70,6 +71,7 @@ export function defineRoute<K extends ApiRouteKey>(
         throw new HttpError(403, API_MESSAGES.clientOnly);
     }
     const body = await handler({ c, caller: caller as RouteContext<K>['caller'], log: c.get('log') });
+    if (body instanceof Response) return body;
     return c.body(toJson(body as object), options.successStatus ?? 200, {
       'content-type': 'application/json',
     });

@@ -1,4 +1,5 @@
 import { findTier, formatUsd, fromCents, statusLabel, type Project } from '@agency/domain';
+import { PAYMENT_KIND_LABELS } from '@agency/domain/payment-history';
 import type { ContactFormRequest, ScheduleConsultationRequest } from '@agency/domain';
 import type { OutgoingMail } from './mailer';
 
@@ -130,21 +131,13 @@ export interface Receipt {
   period?: { start: string | Date; end: string | Date };
 }
 
-/** What a payment was for, as receipts and the payment history name it. */
+/** What a payment was for, as receipts name it: the payment history's label, with the tier for a deposit or a subscription. */
 export function paymentPurpose(kind: ReceiptKind, tier: number | null): string {
   const tierName = findTier(tier ?? 0)?.name;
-  switch (kind) {
-    case 'deposit':
-      return `50% deposit${tierName ? ` for ${tierName}` : ''}`;
-    case 'final':
-      return 'Final payment';
-    case 'penalty':
-      return 'Early-cancellation penalty';
-    case 'subscription':
-      return `Monthly subscription${tierName ? ` — ${tierName}` : ''}`;
-    case 'refund':
-      return 'Refund';
-  }
+  const label = PAYMENT_KIND_LABELS[kind];
+  if (kind === 'deposit' && tierName) return `${label} for ${tierName}`;
+  if (kind === 'subscription' && tierName) return `${label} — ${tierName}`;
+  return label;
 }
 
 /** A receipt for a payment or a refund: amount, what for, date, project, card. */

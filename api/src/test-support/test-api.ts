@@ -47,6 +47,8 @@ export class RecordingMailer implements Mailer {
 }
 
 export interface TestApiOptions {
+  /** A second API process on the database of `api` (PostgreSQL: a connection pool and listener of its own). */
+  sameDatabaseAs?: { db: Database; databaseUrl: string | null; jobsSchema: string };
   config?: Partial<Omit<AppConfig, 'rateLimits'>> & { rateLimits?: Partial<AppConfig['rateLimits']> };
   /** Use the real payments module against the local Stripe-compatible service (else a recording fake). */
   stripe?: boolean;
@@ -65,7 +67,13 @@ type CallOptions = { token?: string; body?: unknown; rawBody?: string; headers?:
  * reach this api. Mail is recorded.
  */
 export async function startTestApi(options: TestApiOptions = {}) {
-  const { db, schema, dropDatabase } = await openTestDatabase();
+  const shared = options.sameDatabaseAs;
+  const { db, schema, dropDatabase, databaseUrl } = shared
+    ? shared.databaseUrl
+      ? { db: await openDatabase({ databaseUrl: shared.databaseUrl }), schema: null, dropDatabase: async () => undefined, databaseUrl: shared.databaseUrl }
+      : { db: shared.db, schema: null, dropDatabase: async () => undefined, databaseUrl: null }
+    : await openTestDatabase();
+  const jobsSchema = shared?.jobsSchema ?? (schema ? `${schema}_jobs` : 'pgboss');
   await runMigrations(db, MIGRATIONS);
   const mailer = new RecordingMailer();
   const users = createUserDirectory(db);
@@ -120,7 +128,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     onJob: (queue, outcome, seconds) => metrics.job(queue, outcome, seconds),
     db,
     logger,
-    schema: schema ? `${schema}_jobs` : 'pgboss',
+    schema: jobsSchema,
     pollingIntervalSeconds: 0.5,
     retryDelaySeconds: 1,
   });
@@ -139,6 +147,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
   };
   const services: AppServices = createServices(deps);
   const app = createApp(deps, services);
+  await services.live.start();
   await startWorkers(deps, services);
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
@@ -196,6 +205,8 @@ export async function startTestApi(options: TestApiOptions = {}) {
   return {
     url,
     db,
+    databaseUrl,
+    jobsSchema,
     jobs,
     lifecycle,
     services,
@@ -214,13 +225,16 @@ export async function startTestApi(options: TestApiOptions = {}) {
     call,
     settle,
     async close() {
+      for (const drain of lifecycle.onDrain) drain();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       await jobs.stop();
+      await services.live.stop();
       await stripeService?.stop();
-      await db.close();
+      // A second process on a shared embedded database leaves it to the first.
+      if (!shared || shared.databaseUrl) await db.close();
       await dropDatabase();
     },
   };
@@ -228,9 +242,9 @@ export async function startTestApi(options: TestApiOptions = {}) {
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
-async function openTestDatabase(): Promise<{ db: Database; schema: string | null; dropDatabase: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ db: Database; schema: string | null; databaseUrl: string | null; dropDatabase: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { db: await openDatabase({}), schema: null, dropDatabase: async () => undefined };
+  if (!serverUrl) return { db: await openDatabase({}), schema: null, databaseUrl: null, dropDatabase: async () => undefined };
   const schema = `test_${randomUUID().replace(/-/g, '')}`;
   const admin = await openDatabase({ databaseUrl: serverUrl });
   await admin.exec(`create schema ${schema}`);
@@ -240,6 +254,7 @@ async function openTestDatabase(): Promise<{ db: Database; schema: string | null
   return {
     db,
     schema,
+    databaseUrl: scoped.toString(),
     dropDatabase: async () => {
       await admin.exec(`drop schema ${schema} cascade; drop schema if exists ${schema}_jobs cascade`);
       await admin.close();

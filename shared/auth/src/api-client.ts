@@ -20,10 +20,12 @@ type RouteInput<K extends ApiRouteKey> = Pick<
   Extract<keyof ApiRouteTypes[K], 'body' | 'params' | 'query'>
 >;
 
-/** The input argument is optional for routes that take none. */
+/** The input argument is optional for routes that take none, or whose inputs are all optional (a list's query). */
 type RouteArgs<K extends ApiRouteKey> = keyof RouteInput<K> extends never
   ? [input?: RouteInput<K>, init?: CallInit]
-  : [input: RouteInput<K>, init?: CallInit];
+  : Record<string, never> extends RouteInput<K>
+    ? [input?: RouteInput<K>, init?: CallInit]
+    : [input: RouteInput<K>, init?: CallInit];
 
 export interface CallInit {
   headers?: Record<string, string>;

@@ -10,9 +10,14 @@ import type {
 import type { ContactFormRequest } from './schemas/contact-form';
 import type { ScheduleConsultationRequest } from './schemas/consultation';
 import type { ProjectView } from './project-machine';
+import type { ActivityEntry, AppNotification } from './activity';
 import type {
   ProjectListQuery,
   TicketListQuery,
+  InboxKind,
+  InboxQuery,
+  InboxReadRequest,
+  NotificationsReadRequest,
   CancelProjectRequest,
   ClientApproveRequest,
   ClientCancelPendingRequest,
@@ -126,13 +131,35 @@ export interface RefundOutcome {
 export type RouteAccess = 'public' | 'signed-in' | 'client' | 'admin';
 
 export interface RouteSpec {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: `/api/${string}`;
   access: RouteAccess;
   /** The route names one project (in the body's projectId or the :id param) that a client must own. */
   projectScoped: boolean;
   /** Module that implements it: the money routes live in api/src/features/payments. */
   feature: 'core' | 'payments';
+  /** Answers with a stream of Server-Sent Events instead of one JSON body. */
+  stream?: true;
+}
+
+/** One message of the admin's inbox: a contact message, or a consultation request with its project. */
+export interface InboxItem {
+  id: string;
+  kind: InboxKind;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  at: string;
+  readAt: string | null;
+  consultation?: {
+    projectId: string;
+    tier: string;
+    budget: string;
+    timeline: string;
+    preferredDate: string | null;
+    preferredTime: string | null;
+  };
 }
 
 /** Request and response of every route. `params` fill `:name` segments of the path. */
@@ -140,7 +167,7 @@ export interface ApiRouteTypes {
   contactForm: { body: ContactFormRequest; response: { ok: true } };
   scheduleConsultation: { body: ScheduleConsultationRequest; response: { id: string } };
   createProject: { body: CreateProjectRequest; response: { id: string; project: Project } };
-  cancelProject: { body: CancelProjectRequest; response: RefundOutcome & { project: Project } };
+  cancelProject: { body: CancelProjectRequest; response: RefundOutcome & { project: Project; penaltyPaymentIntentId?: string; penaltyAmount?: number } };
   clientCancelPendingProject: { body: ClientCancelPendingRequest; response: RefundOutcome & { project: Project } };
   checkPenalty: { body: ProjectIdRequest; response: PenaltyQuoteResponse };
   clientApproveProject: { body: ClientApproveRequest; response: { project: Project } };
@@ -148,6 +175,16 @@ export interface ApiRouteTypes {
   /** Without a query: every project the caller sees (deprecated). With `view`, `q`, `tier`, `sort`, `limit`: one page. */
   listProjects: { query?: Partial<ProjectListQuery>; response: { projects: Project[]; nextCursor?: string | null; total?: number } };
   listTickets: { query?: Partial<TicketListQuery>; response: { tickets: Ticket[]; nextCursor?: string | null } };
+  getProject: { params: { id: string }; response: { project: Project } };
+  /** The project's history, oldest first: who did what, when, from which status to which. */
+  projectEvents: { params: { id: string }; response: { events: ActivityEntry[] } };
+  /** Server-Sent Events: `project` (a LiveProjectEvent the caller may see; ids are event ids, so Last-Event-ID catches up). */
+  liveEvents: { response: never };
+  listNotifications: { query?: { unread?: '1'; limit?: string; cursor?: string }; response: { notifications: AppNotification[]; unreadCount: number; nextCursor: string | null } };
+  markNotificationsRead: { body: NotificationsReadRequest; response: { unreadCount: number } };
+  deleteTicket: { params: { id: string }; response: { deleted: true } };
+  listInbox: { query?: Partial<InboxQuery>; response: { items: InboxItem[]; nextCursor: string | null; unread: Record<InboxKind, number> } };
+  markInboxRead: { body: InboxReadRequest; response: { item: InboxItem } };
   /** How many projects each view holds for the caller (the stat cards, tab counts). */
   projectCounts: { response: { counts: Record<ProjectView, number> & { completedOnly: number } } };
   updateProject: { params: { id: string }; body: UpdateProjectRequest; response: { project: Project } };
@@ -190,6 +227,14 @@ export const API_ROUTES = {
   listProjects: { method: 'GET', path: '/api/projects', access: 'signed-in', projectScoped: false, feature: 'core' },
   listTickets: { method: 'GET', path: '/api/tickets', access: 'signed-in', projectScoped: false, feature: 'core' },
   projectCounts: { method: 'GET', path: '/api/project-counts', access: 'signed-in', projectScoped: false, feature: 'core' },
+  getProject: { method: 'GET', path: '/api/projects/:id', access: 'signed-in', projectScoped: true, feature: 'core' },
+  projectEvents: { method: 'GET', path: '/api/projects/:id/events', access: 'signed-in', projectScoped: true, feature: 'core' },
+  liveEvents: { method: 'GET', path: '/api/live', access: 'signed-in', projectScoped: false, feature: 'core', stream: true },
+  listNotifications: { method: 'GET', path: '/api/notifications', access: 'signed-in', projectScoped: false, feature: 'core' },
+  markNotificationsRead: { method: 'POST', path: '/api/notifications/read', access: 'signed-in', projectScoped: false, feature: 'core' },
+  deleteTicket: { method: 'DELETE', path: '/api/tickets/:id', access: 'admin', projectScoped: false, feature: 'core' },
+  listInbox: { method: 'GET', path: '/api/inbox', access: 'admin', projectScoped: false, feature: 'core' },
+  markInboxRead: { method: 'POST', path: '/api/inbox/read', access: 'admin', projectScoped: false, feature: 'core' },
   updateProject: { method: 'PATCH', path: '/api/projects/:id', access: 'admin', projectScoped: true, feature: 'core' },
   acceptProject: { method: 'POST', path: '/api/projects/:id/accept', access: 'admin', projectScoped: true, feature: 'core' },
   refuseProject: { method: 'POST', path: '/api/projects/:id/refuse', access: 'admin', projectScoped: true, feature: 'core' },

@@ -7,6 +7,7 @@ export * from './messages/validation';
 export * from './messages/auth';
 export * from './project-status';
 export * from './project-machine';
+export * from './activity';
 export * from './api-contract';
 export * from './api-limits';
 export * from './local-defaults';

@@ -332,10 +332,11 @@ export class StripePayments implements Payments {
       const open = (await this.stripe.invoices.list({ subscription: subscription.id, status: 'open', limit: 1 })).data[0];
       if (!open) throw new PaymentError('No payment is due for this subscription', 409, 'nothing_due');
       const attached = await journal.run('attach-card', 'paymentMethods.attach', { customer: customerId }, paymentMethodId);
-      await journal.run('default-card', 'subscriptions.update', { default_payment_method: attached.id }, subscription.id);
       const invoice = await journal.run(`pay-${open.id}`, 'invoices.pay', { payment_method: attached.id }, open.id);
       const paid = await this.invoicePayment(invoice.id, attached.card?.last4 ?? null);
       if (!paid) throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 402, 'invoice_unpaid');
+      // Only a card that paid becomes the one the next renewals are charged to.
+      await journal.run('default-card', 'subscriptions.update', { default_payment_method: attached.id }, subscription.id);
       return { ...paid, subscriptionId: subscription.id };
     } catch (error) {
       throw toPaymentError(error);

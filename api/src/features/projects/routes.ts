@@ -14,7 +14,6 @@ import {
   projectListQuerySchema,
   updateProjectSchema,
   VALIDATION,
-  type RefundOutcome,
 } from '@agency/domain';
 import type { AppDeps, AppServices } from '../../app-deps';
 import type { AppEnv, Caller } from '../../http/app-env';
@@ -32,6 +31,12 @@ import { applyProjectTransition } from './project-transitions';
 
 type Refunded = { refund: Parameters<typeof refundOutcome>[0] };
 
+/** What the timeline may show of an event's details: amounts and titles, never ids of Stripe objects or operations. */
+function publicDetails(details: Record<string, unknown>): Record<string, unknown> {
+  const shown = ['title', 'from', 'to', 'board', 'amount', 'refundAmount', 'refundIssued', 'penaltyAmount', 'changes'];
+  return Object.fromEntries(Object.entries(details ?? {}).filter(([key]) => shown.includes(key)));
+}
+
 export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money }: AppServices): void {
   const { db, payments, jobs, config } = deps;
   const actorOf = (caller: Caller) => ({ id: caller.id, role: caller.role });
@@ -45,6 +50,30 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
   });
 
   defineRoute(app, 'projectCounts', async ({ caller }) => ({ counts: await countProjects(db, caller) }));
+
+  defineRoute(app, 'getProject', async ({ c, caller }) => ({ project: await findVisibleProject(db, c.req.param('id') ?? '', caller) }));
+
+  defineRoute(app, 'projectEvents', async ({ c, caller }) => {
+    const project = await findVisibleProject(db, c.req.param('id') ?? '', caller);
+    const rows = await db.query<{ id: number; action: string; actor_role: string; actor_name: string | null; from_status: string | null; to_status: string | null; at: Date | string; details: Record<string, unknown> }>(
+      `select e.id::int as id, e.action, e.actor_role, a.full_name as actor_name, e.from_status, e.to_status, e.at, e.details
+         from project_events e left join profiles a on a.id = e.actor_id
+        where e.project_id = $1 order by e.id`,
+      [project.id],
+    );
+    return {
+      events: rows.map((row) => ({
+        id: row.id,
+        action: row.action,
+        actorRole: row.actor_role,
+        actorName: row.actor_name,
+        from: row.from_status,
+        to: row.to_status,
+        at: new Date(row.at).toISOString(),
+        details: publicDetails(row.details),
+      })),
+    };
+  });
 
   defineRoute(
     app,
@@ -156,7 +185,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
     const byAdmin = caller.role === 'ADMIN';
     if ((body.cancelledBy === 'admin') !== byAdmin) throw new HttpError(403, API_MESSAGES.cancelledByMismatch);
     const reason = body.cancellationReason ?? null;
-    const { project, effect } = await money.run<RefundOutcome & Refunded>({
+    const { project, effect } = await money.run<Refunded & { penalty: { paymentIntentId: string; amount: number } | null }>({
       projectId: body.projectId,
       viewer: caller,
       actor: actorOf(caller),
@@ -165,7 +194,8 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
         ? { event: { type: 'cancel_by_admin', reason }, issueRefund: !!body.issueRefund }
         : { event: { type: 'cancel_by_client', reason }, ...(body.paymentMethodId && { paymentMethodId: body.paymentMethodId }) },
     });
-    return { ...refundOutcome(effect.refund), project };
+    const penalty = effect.penalty ? { penaltyPaymentIntentId: effect.penalty.paymentIntentId, penaltyAmount: effect.penalty.amount } : {};
+    return { ...refundOutcome(effect.refund), ...penalty, project };
   });
 
   defineRoute(app, 'clientCancelPendingProject', async ({ c, caller }) => {

@@ -8,11 +8,12 @@ import {
   type Ticket,
 } from '@agency/domain';
 import type { AppDeps } from '../../app-deps';
-import type { AppEnv } from '../../http/app-env';
+import type { Queryable } from '../../db/database';
+import type { AppEnv, Caller } from '../../http/app-env';
 import { cachedResponse, defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { readBody, validate } from '../../http/read-body';
-import { findVisibleProject, UUID } from '../projects/project-repository';
+import { appendProjectEvent, findVisibleProject, UUID } from '../projects/project-repository';
 
 const TICKET_COLUMNS =
   'id, title, description, project_id, client_id, board_type, status, assignee, created_at';
@@ -74,33 +75,73 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     async ({ c, caller }) => {
       const body = await readBody(c, createTicketSchema);
       const project = await findVisibleProject(db, body.project_id, caller);
-      const [row] = await db.query<TicketRow>(
-        `insert into tickets (title, description, project_id, client_id, board_type, status, assignee)
-         values ($1, $2, $3, $4, $5, $6, $7) returning ${TICKET_COLUMNS}`,
-        [
-          body.title.trim(),
-          body.description ?? null,
-          project.id,
-          project.client_id,
-          body.board_type,
-          body.status ?? 'not-started',
-          body.assignee?.trim() || DEFAULT_TICKET_ASSIGNEE,
-        ],
-      );
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx.query<TicketRow>(
+          `insert into tickets (title, description, project_id, client_id, board_type, status, assignee)
+           values ($1, $2, $3, $4, $5, $6, $7) returning ${TICKET_COLUMNS}`,
+          [
+            body.title.trim(),
+            body.description ?? null,
+            project.id,
+            project.client_id,
+            body.board_type,
+            body.status ?? 'not-started',
+            body.assignee?.trim() || DEFAULT_TICKET_ASSIGNEE,
+          ],
+        );
+        await ticketEvent(tx, caller, created!, 'ticket_created', { board: created!.board_type });
+        return created;
+      });
       return { ticket: toTicket(row!) };
     },
     { successStatus: 201 },
   );
 
-  defineRoute(app, 'updateTicket', async ({ c }) => {
+  defineRoute(app, 'updateTicket', async ({ c, caller }) => {
     const id = c.req.param('id') ?? '';
     if (!UUID.test(id)) throw new HttpError(404, API_MESSAGES.ticketNotFound);
-    const { status } = await readBody(c, updateTicketSchema);
-    const [row] = await db.query<TicketRow>(
-      `update tickets set status = $2 where id = $1 returning ${TICKET_COLUMNS}`,
-      [id, status],
-    );
-    if (!row) throw new HttpError(404, API_MESSAGES.ticketNotFound);
-    return { ticket: toTicket(row) };
+    const changes = await readBody(c, updateTicketSchema);
+    const ticket = await db.transaction(async (tx) => {
+      const [before] = await tx.query<TicketRow>(`select ${TICKET_COLUMNS} from tickets where id = $1 for update`, [id]);
+      if (!before) throw new HttpError(404, API_MESSAGES.ticketNotFound);
+      const columns = Object.entries({
+        ...changes,
+        ...(changes.title !== undefined && { title: changes.title.trim() }),
+        ...(changes.assignee !== undefined && { assignee: changes.assignee?.trim() || DEFAULT_TICKET_ASSIGNEE }),
+      });
+      const [after] = await tx.query<TicketRow>(
+        `update tickets set ${columns.map(([column], i) => `${column} = $${i + 2}`).join(', ')} where id = $1 returning ${TICKET_COLUMNS}`,
+        [id, ...columns.map(([, value]) => value)],
+      );
+      const moved = changes.status !== undefined && changes.status !== before.status;
+      const edited = changes.title !== undefined || changes.description !== undefined || changes.assignee !== undefined;
+      if (moved) await ticketEvent(tx, caller, after!, 'ticket_moved', { from: before.status, to: after!.status });
+      if (edited) await ticketEvent(tx, caller, after!, 'ticket_updated', {});
+      return after!;
+    });
+    return { ticket: toTicket(ticket) };
+  });
+
+  defineRoute(app, 'deleteTicket', async ({ c, caller }) => {
+    const id = c.req.param('id') ?? '';
+    if (!UUID.test(id)) throw new HttpError(404, API_MESSAGES.ticketNotFound);
+    await db.transaction(async (tx) => {
+      const [deleted] = await tx.query<TicketRow>(`delete from tickets where id = $1 returning ${TICKET_COLUMNS}`, [id]);
+      if (!deleted) throw new HttpError(404, API_MESSAGES.ticketNotFound);
+      await ticketEvent(tx, caller, deleted, 'ticket_deleted', {});
+    });
+    return { deleted: true as const };
+  });
+}
+
+/** A board change is a project change too: it goes to the event log, the timeline and the other side's bell. */
+function ticketEvent(tx: Queryable, caller: Caller, ticket: TicketRow, action: string, details: Record<string, unknown>) {
+  return appendProjectEvent(tx, {
+    projectId: ticket.project_id,
+    actor: { id: caller.id, role: caller.role },
+    action,
+    from: null,
+    to: null,
+    details: { ticketId: ticket.id, title: ticket.title, ...details },
   });
 }

@@ -26,4 +26,5 @@ export const API_MESSAGES = {
   penaltyUnpaid: 'The early-cancellation penalty must be paid first',
   paymentNotFound: 'Payment not found for this project',
   nothingDue: 'No payment is due for this project',
+  inboxItemNotFound: 'Message not found',
 } as const;

@@ -1,4 +1,4 @@
-import { boolean, mixed, number, string, type InferType } from 'yup';
+import { array, boolean, mixed, number, string, type InferType } from 'yup';
 import { API_MESSAGES } from '../messages/api-messages';
 import {
   INVALID_CHARACTERS,
@@ -110,3 +110,31 @@ export const ticketListQuerySchema = requestObject({
   cursor: pageCursor(),
 });
 export type TicketListQuery = InferType<typeof ticketListQuerySchema>;
+
+/** POST /api/notifications/read: some notifications (by id) or all of the caller's. */
+export const notificationsReadSchema = requestObject({
+  ids: array(string().required().matches(/^\d{1,19}$/, API_MESSAGES.invalidValue)).optional().max(100),
+  all: boolean().optional(),
+});
+export type NotificationsReadRequest = InferType<typeof notificationsReadSchema>;
+
+export const INBOX_KINDS = ['contact', 'consultation'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+/** GET /api/inbox query (the admin's contact messages and consultation requests). */
+export const inboxQuerySchema = requestObject({
+  kind: mixed<InboxKind>().optional().oneOf([...INBOX_KINDS], API_MESSAGES.invalidValue),
+  status: mixed<'read' | 'unread'>().optional().oneOf(['read', 'unread'] as const, API_MESSAGES.invalidValue),
+  q: singleLineText(x.search).optional().max(200),
+  limit: pageLimit(),
+  cursor: pageCursor(),
+});
+export type InboxQuery = InferType<typeof inboxQuerySchema>;
+
+/** POST /api/inbox/read: mark one message or request read (or unread again). */
+export const inboxReadSchema = requestObject({
+  kind: mixed<InboxKind>().required().oneOf([...INBOX_KINDS], API_MESSAGES.invalidValue),
+  id: string().required().uuid(API_MESSAGES.invalidValue),
+  read: boolean().required(),
+});
+export type InboxReadRequest = InferType<typeof inboxReadSchema>;

@@ -80,7 +80,12 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
     domain.createTicketSchema,
     { project_id: ID, title: 'Login page', description: 'Build it', assignee: 'Grace', board_type: 'main', status: 'done' },
   ],
-  updateTicketSchema: [domain.updateTicketSchema, { status: 'done' }],
+  updateTicketSchema: [domain.updateTicketSchema, { status: 'done', title: 'Login page', description: 'Build it', assignee: 'Grace' }],
+  projectListQuerySchema: [domain.projectListQuerySchema, { view: 'active', q: 'shop', tier: '1', sort: 'title', limit: '10', cursor: 'eyJzZXEiOjF9' }],
+  ticketListQuerySchema: [domain.ticketListQuerySchema, { projectId: ID, board: 'main', limit: '10', cursor: 'MTI' }],
+  notificationsReadSchema: [domain.notificationsReadSchema, { ids: ['12'], all: false }],
+  inboxQuerySchema: [domain.inboxQuerySchema, { kind: 'contact', status: 'unread', q: 'shop', limit: '10', cursor: 'eyJhdCI6MX0' }],
+  inboxReadSchema: [domain.inboxReadSchema, { kind: 'contact', id: ID, read: true }],
 };
 
 /** Multi-line text: newlines and tabs are fine there. */
@@ -111,12 +116,14 @@ const EXPECTED_MESSAGE: Record<string, string> = {
   'metadata.type': INVALID_CHARACTERS.paymentType,
   userId: INVALID_CHARACTERS.userId,
   'metadata.tier': INVALID_CHARACTERS.tier,
+  q: INVALID_CHARACTERS.search,
 };
 
-/** Paths of every string value in a body, nested objects included. */
+/** Paths of every string value in a body, nested objects and arrays included (yup's `a.b` and `ids[0]`). */
 function textPaths(body: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(body).flatMap(([key, value]) => {
     if (typeof value === 'string') return [`${prefix}${key}`];
+    if (Array.isArray(value)) return value.flatMap((item, i) => (typeof item === 'string' ? [`${prefix}${key}[${i}]`] : []));
     if (value && typeof value === 'object') return textPaths(value as Record<string, unknown>, `${prefix}${key}.`);
     return [];
   });
@@ -124,6 +131,12 @@ function textPaths(body: Record<string, unknown>, prefix = ''): string[] {
 
 function withValue(body: Record<string, unknown>, path: string, change: (value: string) => string): Record<string, unknown> {
   const [head, ...rest] = path.split('.');
+  const item = /^(\w+)\[(\d+)\]$/.exec(head!);
+  if (item && rest.length === 0) {
+    const list = [...(body[item[1]!] as string[])];
+    list[Number(item[2])] = change(list[Number(item[2])]!);
+    return { ...body, [item[1]!]: list };
+  }
   const current = body[head!];
   if (rest.length === 0) return { ...body, [head!]: change(current as string) };
   return { ...body, [head!]: withValue(current as Record<string, unknown>, rest.join('.'), change) };

@@ -1,4 +1,5 @@
 import { mixed, type InferType } from 'yup';
+import { API_MESSAGES } from '../messages/api-messages';
 import { INVALID_CHARACTERS, VALIDATION } from '../messages/validation';
 import { BOARD_TYPES, TICKET_STATUSES, type BoardType, type TicketStatus } from '../project-status';
 import { multiLineText, projectIdField, requestObject, singleLineText } from './request-object';
@@ -16,7 +17,11 @@ export const createTicketSchema = requestObject({
 });
 export type CreateTicketRequest = InferType<typeof createTicketSchema>;
 
+/** PATCH /api/tickets/:id: a move (status) and/or an edit of the admin's ticket. */
 export const updateTicketSchema = requestObject({
-  status: mixed<TicketStatus>().required().oneOf([...TICKET_STATUSES]),
-});
+  status: mixed<TicketStatus>().optional().oneOf([...TICKET_STATUSES]),
+  title: singleLineText(x.title).optional().test('not-blank', titleRequired, (v) => v === undefined || !!v.trim()).max(200),
+  description: multiLineText(x.description).nullable().optional().max(10_000),
+  assignee: singleLineText(x.assignee).nullable().optional().max(200),
+}).test('at-least-one', API_MESSAGES.nothingToUpdate, (v) => Object.keys(v ?? {}).length > 0);
 export type UpdateTicketRequest = InferType<typeof updateTicketSchema>;

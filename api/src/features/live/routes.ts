@@ -1,0 +1,131 @@
+import type { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { API_MESSAGES, notificationsReadSchema, type AppNotification } from '@agency/domain';
+import type { AppDeps } from '../../app-deps';
+import type { AppEnv } from '../../http/app-env';
+import { defineRoute } from '../../http/define-route';
+import { HttpError } from '../../http/http-error';
+import { readBody } from '../../http/read-body';
+import type { LiveHub } from './live-hub';
+
+/** Proxies close idle connections after a minute or so; a comment every 25 s keeps a quiet stream open. */
+const HEARTBEAT_MS = 25_000;
+const NOTIFICATION_PAGE = 20;
+
+/**
+ * GET /api/live: the caller's Server-Sent Events, authenticated with the user's own token (the portals read
+ * the stream with fetch, so the token travels in the Authorization header, never in the URL). A reconnecting
+ * client sends Last-Event-ID and first gets what it missed. Notifications: the bell's list and its unread count.
+ */
+export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHub): void {
+  const { db } = deps;
+  const open = new Set<() => void>();
+  // Draining: end every stream, so browsers reconnect to a replica that is staying.
+  deps.ops.lifecycle.onDrain.push(() => {
+    for (const close of open) close();
+  });
+
+  defineRoute(app, 'liveEvents', async ({ c, caller }) => {
+    const since = Number(c.req.header('last-event-id') ?? 0);
+    if (!Number.isSafeInteger(since) || since < 0) throw new HttpError(400, API_MESSAGES.invalidValue, { 'Last-Event-ID': API_MESSAGES.invalidValue });
+    c.header('cache-control', 'no-cache, no-transform');
+    // nginx would otherwise buffer the stream (README, compose).
+    c.header('x-accel-buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      let sentUpTo = since;
+      let closed = false;
+      let wake: (() => void) | undefined;
+      const close = () => {
+        closed = true;
+        wake?.();
+      };
+      open.add(close);
+      const write = (event: Awaited<ReturnType<LiveHub['missed']>>[number]) => {
+        if (event.id <= sentUpTo) return;
+        sentUpTo = event.id;
+        void stream.writeSSE({ id: String(event.id), event: 'project', data: JSON.stringify(event) }).catch(close);
+      };
+      // Subscribe first, then replay: nothing falls between the two (write() skips what was already sent).
+      const backlog: Parameters<typeof write>[0][] = [];
+      let replaying = true;
+      const unsubscribe = hub.subscribe(caller, (event) => (replaying ? backlog.push(event) : write(event)));
+      stream.onAbort(close);
+      try {
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ since }) });
+        if (since > 0) for (const event of await hub.missed(caller, since)) write(event);
+        replaying = false;
+        backlog.forEach(write);
+        while (!closed) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            setTimeout(resolve, HEARTBEAT_MS).unref();
+          });
+          if (!closed) await stream.write(': keep-alive\n\n').catch(close);
+        }
+      } finally {
+        unsubscribe();
+        open.delete(close);
+      }
+    });
+  });
+
+  defineRoute(app, 'listNotifications', async ({ c, caller }) => {
+    const unreadOnly = c.req.query('unread') === '1';
+    const limit = Math.min(Math.max(Number(c.req.query('limit') ?? NOTIFICATION_PAGE) || NOTIFICATION_PAGE, 1), 100);
+    const cursor = c.req.query('cursor');
+    if (cursor !== undefined && !/^\d{1,19}$/.test(cursor)) throw new HttpError(400, API_MESSAGES.invalidValue, { cursor: API_MESSAGES.invalidValue });
+    const params: unknown[] = [caller.id, limit + 1];
+    const rows = await db.query<{
+      notification_id: string;
+      id: number;
+      project_id: string;
+      project_title: string;
+      action: string;
+      actor_role: string;
+      actor_name: string | null;
+      from_status: string | null;
+      to_status: string | null;
+      at: Date | string;
+      details: Record<string, unknown>;
+      read_at: Date | string | null;
+    }>(
+      `select n.id::text as notification_id, e.id::int as id, n.project_id, p.title as project_title, e.action, e.actor_role,
+              a.full_name as actor_name, e.from_status, e.to_status, e.at, e.details, n.read_at
+         from notifications n
+         join project_events e on e.id = n.event_id
+         join projects p on p.id = n.project_id
+         left join profiles a on a.id = e.actor_id
+        where n.user_id = $1${unreadOnly ? ' and n.read_at is null' : ''}${cursor ? ` and n.id < $${params.push(cursor)}` : ''}
+        order by n.id desc limit $2`,
+      params,
+    );
+    const [count] = await db.query<{ unread: number }>('select count(*)::int as unread from notifications where user_id = $1 and read_at is null', [caller.id]);
+    const shown = rows.slice(0, limit);
+    const notifications: AppNotification[] = shown.map((row) => ({
+      notificationId: row.notification_id,
+      id: row.id,
+      projectId: row.project_id,
+      projectTitle: row.project_title,
+      action: row.action,
+      actorRole: row.actor_role,
+      actorName: row.actor_name,
+      from: row.from_status,
+      to: row.to_status,
+      at: new Date(row.at).toISOString(),
+      details: row.details,
+      readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
+    }));
+    return { notifications, unreadCount: count?.unread ?? 0, nextCursor: rows.length > limit ? shown.at(-1)!.notification_id : null };
+  });
+
+  defineRoute(app, 'markNotificationsRead', async ({ c, caller }) => {
+    const body = await readBody(c, notificationsReadSchema);
+    if (body.all) {
+      await db.query('update notifications set read_at = now() where user_id = $1 and read_at is null', [caller.id]);
+    } else if (body.ids?.length) {
+      await db.query('update notifications set read_at = now() where user_id = $1 and read_at is null and id = any($2::bigint[])', [caller.id, body.ids]);
+    }
+    const [count] = await db.query<{ unread: number }>('select count(*)::int as unread from notifications where user_id = $1 and read_at is null', [caller.id]);
+    return { unreadCount: count?.unread ?? 0 };
+  });
+}
