@@ -65,9 +65,10 @@ describe('project rules on the server', () => {
       { action: 'client_accept', actor_id: api.clientA.id, actor_role: 'CLIENT', from_status: 'pending', to_status: 'active' },
       { action: 'complete', actor_id: api.admin.id, actor_role: 'ADMIN', from_status: 'active', to_status: 'completed' },
     ]);
-    // The consultancy hears of the request; the client of the acceptance and of the completion.
+    // The consultancy hears of the request and of the approval; the client of the acceptance and of the completion.
     await api.jobs.idle();
-    expect(api.mailer.sent.map((m) => m.to).sort()).toEqual([api.clientA.email, api.clientA.email, 'inbox@consultancy.test'].sort());
+    expect(api.mailer.sent.map((m) => m.to).sort()).toEqual([api.clientA.email, api.clientA.email, 'inbox@consultancy.test', 'inbox@consultancy.test'].sort());
+    expect(api.mailer.sent.find((m) => m.subject.endsWith('The client approved the proposal'))).toMatchObject({ to: 'inbox@consultancy.test', html: expect.stringContaining('<table') });
   });
 
   it('answers 409 with the machine message and writes nothing for an invalid transition', async () => {

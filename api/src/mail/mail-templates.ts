@@ -1,4 +1,4 @@
-import { findTier, formatUsd, fromCents, statusLabel, type Project } from '@agency/domain';
+import { describeActivity, findTier, formatUsd, fromCents, statusLabel, type ActivityEntry, type Project } from '@agency/domain';
 import { PAYMENT_KIND_LABELS } from '@agency/domain/payment-history';
 import type { ContactFormRequest, ScheduleConsultationRequest } from '@agency/domain';
 import type { OutgoingMail } from './mailer';
@@ -232,6 +232,20 @@ export function renewalFailedAlertMail(inbox: string, f: FailedRenewal & { clien
       ['Project', f.projectTitle],
       ['Client', `${f.clientName ?? ''} <${f.clientEmail}>`.trim()],
       ['Date', formatDate(f.at)],
+    ],
+    link: { label: 'Admin dashboard', url: `${siteUrl}/dashboard` },
+  });
+}
+
+/** The consultancy's inbox hears of what a client did on a project (approved, refused, cancelled). */
+export function clientActivityAlertMail(inbox: string, project: Project, entry: ActivityEntry, siteUrl: string): OutgoingMail {
+  const what = describeActivity(entry, 'admin');
+  return compose(inbox, `${project.title}: ${what}`, {
+    paragraphs: [`${project.client_name || project.client_email}: ${what}.`, ...(project.cancellation_reason && entry.action.includes('cancel') ? [`Reason: ${project.cancellation_reason}`] : [])],
+    facts: [
+      ['Project', project.title],
+      ['Client', `${project.client_name} <${project.client_email}>`],
+      ['Status', statusLabel(project, 'admin')],
     ],
     link: { label: 'Admin dashboard', url: `${siteUrl}/dashboard` },
   });

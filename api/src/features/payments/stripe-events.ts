@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import { receiptMail, renewalFailedAlertMail, renewalFailedMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
+import { appendProjectEvent } from '../projects/project-repository';
 import { findPayment, recordInvoice, recordRefund } from './payment-ledger';
 import type { Purchases } from './purchases';
 import { cardLast4, invoicePaymentIntentId, invoiceSubscriptionId, type StripePayments } from './stripe-payments';
@@ -138,6 +139,15 @@ export function createStripeEvents(deps: StripeEventsDeps) {
         failureMessage,
       });
       if (!changed) return;
+      // A renewal is a project change both sides hear of (timeline, bell, open dashboards).
+      await appendProjectEvent(tx, {
+        projectId: project.project_id,
+        actor: { id: null, role: 'SYSTEM' },
+        action: paid ? 'renewal_paid' : 'renewal_failed',
+        from: null,
+        to: null,
+        details: { amount: (paid ? invoice.amount_paid : invoice.amount_due) / 100 },
+      });
       const facts = { clientName: project.client_name, amountCents: paid ? invoice.amount_paid : invoice.amount_due, at, projectTitle: project.title, tier: project.tier, cardLast4: last4 };
       if (paid) {
         const period = line ? { start: new Date(line.period.start * 1000).toISOString(), end: new Date(line.period.end * 1000).toISOString() } : undefined;

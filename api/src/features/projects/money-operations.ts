@@ -6,6 +6,8 @@ import type { AppConfig } from '../../app-deps';
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../http/app-env';
 import { HttpError } from '../../http/http-error';
+import { clientActivityAlertMail } from '../../mail/mail-templates';
+import { queueMail } from '../../mail/mailer';
 import type { JobQueue } from '../../jobs/job-queue';
 import { recordInvoice, recordRefund, recordSucceededPayment } from '../payments/payment-ledger';
 import { AbandonOperation, PaymentError, type MoneyOperationRef, type Payments, type Reversal, type ReversedCharge } from '../payments/types';
@@ -152,6 +154,10 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
       const previous = await loadProject(tx, op.project_id, true);
       const project = op.input.event ? await writeTransition(tx, previous, op.input.event, plan.columns?.(previous, effect) ?? {}) : previous;
       await plan.commit?.(tx, ctx, project, effect, previous);
+      if (op.actor_role === 'CLIENT' && op.input.event) {
+        const entry = { id: 0, action: op.input.event.type, actorRole: 'CLIENT', from: previous.status, to: project.status, at: new Date().toISOString() };
+        await queueMail(deps.jobs, clientActivityAlertMail(deps.config.contactInbox, project, entry, deps.config.publicSiteUrl), tx);
+      }
       const committed = await loadProject(tx, op.project_id);
       await appendProjectEvent(tx, {
         projectId: project.id,
