@@ -1,5 +1,6 @@
 import { getAppConfig } from '@agency/app-config';
 import { getAccessToken } from '@agency/auth';
+import { subscribeLiveEvents, type LiveEventsOptions } from './live-events';
 import { API_ROUTES, routePath, type ApiRouteKey, type ApiRouteTypes } from '@agency/domain';
 
 /** A failed API call: the HTTP status (0 when the server could not be reached) and the server's message. */
@@ -126,4 +127,14 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
     return error.message;
   }
   return fallback;
+}
+
+export { subscribeLiveEvents, type LiveEventsOptions, type LiveStatus } from './live-events';
+
+/**
+ * The signed-in user's live project changes (GET /api/live), on the configured API with the user's own token.
+ * Returns the function that stops following them.
+ */
+export function followLiveEvents(options: Omit<LiveEventsOptions, 'baseUrl' | 'getAccessToken'>): () => void {
+  return subscribeLiveEvents({ baseUrl: getAppConfig().apiUrl, getAccessToken, ...options });
 }
