@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { rateLimiter, type Store } from 'hono-rate-limiter';
 import { API_MESSAGES, type RateLimit } from '@agency/domain';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { AppEnv } from './app-env';
 import { clientAddress } from './client-address';
 
@@ -40,7 +40,7 @@ export async function pruneRateLimits(db: Queryable): Promise<void> {
 }
 
 export interface RateLimitOptions {
-  db: Queryable;
+  db: Database;
   /** Names the budget (one per route and key kind). */
   name: string;
   limit: RateLimit;
@@ -49,14 +49,18 @@ export interface RateLimitOptions {
   trustProxy: boolean;
 }
 
-/** A limit on one route; 429 `{ error }` with RateLimit-* headers when exceeded. */
+/**
+ * A limit on one route; 429 `{ error }` with RateLimit-* headers when exceeded. On PostgreSQL the counters are in
+ * the database, so every API process counts against one budget. The embedded database has exactly one process,
+ * whose memory is then the shared store (and a write per request would queue behind every other statement).
+ */
 export function rateLimit({ db, name, limit, key, trustProxy }: RateLimitOptions): MiddlewareHandler<AppEnv> {
   return rateLimiter<AppEnv>({
     windowMs: limit.windowMs,
     limit: limit.limit,
     standardHeaders: 'draft-6',
     keyGenerator: key ?? ((c) => clientAddress(c, trustProxy)),
-    store: databaseRateLimitStore(db, name, limit.windowMs),
+    ...(db.kind === 'postgres' && { store: databaseRateLimitStore(db, name, limit.windowMs) }),
     handler: (c) => c.json({ error: API_MESSAGES.tooManyRequests }, 429),
   });
 }

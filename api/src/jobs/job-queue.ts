@@ -24,7 +24,8 @@ export interface JobQueue {
    * recovery job waiting for a lease to run out) do not count.
    */
   idle(names?: JobName[], timeoutMs?: number): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops taking jobs; `graceful` (the default) waits for the running ones to finish. */
+  stop(options?: { graceful?: boolean }): Promise<void>;
 }
 
 /** Every queue and the data its jobs carry (one home for the names). */
@@ -72,6 +73,10 @@ export interface JobQueueOptions {
   workers?: boolean;
   /** Each job run, for metrics. */
   onJob?: (queue: JobName, outcome: 'succeeded' | 'failed', seconds: number) => void;
+  /** How long a job may run before it counts as lost (its worker died) and is retried; 15 minutes by default. */
+  expireInSeconds?: number;
+  /** How often expired jobs are looked for; 2 minutes by default. */
+  maintenanceIntervalSeconds?: number;
 }
 
 const adapter = (q: Queryable): PgBoss.Db => ({
@@ -98,6 +103,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     supervise: workers,
     schedule: workers,
     migrate: true,
+    ...(options.maintenanceIntervalSeconds && { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }),
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -107,7 +113,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       retryLimit: retry.retryLimit,
       retryDelay: options.retryDelaySeconds ?? retry.retryDelay,
       retryBackoff: true,
-      expireInSeconds: 15 * 60,
+      expireInSeconds: options.expireInSeconds ?? 15 * 60,
     });
   }
   const workerIds = new Map<string, string>();
@@ -156,8 +162,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    async stop({ graceful = true } = {}) {
+      await boss.stop({ graceful, wait: true, timeout: 10_000 });
     },
   };
 }

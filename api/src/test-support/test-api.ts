@@ -242,7 +242,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
-async function openTestDatabase(): Promise<{ db: Database; schema: string | null; databaseUrl: string | null; dropDatabase: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ db: Database; schema: string | null; databaseUrl: string | null; dropDatabase: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { db: await openDatabase({}), schema: null, databaseUrl: null, dropDatabase: async () => undefined };
   const schema = `test_${randomUUID().replace(/-/g, '')}`;

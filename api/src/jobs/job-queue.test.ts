@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { pino } from 'pino';
+import { runMigrations } from '../db/migrations';
+import type { OutgoingMail } from '../mail/mailer';
+import { openTestDatabase } from '../test-support/test-api';
+import { startJobQueue, type JobQueue } from './job-queue';
+
+const MIGRATIONS = path.join(__dirname, '..', '..', 'migrations');
+const logger = pino({ level: 'silent' });
+
+const until = async (accept: () => boolean, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!accept() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return accept();
+};
+
+describe('durable jobs (pg-boss on the product database)', () => {
+  it('a mail job whose worker dies mid-send is taken by another worker and sent once', async () => {
+    const { db, schema, dropDatabase } = await openTestDatabase();
+    await runMigrations(db, MIGRATIONS);
+    const options = { db, logger, schema: `${schema ?? 'kill'}_jobs`, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, expireInSeconds: 2, maintenanceIntervalSeconds: 1 };
+    let dying: JobQueue | undefined;
+    let survivor: JobQueue | undefined;
+    try {
+      dying = await startJobQueue(options);
+      let started = false;
+      // This worker takes the job and never finishes it: its process is gone as far as the queue can tell.
+      await dying.work('mail.send', () => {
+        started = true;
+        return new Promise<void>(() => undefined);
+      });
+      const mail: OutgoingMail = { to: 'client@example.test', subject: 'Your project changed', text: 'Hello' };
+      await dying.send('mail.send', mail);
+      expect(await until(() => started, 10_000)).toBe(true);
+      await dying.stop({ graceful: false });
+      dying = undefined;
+
+      const sent: OutgoingMail[] = [];
+      survivor = await startJobQueue(options);
+      await survivor.work('mail.send', async (job) => {
+        sent.push(job);
+      });
+      expect(await until(() => sent.length > 0, 20_000)).toBe(true);
+      // Once, even after more maintenance rounds.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(sent).toEqual([mail]);
+    } finally {
+      await dying?.stop({ graceful: false });
+      await survivor?.stop();
+      await db.close();
+      await dropDatabase();
+    }
+  });
+});
