@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import { API_MESSAGES, API_ROUTES, type ApiRouteKey, type ApiRouteTypes } from '@agency/domain';
@@ -19,9 +20,9 @@ export interface RouteOptions {
   mountedAt?: string;
 }
 
-// Serialising a list is most of what a cached read costs, so frozen responses keep their JSON: a route that
-// answers from Database.readThrough wraps the cached data with cachedResponse() and is serialised once per
-// data version instead of once per request.
+// Serialising a list is most of what a cached read costs, so frozen responses keep their JSON (and each
+// compressed form of it): a route that answers from Database.readThrough wraps the cached data with
+// cachedResponse() and is serialised and compressed once per data version instead of once per request.
 const serialized = new WeakMap<object, string>();
 function toJson(body: object): string {
   if (!Object.isFrozen(body)) return JSON.stringify(body);
@@ -31,6 +32,39 @@ function toJson(body: object): string {
     serialized.set(body, json);
   }
   return json;
+}
+
+/** Bodies smaller than this go as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
+type Encoding = 'br' | 'gzip';
+const compressedCache = new WeakMap<object, Partial<Record<Encoding, Buffer>>>();
+
+function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+function compress(json: string, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length } })
+    : gzipSync(json, { level: 5 });
+}
+
+/** The JSON body, compressed (gzip or brotli, as the client accepts) when it is large enough to gain. */
+function encodeBody(body: object, acceptEncoding: string | undefined): { data: string | Buffer; encoding: Encoding | null } {
+  const json = toJson(body);
+  const encoding = json.length >= COMPRESS_FROM_BYTES ? preferredEncoding(acceptEncoding) : null;
+  if (!encoding) return { data: json, encoding: null };
+  if (!Object.isFrozen(body)) return { data: compress(json, encoding), encoding };
+  let forms = compressedCache.get(body);
+  if (!forms) compressedCache.set(body, (forms = {}));
+  return { data: (forms[encoding] ??= compress(json, encoding)), encoding };
 }
 
 /** Wraps cached data into one frozen response per data object, e.g. `cachedResponse((projects) => ({ projects }))`. */
@@ -72,8 +106,9 @@ export function defineRoute<K extends ApiRouteKey>(
     }
     const body = await handler({ c, caller: caller as RouteContext<K>['caller'], log: c.get('log') });
     if (body instanceof Response) return body;
-    return c.body(toJson(body as object), options.successStatus ?? 200, {
-      'content-type': 'application/json',
-    });
+    const { data, encoding } = encodeBody(body as object, c.req.header('accept-encoding'));
+    if (!encoding) return c.body(data as string, options.successStatus ?? 200, { 'content-type': 'application/json' });
+    c.header('Vary', 'Accept-Encoding', { append: true });
+    return c.body(new Uint8Array(data as Buffer), options.successStatus ?? 200, { 'content-type': 'application/json', 'content-encoding': encoding });
   });
 }

@@ -33,3 +33,24 @@ describe('operations endpoints', () => {
     expect(text).toContain('money_operations_total');
   });
 });
+
+describe('compressed answers', () => {
+  it('compresses JSON above 1 kB as the client accepts (brotli before gzip), and leaves small answers alone', async () => {
+    const client = await api.user('compressed');
+    await api.db.query('insert into profiles (id, email) values ($1, $2)', [client.id, client.email]);
+    for (let i = 0; i < 10; i++) {
+      await api.db.query(`insert into projects (title, description, client_id, client_email) values ($1, $2, $3, $4)`, [`Project ${i}`, 'A description long enough to make the list large. '.repeat(3), client.id, client.email]);
+    }
+    const list = async (acceptEncoding?: string) => {
+      const response = await fetch(`${api.url}/api/projects`, { headers: { authorization: `Bearer ${client.token}`, ...(acceptEncoding && { 'accept-encoding': acceptEncoding }) } });
+      const body = (await response.json()) as { projects: unknown[] };
+      return { encoding: response.headers.get('content-encoding'), vary: response.headers.get('vary'), count: body.projects.length };
+    };
+    expect(await list('gzip, deflate, br')).toEqual({ encoding: 'br', vary: expect.stringContaining('Accept-Encoding'), count: 10 });
+    expect(await list('gzip')).toMatchObject({ encoding: 'gzip', count: 10 });
+    expect(await list('br;q=0, gzip')).toMatchObject({ encoding: 'gzip' });
+    expect(await list('identity')).toMatchObject({ encoding: null, count: 10 });
+    const small = await fetch(`${api.url}/api/me`, { headers: { authorization: `Bearer ${client.token}`, 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
