@@ -5,9 +5,13 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, ROOT } from './apps.mjs';
+import { freePorts } from './free-ports.mjs';
 import { resolveLocalEnv } from './local-env.mjs';
+import { startNginx } from './nginx.mjs';
+import { startPostgres } from './postgres.mjs';
 import { publishRelease, readPointer, releasePaths, remoteApps, switchRelease } from './releases.mjs';
 import { runtimeConfig } from './runtime-config.mjs';
+import { createServerRenderer } from './server-render.mjs';
 import { contentSecurityPolicy, startStaticServer } from './static-server.mjs';
 
 export { APPS, ROOT };
@@ -53,6 +57,25 @@ function startService({ name, dir, env, readyLines, log }) {
   return { ready, stop, child };
 }
 
+/** Several API processes on one PostgreSQL behind nginx, which listens where the single API would. */
+async function startReplicas({ env, replicas, stops, log }) {
+  if (!env.DATABASE_URL) {
+    const [pgPort] = Object.values(await freePorts(['POSTGRES_PORT']));
+    const postgres = await startPostgres({ port: pgPort });
+    stops.push(postgres.stop);
+    env.DATABASE_URL = postgres.url;
+  }
+  const replicaPorts = Object.values(await freePorts(Array.from({ length: replicas }, (_, i) => `API_REPLICA_${i + 1}`)));
+  for (const [i, port] of replicaPorts.entries()) {
+    // One after the other: the first applies the migrations (the others would wait on their lock anyway).
+    const replica = startService({ name: `api-${i + 1}`, dir: 'api', env: { ...env, API_PORT: String(port), TRUST_PROXY: '1' }, readyLines: 1, log });
+    stops.push(replica.stop);
+    await replica.ready;
+  }
+  const nginx = await startNginx({ port: Number(env.API_PORT), upstreams: replicaPorts, log });
+  stops.push(nginx.stop);
+}
+
 /**
  * Publishes each remote's build as an immutable release, so the product only ever serves release folders
  * (a rebuild in place cannot change a file under a visitor). A new build becomes current; a build published
@@ -85,10 +108,12 @@ export async function publishBuilds(env, builds = {}, log) {
 
 /**
  * @param {{ ports?: Record<string, number>, env?: Record<string, string>, log?: (line: string) => void,
- *           services?: boolean, builds?: Record<string, string> }} options
+ *           services?: boolean, builds?: Record<string, string>, apiReplicas?: number }} options
  *   `builds`: remote name -> the build folder to publish at start instead of <remote>/dist (tests).
+ *   `apiReplicas`: more than one runs that many API processes on PostgreSQL (DATABASE_URL, or a throwaway
+ *   server started here) behind nginx at API_URL, as the compose deployment does.
  */
-export async function startProduct({ ports = {}, env: extraEnv = {}, log, services = true, builds = {} } = {}) {
+export async function startProduct({ ports = {}, env: extraEnv = {}, log, services = true, builds = {}, apiReplicas = 1 } = {}) {
   const env = await resolveLocalEnv({ ...process.env, ...extraEnv }, ports);
   const stops = [];
   const stopAll = async () => {
@@ -105,15 +130,21 @@ export async function startProduct({ ports = {}, env: extraEnv = {}, log, servic
       });
       stops.push(cloud.stop);
       await cloud.ready;
-      const api = startService({ name: 'api', dir: 'api', env, readyLines: 1, log });
-      stops.push(api.stop);
-      await api.ready;
+      if (apiReplicas > 1) {
+        await startReplicas({ env, replicas: apiReplicas, stops, log });
+      } else {
+        const api = startService({ name: 'api', dir: 'api', env, readyLines: 1, log });
+        stops.push(api.stop);
+        await api.ready;
+      }
     }
     await publishBuilds(env, builds, log);
     const { releasesDir } = releasePaths(env);
     const remotes = Object.fromEntries((await remoteApps()).map((remote) => [remote.dir, remote.name]));
     for (const app of APPS) {
       const isHost = app.dir === 'host';
+      // The host's pages are rendered on the server, with the current configuration inside.
+      const pages = isHost ? createServerRenderer({ hostDir: join(ROOT, app.dir, 'dist'), log }) : undefined;
       const server = await startStaticServer({
         // The host is deployed in place; each remote's origin serves its release folders.
         dir: isHost ? join(ROOT, app.dir, 'dist') : join(releasesDir, remotes[app.dir]),
@@ -123,7 +154,9 @@ export async function startProduct({ ports = {}, env: extraEnv = {}, log, servic
         immutable: !isHost,
         csp: isHost ? contentSecurityPolicy : undefined,
         appConfig: isHost ? runtimeConfig(env, { log }) : undefined,
+        ...(pages && { render: pages.render, files: pages.files }),
       });
+      if (pages) stops.push(pages.close);
       stops.push(server.close);
     }
   } catch (error) {

@@ -2,8 +2,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from './database';
 
-/** Applies `migrations/*.sql` in name order, each once, recording them in schema_migrations. */
-export async function runMigrations(db: Database, dir: string): Promise<string[]> {
+const MIGRATION_LOCK = 7_201_011;
+
+/**
+ * Applies `migrations/*.sql` in name order, each once, recording them in schema_migrations. API processes that
+ * start together take turns (an advisory lock), so each migration runs once.
+ */
+export function runMigrations(db: Database, dir: string): Promise<string[]> {
+  return db.withExclusiveLock(MIGRATION_LOCK, () => applyMigrations(db, dir));
+}
+
+async function applyMigrations(db: Database, dir: string): Promise<string[]> {
   await db.exec(
     'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
   );

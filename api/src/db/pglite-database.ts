@@ -49,6 +49,8 @@ export async function openPglite(dir?: string): Promise<Database> {
       wrote();
     },
     close: () => pg.close(),
+    // One process owns the embedded database: there is nobody to take turns with.
+    withExclusiveLock: (_key, work) => work(),
     // In-process: every NOTIFY of this database reaches its listeners, and none can be missed.
     listen: (channel, handler) => pg.listen(channel, handler),
     readThrough<T>(key: string, load: () => Promise<T>): Promise<T> {

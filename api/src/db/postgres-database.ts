@@ -40,6 +40,17 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       await pool.end();
     },
     readThrough: (_key, load) => load(),
+    async withExclusiveLock(key, work) {
+      // A session lock, held by one connection of the pool for the duration of the work.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [key]);
+        return await work();
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        holder.release();
+      }
+    },
     async listen(channel, handler, onGap) {
       const stop = await listenWithReconnect(connectionString, channel, handler, onGap);
       listeners.add(stop);

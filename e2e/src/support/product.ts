@@ -31,6 +31,8 @@ export async function startTestProduct(options: TestProductOptions = {}): Promis
       env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
       services: options.services ?? true,
       builds: options.builds,
+      // E2E_API_REPLICAS=2: the same journeys against two API processes on PostgreSQL behind nginx.
+      apiReplicas: Number(process.env.E2E_API_REPLICAS ?? 1),
       log: (line: string) => logs.push(line),
     });
   } catch (error) {

@@ -1,0 +1,69 @@
+// nginx (Debian's package) in front of several API processes on this machine, with the same location rules
+// as the compose deployment (deploy/nginx/api-locations.conf). `.ci/run` installs the package when missing.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './apps.mjs';
+
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+
+/**
+ * @param {{ port: number, upstreams: number[], log?: (line: string) => void }} options
+ * @returns {Promise<{ stop: () => Promise<void> }>}
+ */
+export async function startNginx({ port, upstreams, log }) {
+  if (!NGINX) throw new Error('nginx is not installed (apt-get install -y nginx; .ci/run does it).');
+  const dir = mkdtempSync(join(tmpdir(), 'agency-nginx-'));
+  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream api {
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    include ${join(ROOT, 'deploy', 'nginx', 'api-locations.conf')};
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ['-p', dir, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr.on('data', (chunk) => log?.(`[nginx] ${chunk.toString().trim()}`));
+  // nginx prints nothing when it is up: wait until the port answers.
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}`);
+    const up = await fetch(`http://127.0.0.1:${port}/health`).then(() => true, () => false);
+    if (up) break;
+    if (Date.now() > deadline) throw new Error('nginx did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        const done = () => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
+        child.kill('SIGQUIT');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
