@@ -30,6 +30,8 @@ export interface StripeServiceOptions {
   publicUrl?: string;
   webhookRetryDelaysMs?: number[];
   log?: (message: string) => void;
+  /** Start with the monthly prices of tiers 3 and 4 (as `npm run stripe:setup` makes them); default true. */
+  seedPrices?: boolean;
 }
 
 type KeyKind = 'secret' | 'publishable';
@@ -70,7 +72,7 @@ export function createStripeService(options: StripeServiceOptions) {
     ...(options.webhookRetryDelaysMs && { retryDelaysMs: options.webhookRetryDelaysMs }),
     ...(options.log && { log: options.log }),
   });
-  seedSubscriptionPrices();
+  if (options.seedPrices !== false) seedSubscriptionPrices();
 
   function seedSubscriptionPrices(): void {
     for (const tier of SERVICE_TIERS) {
