@@ -35,9 +35,9 @@ try {
   process.exit(1);
 }
 // Auth and Stripe listen on BIND_HOST (default: this machine only); the mailbox, which shows every
-// confirmation and reset link, always stays a local tool.
+// confirmation and reset link, stays a local tool unless MAILBOX_BIND_HOST opens it (a demo in containers).
 const host = bindHost(env);
-const mailboxHost = '127.0.0.1';
+const mailboxHost = env.MAILBOX_BIND_HOST || '127.0.0.1';
 
 const dataDir = path.resolve(env.DATA_DIR || LOCAL_DEFAULTS.dataDir);
 const siteUrl = (env.PUBLIC_SITE_URL || LOCAL_DEFAULTS.publicSiteUrl).replace(/\/+$/, '');
