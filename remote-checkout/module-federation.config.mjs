@@ -7,4 +7,7 @@ export default {
     './consultation-success-page': './src/features/consultation/components/consultation-success-page.tsx',
     './instance-probe': './src/features/diagnostics/instance-probe.ts',
   },
+  // Pages the host's server renders to HTML (from this release's server build, dist/ssr/pages.cjs). Not yet
+  // the purchase and consultation pages: @agency/payments starts loading Stripe.js while rendering.
+  ssr: ['./purchase-success-page', './consultation-success-page'],
 };

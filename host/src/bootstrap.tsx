@@ -1,27 +1,42 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { loadAppConfig } from '@agency/app-config';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadAppConfig, readInlineAppConfig } from '@agency/app-config';
 import { startAuth } from '@agency/auth';
 import { App } from './app/app';
 import routeData from './app/remote-routes.json';
-import { initFederation } from './lib/federation/api/init-federation';
-import { registerRemoteLocations } from './lib/federation/api/remote-registry';
+import { registerRemoteLocations, startFederationOnDemand } from './lib/federation/api/remote-registry';
 
 async function start() {
-  initFederation(routeData);
-  const config = await loadAppConfig();
+  startFederationOnDemand(routeData);
+  // The server writes the current configuration into the page; `npm run dev` serves it as a file.
+  const config = readInlineAppConfig() ?? (await loadAppConfig());
   registerRemoteLocations(config.remotes);
-  // Resolves a persisted session (or an auth link in the address) before the first render decides anything.
+  // Shows a kept session at once (or logs the visitor out) before the first render decides anything.
   startAuth();
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // The server rendered the page: React takes over its HTML instead of drawing it again.
+  if (root.firstElementChild) {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => {
+        // Pages the server leaves to the browser (see server/render-page.tsx) are no surprise.
+        if ((error as { digest?: string }).digest !== 'client-rendered')
+          console.warn('[hydration] part of the page was rendered again in the browser', error);
+      },
+    });
+  } else {
+    createRoot(root).render(app);
+  }
 }
 
 start().catch((error: unknown) => {
   console.error(error);
-  document.getElementById('root')!.textContent =
-    'The site could not start. Please check your connection and reload the page.';
+  const root = document.getElementById('root')!;
+  // A page the server rendered stays readable; an empty one says what happened.
+  if (!root.firstElementChild)
+    root.textContent = 'The site could not start. Please check your connection and reload the page.';
 });

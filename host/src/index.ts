@@ -1,2 +1,2 @@
 // Async boundary: shared modules are negotiated before anything renders.
-import('./bootstrap');
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');

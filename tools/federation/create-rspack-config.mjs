@@ -2,6 +2,7 @@
 // module-federation.config.mjs and its dev port. A remote (it has `exposes`) is built with the Module
 // Federation plugin; the host, a pure consumer, uses the federation runtime directly and gets its share
 // list as a generated module (host-shared-modules.mjs).
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
@@ -12,6 +13,9 @@ import { federationRuntimeAliases } from './runtime-aliases.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { hostSharedModulesSource } from './host-shared-modules.mjs';
 import { HostContractPlugin } from './host-contract.mjs';
+import { ChunkGroupsPlugin } from './chunk-groups-plugin.mjs';
+import { FontFilesPlugin, fontFaces } from './font-faces.mjs';
+import { BrandFilesPlugin, iconLinks } from './brand-files.mjs';
 import { appConfigFrom, resolveLocalEnv } from '../product/local-env.mjs';
 
 const remoteContract = fileURLToPath(new URL('./remote-contract.mjs', import.meta.url));
@@ -26,10 +30,18 @@ const reactRouterProductionBuild = fileURLToPath(
  *   federation: { name: string, exposes?: Record<string,string>, eager?: string[] },
  *   devPort: number,
  *   title?: string,
+ *   description?: string,
  *   federated?: boolean,
  * }} options `federated: false` builds the app without federation (the bench's monolith).
  */
-export function createRspackConfig({ appDir, federation, devPort, title = 'Agency', federated = true }) {
+export function createRspackConfig({
+  appDir,
+  federation,
+  devPort,
+  title = 'Agency',
+  description = '',
+  federated = true,
+}) {
   return (env, argv) => {
     const production = argv.mode !== 'development';
     const isHost = !federation.exposes;
@@ -40,13 +52,18 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
     const hostSharedModulesFile = join(appDir, 'node_modules/.federation/shared-modules.js');
     // React Fast Refresh in `npm run dev`: an edited component is swapped in place and keeps its state.
     const fastRefresh = !production;
+    const fonts = fontFaces('/');
+    // The host's own files beside the app (favicons, social card, robots rules), copied as they are.
+    const publicDir = join(appDir, 'public');
     return {
       context: appDir,
       mode: production ? 'production' : 'development',
       // Production maps are hidden: written beside the bundles for an error tracker, referenced by none of
       // them, and never served (the static server refuses *.map; releases keep them outside the served folder).
       devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
-      entry: hostedOnly ? {} : { main: fastRefresh && isHost ? [reactRefreshHook, './src/index.ts'] : './src/index.ts' },
+      entry: hostedOnly
+        ? {}
+        : { main: fastRefresh && isHost ? [reactRefreshHook, './src/index.ts'] : './src/index.ts' },
       output: {
         path: join(appDir, 'dist'),
         publicPath: isHost ? '/' : 'auto',
@@ -79,7 +96,9 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
             options: {
               jsc: {
                 parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production, refresh: fastRefresh } },
+                transform: {
+                  react: { runtime: 'automatic', development: !production, refresh: fastRefresh },
+                },
               },
               env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15.4, edge >= 100' },
             },
@@ -91,16 +110,27 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
       optimization: { minimize: production },
       performance: { hints: false },
       plugins: [
-        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        }),
         !hostedOnly &&
           new rspack.HtmlRspackPlugin({
             template: join(dirname(new URL(import.meta.url).pathname), 'index.html'),
-            templateParameters: { title },
+            templateParameters: {
+              title,
+              description,
+              headExtra: [fonts.preload, fonts.css, ...(isHost ? iconLinks() : [])].join(''),
+            },
             scriptLoading: 'defer',
+            // Kept as written: the host's server fills the page's head and HTML at its comment markers.
+            minify: false,
             // Chunks resolve their own URL ('auto'), but the standalone page's own tags must not be relative
             // to a deep link such as /purchase/1.
             publicPath: '/',
           }),
+        !hostedOnly && new FontFilesPlugin(fonts.files),
+        isHost && existsSync(publicDir) && new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir }] }),
+        isHost && new BrandFilesPlugin(),
         ...(federated ? (isHost ? hostFederationPlugins() : [remoteFederationPlugin()]) : []),
         // Namespaced by output.uniqueName, so the host's and each remote's refresh runtimes coexist on one page.
         fastRefresh && new ReactRefreshRspackPlugin(),
@@ -156,7 +186,9 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
     }
 
     function withoutFallbacks(shared) {
-      return Object.fromEntries(Object.entries(shared).map(([name, config]) => [name, { ...config, import: false }]));
+      return Object.fromEntries(
+        Object.entries(shared).map(([name, config]) => [name, { ...config, import: false }]),
+      );
     }
 
     function hostFederationPlugins() {
@@ -165,6 +197,8 @@ export function createRspackConfig({ appDir, federation, devPort, title = 'Agenc
           [hostSharedModulesFile]: hostSharedModulesSource({ production, eager: federation.eager ?? [] }),
         }),
         new HostContractPlugin({ production }),
+        // What the server preloads per route: the start-up chunks behind the async boundary and each page's.
+        new ChunkGroupsPlugin({ startup: 'bootstrap' }),
         // What the Module Federation plugin would define for a pure consumer: the runtime keeps remote
         // loading, sharing and manifest snapshots (remotes are found by mf-manifest.json), for browsers only.
         new rspack.DefinePlugin({

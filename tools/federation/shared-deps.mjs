@@ -24,14 +24,20 @@ export function sharedWorkspacePackages() {
     .filter((pkg) => pkg.federation?.shared !== false)
     .flatMap((pkg) =>
       Object.keys(pkg.exports ?? { '.': '' })
-        // Test support (`./testing`) is never loaded by an app, so it is no singleton.
-        .filter((key) => !key.includes('*') && key !== './testing')
+        // Test support (`./testing`) is never loaded by an app, and server-rendering helpers (`./server`) never
+        // reach a browser, so neither is a singleton.
+        .filter((key) => !key.includes('*') && key !== './testing' && key !== './server')
         .map((key) => ({ name: `${pkg.name}${key.slice(1)}`, version: pkg.version })),
     );
 }
 
 export function sharedDependencies() {
-  const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, version, strictVersion: true });
+  const singleton = (version) => ({
+    singleton: true,
+    requiredVersion: `^${version}`,
+    version,
+    strictVersion: true,
+  });
   const shared = {
     react: singleton(reactVersion),
     'react/': singleton(reactVersion),

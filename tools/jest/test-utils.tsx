@@ -9,12 +9,17 @@ import { UiProvider } from '@agency/ui';
 
 export const TEST_APP_CONFIG: AppConfig = {
   remotes: {},
+  siteUrl: 'http://site.test',
   apiUrl: 'http://api.test',
   supabaseUrl: 'http://auth.test',
   supabaseAnonKey: 'anon',
   stripePublishableKey: 'pk_test_local',
   stripeJsUrl: 'http://stripe.test/v3/',
-  links: { booking: 'https://booking.test', founderProfile: 'https://profile.test', contactEmail: 'hello@consultancy.test' },
+  links: {
+    booking: 'https://booking.test',
+    founderProfile: 'https://profile.test',
+    contactEmail: 'hello@consultancy.test',
+  },
 };
 
 export const TEST_API_URL = TEST_APP_CONFIG.apiUrl;
@@ -55,8 +60,12 @@ export function mockFetch(handlers: Record<string, FetchHandler>) {
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
     const handler =
       handlers[key] ??
-      Object.entries(handlers).find(([pattern]) => pattern.endsWith('*') && key.startsWith(pattern.slice(0, -1)))?.[1];
-    const { status = 200, body } = handler ? await handler(init, url) : { status: 404, body: { error: 'Route not found' } };
+      Object.entries(handlers).find(
+        ([pattern]) => pattern.endsWith('*') && key.startsWith(pattern.slice(0, -1)),
+      )?.[1];
+    const { status = 200, body } = handler
+      ? await handler(init, url)
+      : { status: 404, body: { error: 'Route not found' } };
     const text = body === undefined ? '' : JSON.stringify(body);
     // jsdom has no Response; the code under test reads ok, status, json() and text().
     return { ok: status >= 200 && status < 300, status, text: async () => text, json: async () => body };
@@ -68,7 +77,10 @@ export function mockFetch(handlers: Record<string, FetchHandler>) {
 /** The requests made to "METHOD /path", in order. */
 export function callsTo(fetchMock: jest.Mock, key: string): RequestInit[] {
   return fetchMock.mock.calls
-    .filter(([input, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${new URL(String(input)).pathname}` === key)
+    .filter(
+      ([input, init]) =>
+        `${(init as RequestInit | undefined)?.method ?? 'GET'} ${new URL(String(input)).pathname}` === key,
+    )
     .map(([, init]) => init as RequestInit);
 }
 

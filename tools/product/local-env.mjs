@@ -67,7 +67,13 @@ export async function resolveLocalEnv(base = process.env, ports = {}) {
   env.SUPABASE_ANON_KEY = base.SUPABASE_ANON_KEY ?? (await anonKeyFor(env.SUPABASE_JWT_SECRET));
   env.ALLOWED_ORIGINS =
     base.ALLOWED_ORIGINS ??
-    [env.PUBLIC_SITE_URL, env.MARKETING_URL, env.CHECKOUT_URL, env.CLIENT_PORTAL_URL, env.ADMIN_PORTAL_URL].join(',');
+    [
+      env.PUBLIC_SITE_URL,
+      env.MARKETING_URL,
+      env.CHECKOUT_URL,
+      env.CLIENT_PORTAL_URL,
+      env.ADMIN_PORTAL_URL,
+    ].join(',');
   if (base.DATABASE_URL) env.DATABASE_URL = base.DATABASE_URL;
   if (base.PIXEL_ID) env.PIXEL_ID = base.PIXEL_ID;
   if (base.LOG_LEVEL) env.LOG_LEVEL = base.LOG_LEVEL;
@@ -83,12 +89,17 @@ export function appConfigFrom(env) {
       client_portal: { manifest: `${env.CLIENT_PORTAL_URL}/mf-manifest.json` },
       admin_portal: { manifest: `${env.ADMIN_PORTAL_URL}/mf-manifest.json` },
     },
+    siteUrl: env.PUBLIC_SITE_URL,
     apiUrl: env.API_URL,
     supabaseUrl: env.SUPABASE_URL,
     supabaseAnonKey: env.SUPABASE_ANON_KEY,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
     ...(env.STRIPE_JS_URL ? { stripeJsUrl: env.STRIPE_JS_URL } : {}),
     ...(env.PIXEL_ID ? { pixelId: env.PIXEL_ID } : {}),
-    links: { booking: env.BOOKING_URL, founderProfile: env.FOUNDER_PROFILE_URL, contactEmail: env.CONTACT_EMAIL },
+    links: {
+      booking: env.BOOKING_URL,
+      founderProfile: env.FOUNDER_PROFILE_URL,
+      contactEmail: env.CONTACT_EMAIL,
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, type ComponentType, type ReactNode } from 'react';
 import { useAuthStore } from '@agency/auth';
 import { BrowserRouter, Route, Routes } from '@agency/router';
 import { UiProvider } from '@agency/ui';
@@ -7,28 +7,55 @@ import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { AppLayout } from '../features/layout/components/app-layout';
 import { useHashScroll } from '../features/hash-scroll/hooks/use-hash-scroll';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
+import { useDocumentHead } from '../features/page-head/hooks/use-document-head';
+import { RouteAnnouncer } from '../features/route-focus/components/route-announcer';
 import { RemotePage } from '../lib/federation/components/remote-page';
 import { useIntentPrefetch } from '../lib/federation/hooks/use-intent-prefetch';
 import { PageSpinner } from '../components/page-spinner';
-import { DASHBOARD_REMOTES, DIAGNOSTIC_PROBES, HOST_PATHS, REMOTE_ROUTES, remoteForPath } from './route-table';
+import {
+  DASHBOARD_REMOTES,
+  DIAGNOSTIC_PROBES,
+  HOST_PATHS,
+  REMOTE_ROUTES,
+  remoteForPath,
+} from './route-table';
 
 const FederationCheckPage = lazy(() =>
-  import('../features/diagnostics/components/federation-check-page').then((m) => ({ default: m.FederationCheckPage })),
+  import('../features/diagnostics/components/federation-check-page').then((m) => ({
+    default: m.FederationCheckPage,
+  })),
 );
 
-// The auth screens (formik, Tabs, Dialog) load on demand: the landing page never pays for them.
-const LoginPage = lazy(() => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+// The auth screens (forms, tabs) load on demand: the landing page never pays for them. The chunk names are
+// what the server preloads for these routes (route-table.ts, HOST_ROUTE_CHUNKS).
+const LoginPage = lazy(() =>
+  import(/* webpackChunkName: "login-page" */ '../features/auth/components/login-page').then((m) => ({
+    default: m.LoginPage,
+  })),
+);
 const ResetPasswordPage = lazy(() =>
-  import('../features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+  import(
+    /* webpackChunkName: "reset-password-page" */ '../features/auth/components/reset-password-page'
+  ).then((m) => ({ default: m.ResetPasswordPage })),
 );
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
 
-function AppRoutes() {
+/**
+ * What follows navigation without rendering anything: hash scrolling, the document head, prefetching on
+ * intent (which depends on the role). Apart from the routes, so a role arriving later does not re-render
+ * the page (a page the server rendered may still be hydrating).
+ */
+function NavigationEffects() {
   const role = useAuthStore((s) => s.role);
   useHashScroll();
+  useDocumentHead();
   useIntentPrefetch(useCallback((pathname: string) => remoteForPath(pathname, role), [role]));
+  return null;
+}
+
+function AppRoutes() {
   return (
-    <AppLayout>
+    <AppLayout announcer={<RouteAnnouncer />}>
       <Routes>
         {REMOTE_ROUTES.map((route) => (
           <Route
@@ -61,12 +88,17 @@ function AppRoutes() {
   );
 }
 
-export function App() {
+/**
+ * The whole app. In the browser it runs on the address bar (BrowserRouter); the server renders the same tree
+ * in a router fixed at the requested URL (src/server/render-page.tsx), and the browser hydrates it.
+ */
+export function App({ router: Router = BrowserRouter }: { router?: ComponentType<{ children: ReactNode }> }) {
   return (
     <UiProvider>
-      <BrowserRouter>
+      <Router>
+        <NavigationEffects />
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
     </UiProvider>
   );
 }

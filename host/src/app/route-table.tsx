@@ -38,6 +38,15 @@ export const HOST_PATHS = {
   federationCheck: '/__diagnostics/federation',
 } as const;
 
+/**
+ * The host's own chunks (by webpackChunkName) each of its routes needs before it can be shown; the server
+ * preloads them with the page, so the route loads in one wave. A remote route needs the federation runtime.
+ */
+export const HOST_ROUTE_CHUNKS: Readonly<Record<string, string[]>> = {
+  [HOST_PATHS.login]: ['login-page'],
+  [HOST_PATHS.resetPassword]: ['reset-password-page'],
+};
+
 /** The remote behind a path, for intent prefetching (the dashboard's remote depends on the role). */
 export function remoteForPath(pathname: string, role: 'ADMIN' | 'CLIENT' | null): RemoteRoute | undefined {
   if (pathname === HOST_PATHS.dashboard) return role ? DASHBOARD_REMOTES[role] : undefined;

@@ -5,7 +5,7 @@ export function PageSpinner({ label = 'Loading...' }: { label?: string }) {
     // Fills the page area so the footer does not jump when the page arrives.
     <Center minH="calc(100vh - 4rem)" role="status" aria-live="polite">
       <VStack gap="3">
-        <Spinner size="lg" color="blue.solid" />
+        <Spinner size="lg" color="brand.solid" />
         <Text color="fg.muted">{label}</Text>
       </VStack>
     </Center>

@@ -2,25 +2,13 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import {
   contractProblems,
   modulesLoadedByHost,
-  type ContractProblem,
   type HostContract,
   type RemoteRouteData,
 } from '@agency/federation/remote-contract';
 import { sharedModules } from '@agency/federation/shared-modules';
+import { IncompatibleReleaseError } from './incompatible-release-error';
 
-/** A remote release this host cannot run: a shared module outside the range it needs, or a missing page. */
-export class IncompatibleReleaseError extends Error {
-  constructor(
-    readonly remote: string,
-    readonly manifestUrl: string,
-    readonly problems: ContractProblem[],
-  ) {
-    super(
-      `${remote} release ${manifestUrl} does not fit this host: ${problems.map((p) => p.module).join(', ')}`,
-    );
-    this.name = 'IncompatibleReleaseError';
-  }
-}
+export { IncompatibleReleaseError };
 
 // `npm run release` refuses such releases, but a forced release or a host rolled back under a remote still
 // reaches the browser. Each manifest is checked against what this host provides and loads before any of the

@@ -10,11 +10,16 @@ import { toaster, UiProvider } from '@agency/ui';
 
 export const TEST_CONFIG: AppConfig = {
   remotes: {},
+  siteUrl: 'http://site.test',
   apiUrl: 'http://api.test',
   supabaseUrl: 'http://auth.test',
   supabaseAnonKey: 'anon',
   stripePublishableKey: 'pk_test',
-  links: { booking: 'https://booking.test', founderProfile: 'https://profile.test', contactEmail: 'hello@consultancy.test' },
+  links: {
+    booking: 'https://booking.test',
+    founderProfile: 'https://profile.test',
+    contactEmail: 'hello@consultancy.test',
+  },
 };
 
 function CurrentLocation() {
@@ -56,7 +61,11 @@ export function renderHost(
   toaster.remove();
   resetAuth();
   const fake = createFakeAuth();
-  configureAuth({ createAuth: async () => fake.asClient, requestRole: async () => role, siteUrl: () => 'http://site.test' });
+  configureAuth({
+    createAuth: async () => fake.asClient,
+    requestRole: async () => role,
+    siteUrl: () => 'http://site.test',
+  });
   useAuthStore.setState({ status: 'logged-out', ...state });
   const user = userEvent.setup(timers ? { advanceTimers: jest.advanceTimersByTime } : {});
   const utils = render(

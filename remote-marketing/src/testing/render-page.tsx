@@ -7,6 +7,7 @@ import { UiProvider } from '@agency/ui';
 
 export const TEST_CONFIG: AppConfig = {
   remotes: {},
+  siteUrl: 'http://site.test',
   apiUrl: 'http://api.test',
   supabaseUrl: 'http://auth.test',
   supabaseAnonKey: 'anon',
@@ -24,7 +25,10 @@ function CurrentPath() {
 }
 
 /** Renders a page as the host does: inside the UI provider and a router, with the runtime config loaded. */
-export function renderPage(page: ReactElement, { path = '/', config = {} }: { path?: string; config?: Partial<AppConfig> } = {}) {
+export function renderPage(
+  page: ReactElement,
+  { path = '/', config = {} }: { path?: string; config?: Partial<AppConfig> } = {},
+) {
   setAppConfig({ ...TEST_CONFIG, ...config });
   return render(
     <UiProvider>

@@ -2,18 +2,25 @@ import { getAppConfig, hasAppConfig, loadAppConfig, type AppConfig } from './ind
 
 const config: AppConfig = {
   remotes: { marketing: { manifest: 'https://cdn.example/marketing/mf-manifest.json' } },
+  siteUrl: 'https://site.example',
   apiUrl: 'https://api.example',
   supabaseUrl: 'https://auth.example',
   supabaseAnonKey: 'anon',
   stripePublishableKey: 'pk_test',
-  links: { booking: 'https://book.example', founderProfile: 'https://profile.example', contactEmail: 'a@b.c' },
+  links: {
+    booking: 'https://book.example',
+    founderProfile: 'https://profile.example',
+    contactEmail: 'a@b.c',
+  },
 };
 
 test('loads the runtime configuration without caching and keeps it for every package', async () => {
   expect(hasAppConfig()).toBe(false);
   expect(() => getAppConfig()).toThrow('App configuration is not loaded yet.');
   const fetchImpl = jest.fn(async () => new Response(JSON.stringify(config), { status: 200 }));
-  await expect(loadAppConfig('/app-config.json', fetchImpl as unknown as typeof fetch)).resolves.toEqual(config);
+  await expect(loadAppConfig('/app-config.json', fetchImpl as unknown as typeof fetch)).resolves.toEqual(
+    config,
+  );
   expect(fetchImpl).toHaveBeenCalledWith('/app-config.json', { cache: 'no-cache' });
   expect(getAppConfig().apiUrl).toBe('https://api.example');
 });

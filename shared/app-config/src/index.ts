@@ -1,6 +1,8 @@
 /**
- * Runtime configuration. The host fetches /app-config.json at start (no-cache), so moving a remote or an
- * API needs no rebuild; a remote running standalone fetches the same file from its own dev server.
+ * Runtime configuration. The host's server writes the current configuration into every page it serves
+ * (readInlineAppConfig), and serves the same as /app-config.json (no-cache), which the host re-reads on
+ * navigation; so moving a remote or an API needs no rebuild. A remote running standalone, or `npm run dev`,
+ * fetches /app-config.json from its own dev server.
  */
 export interface RemoteLocation {
   /** URL of the remote's mf-manifest.json (of its current release). */
@@ -13,6 +15,8 @@ export interface RemoteLocation {
 
 export interface AppConfig {
   remotes: Record<string, RemoteLocation>;
+  /** Where the site is served (PUBLIC_SITE_URL): canonical and social links point here. */
+  siteUrl: string;
   apiUrl: string;
   supabaseUrl: string;
   supabaseAnonKey: string;
@@ -45,7 +49,26 @@ export function hasAppConfig(): boolean {
   return current !== undefined;
 }
 
-export async function loadAppConfig(url = '/app-config.json', fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
+/** The id of the element the host's server writes the configuration into (JSON, not a script that runs). */
+export const INLINE_APP_CONFIG_ID = 'app-config';
+
+/** The configuration written into the page by the server, if there is one; it becomes the current one. */
+export function readInlineAppConfig(doc: Pick<Document, 'getElementById'> = document): AppConfig | undefined {
+  const text = doc.getElementById(INLINE_APP_CONFIG_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const config = JSON.parse(text) as AppConfig;
+    setAppConfig(config);
+    return config;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function loadAppConfig(
+  url = '/app-config.json',
+  fetchImpl: typeof fetch = fetch,
+): Promise<AppConfig> {
   const response = await fetchImpl(url, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`Could not load ${url}: ${response.status}`);
   const config = (await response.json()) as AppConfig;

@@ -1,20 +1,31 @@
 import { getAppConfig } from '@agency/app-config';
 import { initialAuthState, useAuthStore } from './auth-store';
-import { forgetPersistedSession, hasAuthCallback, hasPersistedSession } from './supabase-client';
+import {
+  forgetPersistedSession,
+  hasAuthCallback,
+  hasPersistedSession,
+  readStoredSession,
+  type StoredSession,
+} from './supabase-client';
 import type { LoginResult, SignUpInput } from './auth-service';
 
 /**
  * What every page loads: the store's start and thin wrappers. The auth service itself (session events,
  * role fetch, account calls) and supabase-js load on first use, so a logged-out visitor on the landing
- * page downloads neither.
+ * page downloads neither, and a signed-in one sees the page signed in before either arrives.
  */
 type AuthService = typeof import('./auth-service');
 let service: Promise<AuthService> | null = null;
 let started = false;
+/** The session shown from storage at start, handed to the service when it loads. */
+let shownSession: StoredSession | null = null;
 
 export function loadAuthService(): Promise<AuthService> {
   if (!service) {
-    const loading = import('./auth-service');
+    const loading = import(/* webpackChunkName: "auth-service" */ './auth-service').then((auth) => {
+      if (shownSession) auth.restoreStoredSession(shownSession);
+      return auth;
+    });
     loading.catch(() => {
       if (service === loading) service = null;
     });
@@ -25,14 +36,32 @@ export function loadAuthService(): Promise<AuthService> {
 
 const setLoggedOut = () => useAuthStore.setState({ ...initialAuthState, status: 'logged-out' });
 
+/** Runs when the browser has nothing else to do (after the page is up), or soon after where it cannot tell. */
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 5000 });
+  else setTimeout(task, 1000);
+}
+
 /**
  * Call once at start, after the app config is loaded. With no persisted session and no auth callback in the
- * address the visitor is logged out at once and nothing more is loaded.
+ * address the visitor is logged out at once and nothing more is loaded. A session kept in this browser is
+ * shown at once (signed in, from what supabase-js stored) and restored when the browser is idle (see the
+ * service's restoreStoredSession): supabase-js loads only when the session needs refreshing or a screen
+ * needs it. An auth link in the address, or a kept session in a shape this does not read, starts the service
+ * and supabase-js at once, with the page on 'loading' until they answer.
  */
 export function startAuth(): void {
   if (started) return;
   started = true;
-  if (hasPersistedSession(getAppConfig().supabaseUrl) || hasAuthCallback()) {
+  const { supabaseUrl } = getAppConfig();
+  const stored = hasAuthCallback() ? null : readStoredSession(supabaseUrl);
+  if (stored) {
+    shownSession = stored;
+    useAuthStore.setState({ status: 'logged-in', user: stored.user });
+    whenIdle(() => {
+      loadAuthService().catch((error: unknown) => console.error('Could not restore the session', error));
+    });
+  } else if (hasPersistedSession(supabaseUrl) || hasAuthCallback()) {
     useAuthStore.setState({ status: 'loading' });
     loadAuthService().then(
       (auth) => auth.startAuth(),

@@ -1,12 +1,14 @@
-import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { getAppConfig, hasAppConfig } from '@agency/app-config';
-import { initialAuthState, useAuthStore, type AuthUser } from './auth-store';
+import { initialAuthState, useAuthStore } from './auth-store';
 import { fetchRoleWithRetry, requestRole, type RoleRequest } from './role-fetch';
 import {
   createSupabaseAuth,
   forgetPersistedSession,
   hasAuthCallback,
   hasPersistedSession,
+  toAuthUser,
+  type StoredSession,
   type SupabaseAuth,
 } from './supabase-client';
 
@@ -25,6 +27,12 @@ export type LoginResult = 'signed-in' | 'invalid-credentials' | 'unreachable';
 
 /** A server sign-out that has not answered by then no longer holds up leaving. */
 const SIGN_OUT_TIMEOUT_MS = 5000;
+
+/**
+ * supabase-js refreshes a session when under 90 s remain (three 30-s ticks, spec section 4). A session
+ * restored from storage starts supabase-js this long before expiry, so its own ticker does the refresh.
+ */
+const CLIENT_START_BEFORE_EXPIRY_MS = 120_000;
 
 const defaultDeps: AuthDeps = {
   createAuth: createSupabaseAuth,
@@ -45,6 +53,9 @@ let logoutRunning: Promise<void> | null = null;
 let generation = 0;
 /** The user whose role is fetched or known; a repeated sign-in of the same user does not refetch. */
 let roleUserId: string | null = null;
+let clientStartTimer: ReturnType<typeof setTimeout> | undefined;
+/** The signed-in user shown is the one kept in storage, not yet confirmed by supabase-js. */
+let shownFromStorage = false;
 
 export function configureAuth(overrides: Partial<AuthDeps>): void {
   deps = { ...deps, ...overrides };
@@ -58,17 +69,16 @@ export function resetAuth(): void {
   logoutRunning = null;
   generation += 1;
   roleUserId = null;
+  clearTimeout(clientStartTimer);
+  shownFromStorage = false;
   useAuthStore.setState({ ...initialAuthState });
-}
-
-function toAuthUser(user: User): AuthUser {
-  const fullName = user.user_metadata?.full_name;
-  return { id: user.id, email: user.email ?? '', fullName: typeof fullName === 'string' ? fullName : '' };
 }
 
 function setLoggedOut(): void {
   generation += 1;
   roleUserId = null;
+  shownFromStorage = false;
+  clearTimeout(clientStartTimer);
   useAuthStore.setState({ ...initialAuthState, status: 'logged-out' });
 }
 
@@ -89,6 +99,7 @@ async function loadRole(userId: string, accessToken: string): Promise<void> {
 }
 
 function setSignedIn(session: Session): void {
+  shownFromStorage = false;
   const user = toAuthUser(session.user);
   const previous = useAuthStore.getState().user;
   if (previous && previous.id !== user.id) setLoggedOut();
@@ -101,7 +112,8 @@ export function handleAuthEvent(event: AuthChangeEvent, session: Session | null)
   switch (event) {
     case 'INITIAL_SESSION':
       if (session) setSignedIn(session);
-      else if (useAuthStore.getState().status !== 'logged-in') setLoggedOut();
+      // No session after all (expired and not refreshable, or removed meanwhile): the stored one was stale.
+      else if (shownFromStorage || useAuthStore.getState().status !== 'logged-in') setLoggedOut();
       break;
     case 'SIGNED_IN':
     case 'MFA_CHALLENGE_VERIFIED':
@@ -119,7 +131,8 @@ export function handleAuthEvent(event: AuthChangeEvent, session: Session | null)
     case 'TOKEN_REFRESHED':
     case 'USER_UPDATED':
       if (session) {
-        if (useAuthStore.getState().status === 'logged-in') useAuthStore.setState({ user: toAuthUser(session.user) });
+        if (useAuthStore.getState().status === 'logged-in')
+          useAuthStore.setState({ user: toAuthUser(session.user) });
         else setSignedIn(session);
       }
       break;
@@ -131,6 +144,7 @@ export function handleAuthEvent(event: AuthChangeEvent, session: Session | null)
 /** The supabase-js auth client, created on first use (dynamic import keeps it off the landing page). */
 export function getSupabaseAuth(): Promise<SupabaseAuth> {
   if (!authPromise) {
+    clearTimeout(clientStartTimer);
     const created = deps.createAuth().then((auth) => {
       auth.onAuthStateChange(handleAuthEvent);
       return auth;
@@ -167,11 +181,39 @@ export function startAuth(): void {
 }
 
 /**
+ * A session kept in this browser, shown from storage at start (auth-entry), restored when the browser is idle:
+ * while its access token has more than two minutes left, only the role is fetched with it, and supabase-js
+ * starts two minutes before expiry (or as soon as anything needs the client: an API call, sign-out, an auth
+ * screen) and refreshes it as it would have; a session closer to expiry starts supabase-js at once.
+ */
+export function restoreStoredSession(stored: StoredSession): void {
+  if (started) return;
+  started = true;
+  const startClient = () =>
+    getSupabaseAuth().catch((error: unknown) => {
+      console.error('Could not start the auth client', error);
+    });
+  const untilClientStart = stored.expiresAt * 1000 - Date.now() - CLIENT_START_BEFORE_EXPIRY_MS;
+  shownFromStorage = true;
+  useAuthStore.setState({ status: 'logged-in', user: stored.user });
+  if (untilClientStart <= 0) {
+    void startClient();
+    return;
+  }
+  void loadRole(stored.user.id, stored.accessToken);
+  clientStartTimer = setTimeout(() => void startClient(), untilClientStart);
+}
+
+/**
  * supabase-js's answer when the auth service could not be reached: a network failure or a gateway's
  * 502/503/504 (AuthRetryableFetchError), told apart by name and status so supabase-js stays a lazy chunk.
  */
 function isUnreachable(error: { name?: string; status?: number }): boolean {
-  return error.name === 'AuthRetryableFetchError' || error.status === 0 || [502, 503, 504].includes(error.status ?? -1);
+  return (
+    error.name === 'AuthRetryableFetchError' ||
+    error.status === 0 ||
+    [502, 503, 504].includes(error.status ?? -1)
+  );
 }
 
 /** Sets the user, then fetches the role. Says why (and logs) when it did not sign in. */
@@ -225,7 +267,9 @@ export async function signUp(input: SignUpInput): Promise<{ ok: boolean; confirm
 export async function requestPasswordReset(email: string): Promise<boolean> {
   try {
     const auth = await getSupabaseAuth();
-    const { error } = await auth.resetPasswordForEmail(email, { redirectTo: `${deps.siteUrl()}/reset-password` });
+    const { error } = await auth.resetPasswordForEmail(email, {
+      redirectTo: `${deps.siteUrl()}/reset-password`,
+    });
     if (error) console.error('Reset request failed', error);
     return !error;
   } catch (error) {
@@ -289,7 +333,8 @@ export function logout(): Promise<void> {
   if (logoutRunning) return logoutRunning;
   logoutRunning = (async () => {
     try {
-      if (authPromise) await signOut(await authPromise);
+      if (authPromise || useAuthStore.getState().status === 'logged-in')
+        await signOut(await getSupabaseAuth());
     } catch (error) {
       console.error('Logout failed', error);
     } finally {
@@ -303,9 +348,9 @@ export function logout(): Promise<void> {
 
 /** The signed-in user's own access token for API calls, or null when logged out. */
 export async function getAccessToken(): Promise<string | null> {
-  if (!authPromise) return null;
+  if (!authPromise && useAuthStore.getState().status !== 'logged-in') return null;
   try {
-    const auth = await authPromise;
+    const auth = await getSupabaseAuth();
     const { data } = await auth.getSession();
     return data.session?.access_token ?? null;
   } catch {

@@ -1,6 +1,7 @@
 export { useAuthStore } from './auth-store';
 export type { AuthState, AuthStatus, AuthUser, Role } from './auth-store';
 export { initialAuthState } from './auth-store';
+export { sessionStorageKey } from './supabase-client';
 // Thin wrappers: the auth service and supabase-js load on first use (tests reach the service through
 // @agency/auth/testing).
 export {

@@ -1,14 +1,19 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuthClient } from '@supabase/supabase-js';
 import { getAppConfig } from '@agency/app-config';
+import type { AuthUser } from './auth-store';
 
-export type SupabaseAuth = SupabaseClient['auth'];
+/** supabase-js's auth client: the only part of supabase-js the product uses. */
+export type SupabaseAuth = InstanceType<typeof AuthClient>;
 
 /** The key supabase-js persists the session under: `sb-<first label of the URL's hostname>-auth-token`. */
 export function sessionStorageKey(supabaseUrl: string): string {
   return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
 }
 
-export function hasPersistedSession(supabaseUrl: string, storage: Pick<Storage, 'getItem'> = window.localStorage): boolean {
+export function hasPersistedSession(
+  supabaseUrl: string,
+  storage: Pick<Storage, 'getItem'> = window.localStorage,
+): boolean {
   try {
     return Boolean(storage.getItem(sessionStorageKey(supabaseUrl)));
   } catch {
@@ -16,8 +21,59 @@ export function hasPersistedSession(supabaseUrl: string, storage: Pick<Storage, 
   }
 }
 
+/** What a session kept by supabase-js says, read without loading supabase-js. */
+export interface StoredSession {
+  user: AuthUser;
+  accessToken: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+/** supabase-js's user, as the auth store keeps it. */
+export function toAuthUser(user: {
+  id: string;
+  email?: string;
+  user_metadata?: Record<string, unknown>;
+}): AuthUser {
+  const fullName = user.user_metadata?.full_name;
+  return { id: user.id, email: user.email ?? '', fullName: typeof fullName === 'string' ? fullName : '' };
+}
+
+/**
+ * The session supabase-js keeps in this browser, when it has the shape supabase-js writes (a user, an access
+ * and a refresh token, an expiry). Expired or not: restoring it is supabase-js's job.
+ */
+export function readStoredSession(
+  supabaseUrl: string,
+  storage: Pick<Storage, 'getItem'> = window.localStorage,
+): StoredSession | null {
+  try {
+    const raw = storage.getItem(sessionStorageKey(supabaseUrl));
+    const session = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+    const user = session?.user as { id?: unknown } | undefined;
+    if (
+      !session ||
+      typeof session.access_token !== 'string' ||
+      typeof session.refresh_token !== 'string' ||
+      typeof session.expires_at !== 'number' ||
+      typeof user?.id !== 'string'
+    )
+      return null;
+    return {
+      user: toAuthUser(user as { id: string }),
+      accessToken: session.access_token,
+      expiresAt: session.expires_at,
+    };
+  } catch {
+    return null;
+  }
+}
+
 /** Forgets the session this browser keeps (what supabase-js stores under its key), whatever the server says. */
-export function forgetPersistedSession(supabaseUrl: string, storage: Pick<Storage, 'removeItem'> = window.localStorage): void {
+export function forgetPersistedSession(
+  supabaseUrl: string,
+  storage: Pick<Storage, 'removeItem'> = window.localStorage,
+): void {
   const key = sessionStorageKey(supabaseUrl);
   for (const item of [key, `${key}-user`, `${key}-code-verifier`]) {
     try {
@@ -29,16 +85,28 @@ export function forgetPersistedSession(supabaseUrl: string, storage: Pick<Storag
 }
 
 /** The address carries an auth callback (sign-up confirmation, recovery link, or its error). */
-export function hasAuthCallback(hash: string = window.location.hash, search: string = window.location.search): boolean {
+export function hasAuthCallback(
+  hash: string = window.location.hash,
+  search: string = window.location.search,
+): boolean {
   return /(^|[#&])(access_token|error_description|error_code)=/.test(hash) || /[?&]code=/.test(search);
 }
 
-/** supabase-js is ~35 kB gz: imported only when a session exists or an auth screen needs it. */
+/**
+ * supabase-js's auth client, configured as createClient(url, key).auth would be: same endpoint, headers and
+ * storage key. Only its auth part is bundled (23 kB gz of supabase-js's 56), loaded when a session has to be
+ * restored or refreshed or an auth screen needs it.
+ */
 export async function createSupabaseAuth(): Promise<SupabaseAuth> {
-  const { createClient } = await import('@supabase/supabase-js');
+  const { AuthClient } = await import(/* webpackChunkName: "supabase-auth" */ './supabase-auth-client');
   const { supabaseUrl, supabaseAnonKey } = getAppConfig();
-  const client = createClient(supabaseUrl, supabaseAnonKey, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+  return new AuthClient({
+    url: `${supabaseUrl.replace(/\/$/, '')}/auth/v1`,
+    headers: { Authorization: `Bearer ${supabaseAnonKey}`, apikey: supabaseAnonKey },
+    storageKey: sessionStorageKey(supabaseUrl),
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: true,
+    flowType: 'implicit',
   });
-  return client.auth;
 }

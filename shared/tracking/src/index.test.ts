@@ -19,6 +19,7 @@ function configure(pixelId?: string, consent: 'granted' | 'denied' | null = 'gra
   if (consent) localStorage.setItem(CONSENT_STORAGE_KEY, consent);
   const config: AppConfig = {
     remotes: {},
+    siteUrl: 'http://site.test',
     apiUrl: 'http://api.test',
     supabaseUrl: 'http://auth.test',
     supabaseAnonKey: 'anon',
@@ -75,7 +76,14 @@ test('sends the purchase with its value in USD', () => {
   expect(queued()).toContainEqual([
     'track',
     'Purchase',
-    { content_name: 'Standard Web App', content_ids: ['2'], content_type: 'product', num_items: 1, value: 700, currency: 'USD' },
+    {
+      content_name: 'Standard Web App',
+      content_ids: ['2'],
+      content_type: 'product',
+      num_items: 1,
+      value: 700,
+      currency: 'USD',
+    },
   ]);
 });
 
@@ -86,7 +94,12 @@ test('sends every spec event under its standard pixel name', () => {
   trackInitiateCheckout({ tierId: 1, tierName: 'Basic Web App', value: 250 });
   trackConsultationBooked({ tierId: 4, tierName: 'Fractional CTO' });
   const tracked = queued().filter((call) => call[0] === 'track');
-  expect(tracked.map((call) => call[1])).toEqual(['ViewContent', 'ViewContent', 'InitiateCheckout', 'Schedule']);
+  expect(tracked.map((call) => call[1])).toEqual([
+    'ViewContent',
+    'ViewContent',
+    'InitiateCheckout',
+    'Schedule',
+  ]);
   expect(tracked[0]![2]).toMatchObject({ content_category: 'Purchase Page', value: 500, currency: 'USD' });
   expect(tracked[1]![2]).toEqual({
     content_category: 'Consultation Page',
@@ -103,7 +116,10 @@ test('hands events to the loaded pixel once its script has replaced the stub', (
   const callMethod = jest.fn();
   window.fbq!.callMethod = callMethod;
   trackConsultationBooked({ tierId: 3, tierName: 'Fractional Sr. SWE' });
-  expect(callMethod).toHaveBeenCalledWith('track', 'Schedule', { content_name: 'Fractional Sr. SWE', content_ids: ['3'] });
+  expect(callMethod).toHaveBeenCalledWith('track', 'Schedule', {
+    content_name: 'Fractional Sr. SWE',
+    content_ids: ['3'],
+  });
 });
 
 test('never throws when the pixel misbehaves', () => {

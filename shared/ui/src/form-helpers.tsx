@@ -91,7 +91,7 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'disabled'
 /** A form's primary submit button: one click per submission, and it says what is happening meanwhile. */
 export function SubmitButton({ busy, busyLabel, children, ...rest }: SubmitButtonProps) {
   return (
-    <Button type="submit" colorPalette="blue" disabled={busy} aria-busy={busy} {...rest}>
+    <Button type="submit" colorPalette="brand" disabled={busy} aria-busy={busy} {...rest}>
       {busy ? busyLabel : children}
     </Button>
   );

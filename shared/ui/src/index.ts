@@ -26,6 +26,9 @@ export {
   useChakraContext,
 } from '@chakra-ui/react';
 export { system } from './system';
+export { brand } from './brand/brand';
+export { BrandLogo } from './brand/brand-logo';
+export { PageContainer, type PageContainerProps } from './page-container';
 export { toaster } from './toaster';
 export { UiProvider } from './ui-provider';
 

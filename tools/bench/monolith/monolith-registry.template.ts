@@ -3,10 +3,9 @@ import type { ComponentType } from 'react';
 
 export type RemoteName = 'marketing' | 'checkout' | 'client_portal' | 'admin_portal';
 
-const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
-/* PAGES */
-};
+const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {/* PAGES */};
 
+export function startFederationOnDemand(): void {}
 export function registerRemoteLocations(): void {}
 export function refreshOnNavigation(): undefined {
   return undefined;
@@ -26,3 +25,8 @@ export function loadRemotePage(remote: RemoteName, exposed: string): Promise<{ d
 }
 
 export function prefetchRemote(): void {}
+
+/** No federation runtime: the diagnostics page reports every remote as unavailable. */
+export async function loadExposedModule(): Promise<null> {
+  return null;
+}

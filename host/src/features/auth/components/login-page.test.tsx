@@ -33,9 +33,10 @@ describe('LoginPage', () => {
     expect(screen.getByRole('tab', { name: 'Sign Up' })).toBeInTheDocument();
   });
 
-  it('shows Loading... while the session resolves', () => {
+  it('shows the form while a session from an auth link resolves (a signed-in user is sent on once it does)', () => {
     renderHost(routes, { path: '/login', auth: { status: 'loading' } });
-    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Login' })).toBeInTheDocument();
+    expect(currentLocation(screen)).toBe('/login');
   });
 
   it('sends a signed-in user on to the dashboard', () => {
@@ -76,7 +77,9 @@ describe('LoginPage', () => {
       } as never);
       await user.type(loginForm().getByLabelText(/^Email/), 'ada@example.com');
       await user.type(loginForm().getByLabelText(/^Password/), 'right-password{Enter}');
-      expect(await screen.findByText('The sign-in service is unreachable. Please try again later.')).toBeInTheDocument();
+      expect(
+        await screen.findByText('The sign-in service is unreachable. Please try again later.'),
+      ).toBeInTheDocument();
       expect(screen.queryByText('Invalid credentials. Please try again.')).not.toBeInTheDocument();
       expect(currentLocation(screen)).toBe('/login');
     });

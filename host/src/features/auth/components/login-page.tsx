@@ -1,71 +1,106 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AUTH_TEXT } from '@agency/domain';
 import { preloadAuth, useAuthStore } from '@agency/auth';
 import { Navigate, useLocation } from '@agency/router';
-import { Box, Container, Heading, loadOverlays, Text, useOverlays } from '@agency/ui';
-import { PageSpinner } from '../../../components/page-spinner';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { Box, Heading, PageContainer, Text } from '@agency/ui';
+import { AuthTabs } from './auth-tabs';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
-import { SignUpSuccessDialog } from './sign-up-success-dialog';
+
+// The dialogs (and the kit's dialog parts) load when first opened: the page itself needs only the tabs.
+const ForgotPasswordDialog = lazy(() =>
+  import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
+const SignUpSuccessDialog = lazy(() =>
+  import('./sign-up-success-dialog').then((m) => ({ default: m.SignUpSuccessDialog })),
+);
 
 type Tab = 'login' | 'signup';
 
 function LoginTabs() {
-  const { Tabs } = useOverlays();
   const [tab, setTab] = useState<Tab>('login');
-  const [forgotOpen, setForgotOpen] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState<boolean | null>(null);
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
+  const [signUpDialogShown, setSignUpDialogShown] = useState(false);
   return (
     <>
-      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} variant="line" fitted>
-        <Tabs.List>
-          <Tabs.Trigger value="login">{AUTH_TEXT.login}</Tabs.Trigger>
-          <Tabs.Trigger value="signup">{AUTH_TEXT.signUp}</Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="login" pt="6">
-          <LoginForm onForgotPassword={() => setForgotOpen(true)} />
-        </Tabs.Content>
-        <Tabs.Content value="signup" pt="6">
-          <SignUpForm onSignedUp={setSignedUpEmail} />
-        </Tabs.Content>
-      </Tabs.Root>
-      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
-      <SignUpSuccessDialog
-        email={signedUpEmail}
-        onClose={() => {
-          setSignedUpEmail(null);
-          setTab('login');
-        }}
+      <AuthTabs<Tab>
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          {
+            value: 'login',
+            label: AUTH_TEXT.login,
+            panel: <LoginForm onForgotPassword={() => setForgotOpen(true)} />,
+          },
+          {
+            value: 'signup',
+            label: AUTH_TEXT.signUp,
+            panel: (
+              <SignUpForm
+                onSignedUp={(email) => {
+                  setSignUpDialogShown(true);
+                  setSignedUpEmail(email);
+                }}
+              />
+            ),
+          },
+        ]}
       />
+      {/* Kept mounted once opened, so the dialog closes with its animation and gives focus back. */}
+      {forgotOpen !== null && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
+        </Suspense>
+      )}
+      {signUpDialogShown && (
+        <Suspense fallback={null}>
+          <SignUpSuccessDialog
+            email={signedUpEmail}
+            onClose={() => {
+              setSignedUpEmail(null);
+              setTab('login');
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
 
-/** /login: tabs Login and Sign Up. A signed-in user goes on to where they came from, or the dashboard. */
+/**
+ * /login: tabs Login and Sign Up. A signed-in user goes on to where they came from, or the dashboard.
+ * The page is complete as rendered (the server renders it too, and its one chunk group comes preloaded with
+ * the page); supabase-js loads when the visitor starts using the form, well before a submit needs it.
+ */
 export function LoginPage() {
   const status = useAuthStore((s) => s.status);
   const from = (useLocation().state as { from?: string } | null)?.from;
+  const panel = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
-    preloadAuth();
-    void loadOverlays();
+    const element = panel.current;
+    if (!element) return;
+    const warmUp = () => preloadAuth();
+    const events = ['focusin', 'pointerdown', 'keydown'] as const;
+    events.forEach((event) => element.addEventListener(event, warmUp, { once: true, passive: true }));
+    return () => events.forEach((event) => element.removeEventListener(event, warmUp));
   }, []);
 
   if (status === 'logged-in') return <Navigate to={from ?? '/dashboard'} replace />;
-  if (status === 'loading') return <PageSpinner label={AUTH_TEXT.loading} />;
   return (
-    <Container maxW="md" py={{ base: '10', md: '16' }} px={{ base: '4', md: '6' }}>
-      <Heading as="h1" size="2xl" textAlign="center">
-        Client Portal
-      </Heading>
-      <Text color="fg.muted" textAlign="center" mt="2" mb="8">
-        Log in to follow your projects, or create an account.
-      </Text>
-      <Box borderWidth="1px" borderRadius="lg" p={{ base: '4', sm: '6' }} bg="bg.panel">
-        <Suspense fallback={<PageSpinner label={AUTH_TEXT.loading} />}>
+    <PageContainer py={{ base: '10', md: '16' }}>
+      <Box maxW="md" mx="auto">
+        <Heading as="h1" size="2xl" textAlign="center">
+          Client Portal
+        </Heading>
+        <Text color="fg.muted" textAlign="center" mt="2" mb="8">
+          Log in to follow your projects, or create an account.
+        </Text>
+        <Box ref={panel} borderWidth="1px" borderRadius="lg" p={{ base: '4', sm: '6' }} bg="bg.panel">
           <LoginTabs />
-        </Suspense>
+        </Box>
       </Box>
-    </Container>
+    </PageContainer>
   );
 }

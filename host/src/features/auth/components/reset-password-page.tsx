@@ -4,7 +4,7 @@ import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION, RESET_REDIRECT_DELAY_MS } from
 import { newPasswordErrors } from '../utils/new-password-errors';
 import { logout, preloadAuth, updatePassword, useAuthStore } from '@agency/auth';
 import { Navigate, useNavigate } from '@agency/router';
-import { Box, Container, Heading, Stack, toaster } from '@agency/ui';
+import { Box, Heading, PageContainer, Stack, toaster } from '@agency/ui';
 import { Alert, FormErrorAlert, SubmitButton, TextField, useOneAlertForm } from '@agency/ui/forms';
 import { PageSpinner } from '../../../components/page-spinner';
 
@@ -65,41 +65,43 @@ export function ResetPasswordPage() {
   if (!done && status === 'logged-out') return <InvalidLink />;
 
   return (
-    <Container maxW="md" py={{ base: '10', md: '16' }} px={{ base: '4', md: '6' }}>
-      <Heading as="h1" size="2xl" textAlign="center" mb="8">
-        {AUTH_TEXT.resetPageTitle}
-      </Heading>
-      <Box borderWidth="1px" borderRadius="lg" p={{ base: '4', sm: '6' }} bg="bg.panel">
-        {done ? (
-          <Alert.Root status="success" role="status">
-            <Alert.Indicator />
-            <Alert.Title>{AUTH_TEXT.passwordUpdatedRedirect}</Alert.Title>
-          </Alert.Root>
-        ) : (
-          <form ref={formRef} onSubmit={formik.handleSubmit} noValidate aria-label="Set a new password">
-            <Stack gap="4">
-              <TextField
-                {...field('password')}
-                label="New Password"
-                required
-                type="password"
-                autoComplete="new-password"
-              />
-              <TextField
-                {...field('confirmPassword')}
-                label="Confirm Password"
-                required
-                type="password"
-                autoComplete="new-password"
-              />
-              <FormErrorAlert {...alert} />
-              <SubmitButton busy={formik.isSubmitting} busyLabel="Updating...">
-                Update Password
-              </SubmitButton>
-            </Stack>
-          </form>
-        )}
+    <PageContainer py={{ base: '10', md: '16' }}>
+      <Box maxW="md" mx="auto">
+        <Heading as="h1" size="2xl" textAlign="center" mb="8">
+          {AUTH_TEXT.resetPageTitle}
+        </Heading>
+        <Box borderWidth="1px" borderRadius="lg" p={{ base: '4', sm: '6' }} bg="bg.panel">
+          {done ? (
+            <Alert.Root status="success" role="status">
+              <Alert.Indicator />
+              <Alert.Title>{AUTH_TEXT.passwordUpdatedRedirect}</Alert.Title>
+            </Alert.Root>
+          ) : (
+            <form ref={formRef} onSubmit={formik.handleSubmit} noValidate aria-label="Set a new password">
+              <Stack gap="4">
+                <TextField
+                  {...field('password')}
+                  label="New Password"
+                  required
+                  type="password"
+                  autoComplete="new-password"
+                />
+                <TextField
+                  {...field('confirmPassword')}
+                  label="Confirm Password"
+                  required
+                  type="password"
+                  autoComplete="new-password"
+                />
+                <FormErrorAlert {...alert} />
+                <SubmitButton busy={formik.isSubmitting} busyLabel="Updating...">
+                  Update Password
+                </SubmitButton>
+              </Stack>
+            </form>
+          )}
+        </Box>
       </Box>
-    </Container>
+    </PageContainer>
   );
 }

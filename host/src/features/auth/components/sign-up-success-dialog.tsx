@@ -11,7 +11,7 @@ export function SignUpSuccessDialog({ email, onClose }: { email: string | null; 
       title={AUTH_TEXT.signUpSuccessTitle}
       role="alertdialog"
       footer={
-        <Button colorPalette="blue" onClick={onClose}>
+        <Button colorPalette="brand" onClick={onClose}>
           OK
         </Button>
       }

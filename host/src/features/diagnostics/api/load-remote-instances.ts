@@ -2,8 +2,7 @@ import type * as ReactNamespace from 'react';
 import type { useAuthStore } from '@agency/auth';
 import type { useInRouterContext, useLocation } from '@agency/router';
 import type { system, useChakraContext } from '@agency/ui';
-import { loadRemote } from '@module-federation/runtime';
-import type { RemoteName } from '../../../lib/federation/api/remote-registry';
+import { loadExposedModule, type RemoteName } from '../../../lib/federation/api/remote-registry';
 
 /** What each remote's ./instance-probe exports: the shared things exactly as that remote imported them. */
 export interface RemoteInstances {
@@ -19,7 +18,7 @@ export type ProbeResult = { ok: true; instances: RemoteInstances } | { ok: false
 
 export async function loadRemoteInstances(remote: RemoteName, exposed: string): Promise<ProbeResult> {
   try {
-    const module = await loadRemote<{ instances: RemoteInstances }>(`${remote}/${exposed.replace(/^\.\//, '')}`);
+    const module = await loadExposedModule<{ instances: RemoteInstances }>(remote, exposed);
     return module ? { ok: true, instances: module.instances } : { ok: false };
   } catch {
     return { ok: false };

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Suspense, use, useMemo } from 'react';
 import { useAuthStore } from '@agency/auth';
 import { useInRouterContext, useLocation } from '@agency/router';
-import { Box, Button, Container, Heading, Stack, system, Text, useChakraContext } from '@agency/ui';
+import { Box, Button, Heading, Stack, system, Text, useChakraContext, PageContainer } from '@agency/ui';
 import { loadRemoteInstances, type RemoteInstances } from '../api/load-remote-instances';
 import type { RemoteName } from '../../../lib/federation/api/remote-registry';
 
@@ -12,10 +12,14 @@ const PROBE_EMAIL = 'probe@federation.check';
  * Operations page proving that host and remotes share one React, one router context, one Chakra system
  * and one auth store: each remote's ./instance-probe hands over what it imported, and its hooks run here.
  */
-export function FederationCheckPage({ probes }: { probes: { remotes: readonly RemoteName[]; exposed: string } }) {
+export function FederationCheckPage({
+  probes,
+}: {
+  probes: { remotes: readonly RemoteName[]; exposed: string };
+}) {
   const probeEmail = useAuthStore((s) => s.user?.email ?? '(none)');
   return (
-    <Container maxW="4xl" py="10">
+    <PageContainer py="10">
       <Stack gap="6">
         <Heading as="h1" size="2xl">
           Federation check
@@ -24,7 +28,9 @@ export function FederationCheckPage({ probes }: { probes: { remotes: readonly Re
         <Box>
           <Button
             onClick={() =>
-              useAuthStore.setState({ user: { id: 'probe', email: PROBE_EMAIL, fullName: 'Federation Probe' } })
+              useAuthStore.setState({
+                user: { id: 'probe', email: PROBE_EMAIL, fullName: 'Federation Probe' },
+              })
             }
           >
             Set store value in host
@@ -43,14 +49,22 @@ export function FederationCheckPage({ probes }: { probes: { remotes: readonly Re
           </thead>
           <tbody>
             {probes.remotes.map((remote) => (
-              <Suspense key={remote} fallback={<tr><td>{remote}</td><td colSpan={5}>Loading...</td></tr>}>
+              <Suspense
+                key={remote}
+                fallback={
+                  <tr>
+                    <td>{remote}</td>
+                    <td colSpan={5}>Loading...</td>
+                  </tr>
+                }
+              >
                 <RemoteRow remote={remote} exposed={probes.exposed} />
               </Suspense>
             ))}
           </tbody>
         </table>
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }
 
@@ -81,7 +95,11 @@ function ProbeCells({ remote, probe }: { remote: RemoteName; probe: RemoteInstan
   return (
     <tr data-remote={remote}>
       <th scope="row">{remote}</th>
-      <td data-check="react">{verdict(probe.React.useState === React.useState && probe.React.createElement === React.createElement)}</td>
+      <td data-check="react">
+        {verdict(
+          probe.React.useState === React.useState && probe.React.createElement === React.createElement,
+        )}
+      </td>
       <td data-check="router">{verdict(useInRouterContext() && remotePath === hostLocation.pathname)}</td>
       <td data-check="chakra">{verdict(probe.system === system && remoteChakra === hostChakra)}</td>
       <td data-check="store">{verdict(probe.useAuthStore === useAuthStore)}</td>

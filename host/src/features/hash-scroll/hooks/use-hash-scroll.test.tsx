@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import { useNavigate } from '@agency/router';
 import { MemoryRouter } from '@agency/router/testing';
 import { useHashScroll } from './use-hash-scroll';
-import { sectionIdFromHash } from '../utils/wait-for-element';
+import { sectionIdFromHash } from '../../../lib/dom/wait-for-element';
 
 let navigate: ReturnType<typeof useNavigate> = () => {};
 function Probe() {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from '@agency/router';
-import { sectionIdFromHash, waitForElement } from '../utils/wait-for-element';
+import { sectionIdFromHash, waitForElement } from '../../../lib/dom/wait-for-element';
 
 /**
  * A hash in the address scrolls to its section once that section exists (spec section 2); a new page without

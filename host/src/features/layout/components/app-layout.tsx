@@ -1,17 +1,26 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { getTrackingConsent, setTrackingConsent, trackingNeedsConsent, type TrackingConsent } from '@agency/tracking';
+import {
+  getTrackingConsent,
+  setTrackingConsent,
+  trackingNeedsConsent,
+  type TrackingConsent,
+} from '@agency/tracking';
 import { Box, Flex } from '@agency/ui';
+import { useHydrated } from '../../../lib/hydration/use-hydrated';
 import { Footer, PRIVACY_CHOICES_ID } from './footer';
 import { Header } from './header';
 
 // Its own chunk: without a pixel, or once the visitor has chosen, nobody downloads it.
 const ConsentBanner = lazy(() => import('./consent-banner'));
 
-export function AppLayout({ children }: { children: ReactNode }) {
+/** Header, page, footer; `announcer` is the live region that announces client-side navigation. */
+export function AppLayout({ children, announcer }: { children: ReactNode; announcer?: ReactNode }) {
   // Only this layout changes the choice, so its state follows it.
   const [consent, setConsent] = useState(getTrackingConsent);
   const [reopened, setReopened] = useState(false);
-  const needsConsent = trackingNeedsConsent();
+  // The choice lives in this browser: a page the server rendered asks once it is hydrated.
+  const hydrated = useHydrated();
+  const needsConsent = hydrated && trackingNeedsConsent();
   const bannerOpen = needsConsent && (consent === undefined || reopened);
 
   const choose = (choice: TrackingConsent) => {
@@ -26,6 +35,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <Flex direction="column" minH="100vh">
       <Header />
+      {announcer}
       {bannerOpen && (
         <Suspense fallback={null}>
           <ConsentBanner current={consent} focusOnOpen={reopened} onChoose={choose} />

@@ -3,7 +3,7 @@ import { CONSENT_TEXT } from '@agency/domain/messages/consent';
 import { PRIVACY_PATH, PRIVACY_POLICY_LINK } from '@agency/domain/messages/privacy';
 import { Link as RouterLink } from '@agency/router';
 import type { TrackingConsent } from '@agency/tracking';
-import { Box, Button, Container, Heading, HStack, Link, Stack, Text } from '@agency/ui';
+import { Box, Button, Heading, HStack, Link, PageContainer, Stack, Text } from '@agency/ui';
 
 export interface ConsentBannerProps {
   /** The choice made before, when the visitor reopened the banner to change it. */
@@ -40,15 +40,20 @@ export default function ConsentBanner({ current, focusOnOpen, onChoose }: Consen
       py="4"
       outline="none"
     >
-      <Container maxW="6xl">
-        <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'center' }} justify="space-between">
+      <PageContainer>
+        <Stack
+          direction={{ base: 'column', md: 'row' }}
+          gap="4"
+          align={{ md: 'center' }}
+          justify="space-between"
+        >
           <Box>
             <Heading as="h2" id="consent-banner-title" size="sm" mb="1">
               {CONSENT_TEXT.title}
             </Heading>
             <Text fontSize="sm" color="fg.muted">
               {CONSENT_TEXT.body}{' '}
-              <Link asChild colorPalette="blue">
+              <Link asChild colorPalette="brand">
                 <RouterLink to={PRIVACY_PATH}>{PRIVACY_POLICY_LINK}</RouterLink>
               </Link>
               {current && ` ${CONSENT_TEXT.current[current]}`}
@@ -64,7 +69,7 @@ export default function ConsentBanner({ current, focusOnOpen, onChoose }: Consen
             </Button>
           </HStack>
         </Stack>
-      </Container>
+      </PageContainer>
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { brand } from '@agency/ui';
 import { renderHost } from '../../../testing/render-host';
 import { Footer } from './footer';
 
@@ -12,7 +13,12 @@ describe('Footer', () => {
     expect(nav.getByRole('link', { name: 'Client Login' })).toHaveAttribute('href', '/login');
     expect(nav.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
     expect(nav.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-    expect(screen.getByRole('link', { name: 'hello@consultancy.test' })).toHaveAttribute('href', 'mailto:hello@consultancy.test');
-    expect(screen.getByText(`© ${new Date().getFullYear()} Agency. All rights reserved.`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'hello@consultancy.test' })).toHaveAttribute(
+      'href',
+      'mailto:hello@consultancy.test',
+    );
+    expect(
+      screen.getByText(`© ${new Date().getFullYear()} ${brand.name}. All rights reserved.`),
+    ).toBeInTheDocument();
   });
 });

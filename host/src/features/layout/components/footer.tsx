@@ -1,8 +1,8 @@
 import { getAppConfig, hasAppConfig } from '@agency/app-config';
 import { PRIVACY_CHOICES, PRIVACY_PATH, PRIVACY_POLICY_LINK } from '@agency/domain/messages/privacy';
 import { Link as RouterLink } from '@agency/router';
-import { Box, Container, Link, Stack, Text } from '@agency/ui';
-import { BRAND_NAME, SECTION_LINKS } from './nav-links';
+import { Box, BrandLogo, brand, Link, PageContainer, Stack, Text } from '@agency/ui';
+import { SECTION_LINKS } from './nav-links';
 
 export const PRIVACY_CHOICES_ID = 'privacy-choices';
 
@@ -13,8 +13,8 @@ export const PRIVACY_CHOICES_ID = 'privacy-choices';
 export function Footer({ onPrivacyChoices }: { onPrivacyChoices?: () => void }) {
   const contactEmail = hasAppConfig() ? getAppConfig().links.contactEmail : '';
   return (
-    <Box as="footer" borderTopWidth="1px" py="10" mt="auto">
-      <Container maxW="6xl">
+    <Box as="footer" borderTopWidth="1px" py="10" mt="auto" bg="bg.subtle">
+      <PageContainer>
         <Stack direction={{ base: 'column', md: 'row' }} gap="6" justify="space-between">
           <Stack as="nav" aria-label="Footer" direction="row" gap="4" wrap="wrap">
             {SECTION_LINKS.map((link) => (
@@ -40,17 +40,21 @@ export function Footer({ onPrivacyChoices }: { onPrivacyChoices?: () => void }) 
             )}
           </Stack>
           <Stack gap="1" fontSize="sm">
+            <Text display="flex" alignItems="center" gap="2" fontWeight="semibold">
+              <BrandLogo size={20} />
+              {brand.name}
+            </Text>
             {contactEmail && (
               <Text>
                 Contact: <Link href={`mailto:${contactEmail}`}>{contactEmail}</Link>
               </Text>
             )}
             <Text color="fg.muted">
-              © {new Date().getFullYear()} {BRAND_NAME}. All rights reserved.
+              © {new Date().getFullYear()} {brand.name}. All rights reserved.
             </Text>
           </Stack>
         </Stack>
-      </Container>
+      </PageContainer>
     </Box>
   );
 }

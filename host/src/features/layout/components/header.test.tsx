@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@agency/auth';
 import { fakeSession } from '@agency/auth/testing';
+import { brand } from '@agency/ui';
 import { Route, Routes, currentLocation, renderHost } from '../../../testing/render-host';
 import { Header } from './header';
 
@@ -73,7 +74,9 @@ describe('Header', () => {
     await getSupabaseAuth();
     act(() => emit('SIGNED_IN', fakeSession()));
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    auth.signOut.mockResolvedValue({ error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 } } as never);
+    auth.signOut.mockResolvedValue({
+      error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 },
+    } as never);
     await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
     await waitFor(() => expect(currentLocation(screen)).toBe('/'));
     expect(localStorage.getItem('sb-auth-auth-token')).toBeNull();
@@ -85,14 +88,14 @@ describe('Header', () => {
   it('the brand link scrolls to the top when already on /', async () => {
     const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { user } = renderHost(page, { path: '/#contact' });
-    await user.click(screen.getByRole('link', { name: 'Agency' }));
+    await user.click(screen.getByRole('link', { name: brand.name }));
     expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
     expect(currentLocation(screen)).toBe('/');
   });
 
   it('the brand link leads home from another page', async () => {
     const { user } = renderHost(page, { path: '/login' });
-    await user.click(screen.getByRole('link', { name: 'Agency' }));
+    await user.click(screen.getByRole('link', { name: brand.name }));
     expect(currentLocation(screen)).toBe('/');
   });
 });

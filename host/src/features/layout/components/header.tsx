@@ -1,20 +1,65 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { AUTH_TEXT } from '@agency/domain';
 import { Link as RouterLink, useLocation, useNavigate } from '@agency/router';
-import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack } from '@agency/ui';
-import { BRAND_NAME, SECTION_LINKS } from './nav-links';
-import { useAuthEntries } from './use-auth-entries';
+import {
+  Box,
+  BrandLogo,
+  brand,
+  Button,
+  Flex,
+  HStack,
+  IconButton,
+  Link,
+  PageContainer,
+  Stack,
+} from '@agency/ui';
+import { useHydrated } from '../../../lib/hydration/use-hydrated';
+import { SECTION_LINKS } from './nav-links';
+import { useAuthEntries, type AuthEntries } from './use-auth-entries';
+import { SIGNED_IN_ATTRIBUTE } from '../utils/session-hint';
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
     </svg>
   );
 }
 
-function AccountButtons({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: boolean }) {
-  const { loggedIn, loggingOut, dashboardLabel, dashboardTo, onLogout } = useAuthEntries();
+type AccountButtonProps = { onNavigate?: () => void; stacked?: boolean };
+
+/**
+ * Login/Logout and Dashboard. Before the page is hydrated, the server's HTML holds both the signed-out and the
+ * signed-in pair, and the document's session hint (see session-hint.ts) shows the right one, so a signed-in
+ * visitor's first paint is already signed in; once hydrated, only the pair for the auth state is rendered.
+ */
+function AccountButtons(props: AccountButtonProps) {
+  const entries = useAuthEntries();
+  const hydrated = useHydrated();
+  if (hydrated) return <AccountButtonPair {...props} entries={entries} />;
+  const hint = `html[${SIGNED_IN_ATTRIBUTE}] &`;
+  return (
+    <>
+      <Box display="contents" css={{ [hint]: { display: 'none' } }}>
+        <AccountButtonPair {...props} entries={entries} />
+      </Box>
+      <Box display="none" css={{ [hint]: { display: 'contents' } }}>
+        <AccountButtonPair {...props} entries={{ ...entries, ...entries.signedIn }} />
+      </Box>
+    </>
+  );
+}
+
+function AccountButtonPair({ onNavigate, stacked, entries }: AccountButtonProps & { entries: AuthEntries }) {
+  const { loggedIn, loggingOut, dashboardLabel, dashboardTo, onLogout } = entries;
   const width = stacked ? 'full' : undefined;
   return (
     <>
@@ -39,7 +84,7 @@ function AccountButtons({ onNavigate, stacked }: { onNavigate?: () => void; stac
           </RouterLink>
         </Button>
       )}
-      <Button asChild size="sm" colorPalette="blue" w={width}>
+      <Button asChild size="sm" colorPalette="brand" w={width}>
         <RouterLink to={dashboardTo} onClick={onNavigate}>
           {dashboardLabel}
         </RouterLink>
@@ -99,11 +144,12 @@ export function Header() {
       >
         Skip to content
       </Link>
-      <Container maxW="6xl">
+      <PageContainer>
         <Flex h="16" align="center" justify="space-between" gap="4">
-          <Link asChild fontWeight="bold" fontSize="lg">
+          <Link asChild fontWeight="bold" fontSize="lg" letterSpacing="tight" gap="2.5" textDecoration="none">
             <RouterLink to="/" onClick={onBrandClick}>
-              {BRAND_NAME}
+              <BrandLogo size={28} />
+              {brand.name}
             </RouterLink>
           </Link>
           <HStack as="nav" aria-label="Main" gap="6" hideBelow="md">
@@ -128,9 +174,9 @@ export function Header() {
             <MenuIcon open={menuOpen} />
           </IconButton>
         </Flex>
-      </Container>
+      </PageContainer>
       <Box id={menuId} hidden={!menuOpen} hideFrom="md" borderTopWidth="1px" bg="bg" pb="4">
-        <Container maxW="6xl">
+        <PageContainer>
           <Stack as="nav" aria-label="Mobile" gap="1" py="2">
             {SECTION_LINKS.map((link) => (
               <Link key={link.to} asChild py="2">
@@ -143,7 +189,7 @@ export function Header() {
           <Stack gap="2">
             <AccountButtons onNavigate={closeMenu} stacked />
           </Stack>
-        </Container>
+        </PageContainer>
       </Box>
     </Box>
   );

@@ -4,5 +4,3 @@ export const SECTION_LINKS = [
   { label: 'About', to: '/#about' },
   { label: 'Contact', to: '/#contact' },
 ] as const;
-
-export const BRAND_NAME = 'Agency';

@@ -1,18 +1,18 @@
 import { Link as RouterLink } from '@agency/router';
-import { Button, Container, Heading, Stack, Text } from '@agency/ui';
+import { Button, Heading, Stack, Text, PageContainer } from '@agency/ui';
 
 export function NotFoundPage() {
   return (
-    <Container maxW="lg" py="24">
+    <PageContainer py="24">
       <Stack gap="4" align="center" textAlign="center">
         <Heading as="h1" size="4xl">
           404
         </Heading>
         <Text fontSize="xl">Oops! Page not found</Text>
-        <Button asChild colorPalette="blue">
+        <Button asChild colorPalette="brand">
           <RouterLink to="/">Return to Home</RouterLink>
         </Button>
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

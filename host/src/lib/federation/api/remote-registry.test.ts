@@ -3,13 +3,18 @@ import type { AppConfig } from '@agency/app-config';
 // The federation runtime and the generated modules stand in for the real ones; the registry's own rules
 // (which release to load, when to re-read the configuration, when to fall back) are what is tested.
 jest.mock('@module-federation/runtime', () => ({
+  init: jest.fn(),
   loadRemote: jest.fn(),
   preloadRemote: jest.fn(() => Promise.resolve()),
   registerRemotes: jest.fn(),
 }));
 jest.mock('@agency/app-config', () => ({ loadAppConfig: jest.fn() }));
 jest.mock('@agency/federation/host-contract', () => ({ hostLoads: {} }), { virtual: true });
-jest.mock('@agency/federation/remote-contract', () => ({ contractProblems: () => [] }), { virtual: true });
+jest.mock(
+  '@agency/federation/remote-contract',
+  () => ({ contractProblems: () => [], modulesLoadedByHost: () => ({}) }),
+  { virtual: true },
+);
 jest.mock('@agency/federation/shared-modules', () => ({ sharedModules: {} }), { virtual: true });
 
 type Registry = typeof import('./remote-registry');
@@ -20,15 +25,21 @@ const Page = () => null;
 
 function load() {
   let registry!: Registry;
-  let runtime!: Runtime;
   let appConfig!: { loadAppConfig: jest.Mock };
   let compatibility!: typeof import('../../../runtime-plugin/compatibility');
   jest.isolateModules(() => {
     registry = require('./remote-registry');
-    runtime = require('@module-federation/runtime');
     appConfig = require('@agency/app-config');
     compatibility = require('../../../runtime-plugin/compatibility');
   });
+  registry.startFederationOnDemand({
+    routes: [],
+    dashboard: {},
+    diagnostics: { remotes: [], exposed: './instance-probe' },
+  });
+  // The registry loads the runtime on demand, after the isolated registry above was set up: that import
+  // resolves through jest's main module registry, where this is the same mock.
+  const runtime: Runtime = require('@module-federation/runtime');
   const refused = (release: string) =>
     new compatibility.IncompatibleReleaseError('checkout', manifest(release), [
       {

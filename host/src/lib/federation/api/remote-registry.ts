@@ -1,7 +1,7 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
 import { loadAppConfig, type AppConfig } from '@agency/app-config';
-import { IncompatibleReleaseError } from '../../../runtime-plugin/compatibility';
+import type { RemoteRouteData } from '@agency/federation/remote-contract';
+import { IncompatibleReleaseError } from '../../../runtime-plugin/incompatible-release-error';
 
 /** The remotes the host can load and the modules they expose (see each remote's module-federation.config.mjs). */
 export type RemoteName = 'marketing' | 'checkout' | 'client_portal' | 'admin_portal';
@@ -21,18 +21,42 @@ const incompatible = new Map<string, IncompatibleReleaseError>();
 /** The release whose code this document has run, per remote. */
 const inDocument = new Map<string, string>();
 
-function register(remote: string, manifest: string): void {
+type Runtime = typeof import('./federation-runtime');
+let routeData: RemoteRouteData | undefined;
+let runtime: Promise<Runtime> | undefined;
+
+/** The federation runtime, loaded and started the first time a remote is needed. */
+function federation(): Promise<Runtime> {
+  if (!runtime) {
+    const loading = import(/* webpackChunkName: "federation" */ './federation-runtime').then((module) => {
+      if (!routeData) throw new Error('startFederationOnDemand() was not called');
+      module.initFederation(routeData);
+      return module;
+    });
+    loading.catch(() => {
+      if (runtime === loading) runtime = undefined;
+    });
+    runtime = loading;
+  }
+  return runtime;
+}
+
+/** Called once at start: the runtime starts, with the host's route data, when the first remote is needed. */
+export function startFederationOnDemand(data: RemoteRouteData): void {
+  routeData = data;
+}
+
+function register(federation: Runtime, remote: string, manifest: string): void {
   if (registered.get(remote) === manifest) return;
   // Re-registering drops the old release's manifest, entry and module caches in the runtime.
-  registerRemotes([{ name: remote, entry: manifest }], { force: registered.has(remote) });
+  federation.registerRemotes([{ name: remote, entry: manifest }], { force: registered.has(remote) });
   registered.set(remote, manifest);
 }
 
-/** Registers the remotes named by /app-config.json; nothing is fetched until a route needs one. */
+/** Records the remotes named by the runtime configuration; nothing is fetched until a route needs one. */
 export function registerRemoteLocations(remotes: AppConfig['remotes']): void {
   locations = remotes;
   readAt = Date.now();
-  for (const [name, { manifest }] of Object.entries(remotes)) register(name, manifest);
 }
 
 /**
@@ -67,7 +91,8 @@ export function currentRelease(remote: RemoteName): string | undefined {
 /** Forgets a failed remote (its manifest, entry script and caches) so the next load fetches it again. */
 export function resetRemote(remote: RemoteName): void {
   const entry = registered.get(remote);
-  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+  if (entry && runtime)
+    void runtime.then((loaded) => loaded.registerRemotes([{ name: remote, entry }], { force: true }));
 }
 
 export class RemoteUnavailableError extends Error {
@@ -100,11 +125,14 @@ async function loadFrom(remote: RemoteName, manifest: string, exposed: string): 
     window.location.reload();
     return new Promise<never>(() => {});
   }
-  register(remote, manifest);
+  const loaded = await federation();
+  register(loaded, remote, manifest);
   inDocument.set(remote, manifest);
   try {
     // The runtime prefixes './' itself: 'checkout/./purchase-page' would ask for '././purchase-page'.
-    const module = await loadRemote<{ default: ComponentType }>(`${remote}/${exposed.replace(/^\.\//, '')}`);
+    const module = await loaded.loadRemote<{ default: ComponentType }>(
+      `${remote}/${exposed.replace(/^\.\//, '')}`,
+    );
     if (!module?.default) throw new Error('empty module');
     return module.default;
   } catch (error) {
@@ -147,11 +175,24 @@ export function prefetchRemote(remote: RemoteName, exposed: string): void {
   if (!location || incompatible.has(location.manifest)) return;
   const ran = inDocument.get(remote);
   if (ran && ran !== location.manifest) return;
-  register(remote, location.manifest);
-  preloadRemote([{ nameOrAlias: remote, exposes: [exposed], resourceCategory: 'sync' }]).then(
-    () => inDocument.set(remote, location.manifest),
-    () => {
-      // A failed prefetch is harmless: navigation will load (and report) it again.
-    },
-  );
+  federation()
+    .then((loaded) => {
+      register(loaded, remote, location.manifest);
+      return loaded.preloadRemote([{ nameOrAlias: remote, exposes: [exposed], resourceCategory: 'sync' }]);
+    })
+    .then(
+      () => inDocument.set(remote, location.manifest),
+      () => {
+        // A failed prefetch is harmless: navigation will load (and report) it again.
+      },
+    );
+}
+
+/** Any module a remote exposes, from its current release (the diagnostics probes). */
+export async function loadExposedModule<T>(remote: RemoteName, exposed: string): Promise<T | null> {
+  const location = locations[remote];
+  if (!location) return null;
+  const loaded = await federation();
+  register(loaded, remote, location.manifest);
+  return loaded.loadRemote<T>(`${remote}/${exposed.replace(/^\.\//, '')}`);
 }

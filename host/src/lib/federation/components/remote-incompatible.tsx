@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Box, Button, Container, Heading, Stack, Text } from '@agency/ui';
+import { Box, Button, Heading, Stack, Text, PageContainer } from '@agency/ui';
 
 // Shown when a remote's release cannot run on this version of the site (a shared package outside the range
 // it needs, a page it no longer exposes). Unlike an outage, retrying cannot help, so no Retry button.
@@ -9,7 +9,7 @@ export function RemoteIncompatible() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <Container maxW="lg" py="24" role="alert">
+    <PageContainer py="24" role="alert">
       <Stack gap="4" align="center" textAlign="center">
         <Heading as="h1" size="xl" ref={headingRef} tabIndex={-1}>
           This section does not work with this version of the site
@@ -19,11 +19,11 @@ export function RemoteIncompatible() {
           usually fixes it; if it does not, the update is still on its way, so please try again a little
           later.
         </Text>
-        <Button colorPalette="blue" onClick={() => window.location.reload()}>
+        <Button colorPalette="brand" onClick={() => window.location.reload()}>
           Reload page
         </Button>
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }
 

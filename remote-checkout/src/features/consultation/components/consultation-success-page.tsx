@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { CHECKOUT_MESSAGES, CONSULTATION_PROJECT_ID_KEY } from '@agency/domain/messages/checkout';
 import { Link as RouterLink } from '@agency/router';
 import { Button, Text } from '@agency/ui';
@@ -14,9 +14,12 @@ function storedProjectId(): string | null {
   }
 }
 
+const unchanging = () => () => {};
+
 /** /consultation-success (exposed module). */
 export default function ConsultationSuccessPage() {
-  const [projectId] = useState(storedProjectId);
+  // Kept in this browser: a page the server rendered shows it once hydrated (the server has none).
+  const projectId = useSyncExternalStore(unchanging, storedProjectId, () => null);
   return (
     <SuccessLayout
       heading={m.heading}

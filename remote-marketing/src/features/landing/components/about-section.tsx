@@ -1,16 +1,22 @@
 import { getAppConfig } from '@agency/app-config';
 import { EXPERIENCE, FOUNDER } from '@agency/domain/founder';
-import { Badge, Box, Card, Container, Heading, SimpleGrid, Stack, Text } from '@agency/ui';
+import { Badge, Box, Card, Heading, SimpleGrid, Stack, Text, PageContainer } from '@agency/ui';
 import { ExternalLinkButton } from './external-link-button';
 
 export function AboutSection() {
   const { founderProfile } = getAppConfig().links;
   return (
     <Box as="section" id="about" aria-labelledby="about-heading" py={{ base: '16', md: '24' }}>
-      <Container maxW="6xl">
+      <PageContainer>
         <SimpleGrid columns={{ base: 1, lg: 5 }} gap={{ base: '10', lg: '16' }}>
           <Stack gap="5" gridColumn={{ lg: 'span 2' }}>
-            <Text fontWeight="semibold" color="blue.fg" textTransform="uppercase" letterSpacing="wider" fontSize="sm">
+            <Text
+              fontWeight="semibold"
+              color="brand.fg"
+              textTransform="uppercase"
+              letterSpacing="wider"
+              fontSize="sm"
+            >
               About
             </Text>
             <Heading as="h2" id="about-heading" size={{ base: '2xl', md: '3xl' }}>
@@ -23,7 +29,7 @@ export function AboutSection() {
               </Text>
             ))}
             <Box>
-              <ExternalLinkButton href={founderProfile} colorPalette="blue" variant="outline">
+              <ExternalLinkButton href={founderProfile} colorPalette="brand" variant="outline">
                 View Professional Profile
               </ExternalLinkButton>
             </Box>
@@ -44,7 +50,7 @@ export function AboutSection() {
                         {card.type}
                       </Badge>
                     </Stack>
-                    <Text fontWeight="medium" color="blue.fg">
+                    <Text fontWeight="medium" color="brand.fg">
                       {card.role}
                     </Text>
                     <Card.Description>{card.description}</Card.Description>
@@ -54,7 +60,7 @@ export function AboutSection() {
             </SimpleGrid>
           </Stack>
         </SimpleGrid>
-      </Container>
+      </PageContainer>
     </Box>
   );
 }

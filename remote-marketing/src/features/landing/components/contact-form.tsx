@@ -86,7 +86,7 @@ export function ContactForm() {
         </Field.Root>
         <Button
           type="submit"
-          colorPalette="blue"
+          colorPalette="brand"
           size="lg"
           loading={formik.isSubmitting}
           loadingText="Sending..."

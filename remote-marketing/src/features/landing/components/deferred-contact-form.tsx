@@ -26,19 +26,35 @@ class FormLoadBoundary extends Component<{ fallback: ReactNode; children: ReactN
 export function DeferredContactForm() {
   const ref = useRef<HTMLDivElement>(null);
   const [wanted, setWanted] = useState(false);
-  useFirstView(ref, () => setWanted(true), { threshold: 0, rootMargin: '600px 0px', withoutObserver: 'call' });
+  useFirstView(ref, () => setWanted(true), {
+    threshold: 0,
+    rootMargin: '600px 0px',
+    withoutObserver: 'call',
+  });
+  const { contactEmail } = getAppConfig().links;
+  // Without JavaScript (the server-rendered page as it is) there is no form to wait for: the address instead.
   const placeholder = (
-    <Center h="full" minH={FORM_HEIGHT}>
-      <Spinner color="blue.solid" aria-hidden="true" />
-      <VisuallyHidden>Loading the contact form</VisuallyHidden>
+    <Center h="full" minH={FORM_HEIGHT} flexDirection="column" gap="3" textAlign="center" px="4">
+      <Box css={{ '@media (scripting: none)': { display: 'none' } }}>
+        <Spinner color="brand.solid" aria-hidden="true" />
+        <VisuallyHidden>Loading the contact form</VisuallyHidden>
+      </Box>
+      <noscript>
+        <Text>
+          The form needs JavaScript. Write to us at{' '}
+          <Link href={`mailto:${contactEmail}`} color="brand.fg">
+            {contactEmail}
+          </Link>
+          .
+        </Text>
+      </noscript>
     </Center>
   );
-  const { contactEmail } = getAppConfig().links;
   const unavailable = (
     <Center minH={FORM_HEIGHT} textAlign="center" px="4">
       <Text role="alert">
         The form could not be loaded. Please reload the page or write to us at{' '}
-        <Link href={`mailto:${contactEmail}`} color="blue.fg">
+        <Link href={`mailto:${contactEmail}`} color="brand.fg">
           {contactEmail}
         </Link>
         .

@@ -3,7 +3,7 @@ import { getAppConfig } from '@agency/app-config';
 import { QUICK_CALL_MINUTES } from '@agency/domain/messages/contact';
 import { SERVICE_TIERS } from '@agency/domain/tiers';
 import { trackServiceTierView } from '@agency/tracking';
-import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@agency/ui';
+import { Box, Heading, SimpleGrid, Stack, Text, PageContainer } from '@agency/ui';
 import { useFirstView } from '../hooks/use-first-view';
 import { CalendarIcon } from './icons';
 import { ExternalLinkButton } from './external-link-button';
@@ -22,17 +22,23 @@ export function ServicesSection() {
       bg="bg.subtle"
       py={{ base: '16', md: '24' }}
     >
-      <Container maxW="6xl">
+      <PageContainer>
         <Stack gap="4" textAlign="center" align="center" mb="14">
-          <Text fontWeight="semibold" color="blue.fg" textTransform="uppercase" letterSpacing="wider" fontSize="sm">
+          <Text
+            fontWeight="semibold"
+            color="brand.fg"
+            textTransform="uppercase"
+            letterSpacing="wider"
+            fontSize="sm"
+          >
             Services
           </Text>
           <Heading as="h2" id="services-heading" size={{ base: '2xl', md: '3xl' }}>
             Choose the Right Service for Your Project
           </Heading>
           <Text color="fg.muted" maxW="2xl">
-            Fixed-price web apps you can buy today, or an ongoing monthly partnership with a senior engineer or a
-            fractional CTO.
+            Fixed-price web apps you can buy today, or an ongoing monthly partnership with a senior engineer
+            or a fractional CTO.
           </Text>
         </Stack>
         <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="6" pt="3">
@@ -41,11 +47,13 @@ export function ServicesSection() {
           ))}
         </SimpleGrid>
         <Stack mt="12" gap="4" align="center" textAlign="center">
-          <Text color="fg.muted">Not sure which service fits? Talk it through with us first, free of charge.</Text>
+          <Text color="fg.muted">
+            Not sure which service fits? Talk it through with us first, free of charge.
+          </Text>
           <ExternalLinkButton
             href={booking}
             size="lg"
-            colorPalette="blue"
+            colorPalette="brand"
             variant="subtle"
             whiteSpace="normal"
             h="auto"
@@ -56,7 +64,7 @@ export function ServicesSection() {
             Book a Free {QUICK_CALL_MINUTES}-Minute Consultation
           </ExternalLinkButton>
         </Stack>
-      </Container>
+      </PageContainer>
     </Box>
   );
 }

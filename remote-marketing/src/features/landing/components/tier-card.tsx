@@ -21,7 +21,7 @@ export function TierCard({ tier }: { tier: ServiceTier }) {
       position="relative"
       variant="outline"
       borderWidth={tier.popular ? '2px' : '1px'}
-      borderColor={tier.popular ? 'blue.solid' : 'border'}
+      borderColor={tier.popular ? 'brand.solid' : 'border'}
       shadow={tier.popular ? 'lg' : 'sm'}
       h="full"
     >
@@ -31,7 +31,7 @@ export function TierCard({ tier }: { tier: ServiceTier }) {
           top="0"
           left="50%"
           transform="translate(-50%, -50%)"
-          colorPalette="blue"
+          colorPalette="brand"
           variant="solid"
           size="md"
           px="3"
@@ -52,7 +52,7 @@ export function TierCard({ tier }: { tier: ServiceTier }) {
           </Text>
         </HStack>
         {tier.downpaymentDollars !== undefined && (
-          <Text fontSize="sm" color="blue.fg">
+          <Text fontSize="sm" color="brand.fg">
             {DOWNPAYMENT_RATE * 100}% deposit today: {formatUsd(tier.downpaymentDollars)}
           </Text>
         )}
@@ -73,7 +73,7 @@ export function TierCard({ tier }: { tier: ServiceTier }) {
         </List.Root>
       </Card.Body>
       <Card.Footer>
-        <Button asChild w="full" colorPalette="blue" variant={tier.popular ? 'solid' : 'outline'}>
+        <Button asChild w="full" colorPalette="brand" variant={tier.popular ? 'solid' : 'outline'}>
           <RouterLink to={action.to} aria-describedby={titleId}>
             {action.label}
           </RouterLink>

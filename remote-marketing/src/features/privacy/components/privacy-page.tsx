@@ -1,6 +1,6 @@
 import { getAppConfig } from '@agency/app-config';
 import { PRIVACY_POLICY_DATE, PRIVACY_POLICY_ISO_DATE } from '@agency/domain/messages/privacy';
-import { Box, Container, Heading, List, Stack, Text } from '@agency/ui';
+import { Box, Heading, List, Stack, Text, PageContainer } from '@agency/ui';
 import { privacySections } from '../privacy-content';
 
 const sectionId = (index: number) => `privacy-section-${index + 1}`;
@@ -8,9 +8,12 @@ const sectionId = (index: number) => `privacy-section-${index + 1}`;
 /** The Privacy Policy page (/privacy-policy), exposed to the host as ./privacy-page. */
 export default function PrivacyPage() {
   const config = getAppConfig();
-  const sections = privacySections({ contactEmail: config.links.contactEmail, pixelEnabled: Boolean(config.pixelId?.trim()) });
+  const sections = privacySections({
+    contactEmail: config.links.contactEmail,
+    pixelEnabled: Boolean(config.pixelId?.trim()),
+  });
   return (
-    <Container maxW="3xl" py={{ base: '10', md: '16' }}>
+    <PageContainer width="prose" py={{ base: '10', md: '16' }}>
       <Stack gap="3" mb="10">
         <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
           Privacy Policy
@@ -40,6 +43,6 @@ export default function PrivacyPage() {
           </Box>
         ))}
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,6 +1,6 @@
 import { getAppConfig } from '@agency/app-config';
 import { TERMS_DATE, TERMS_VERSION } from '@agency/domain/terms';
-import { Box, Container, Heading, Link, List, Stack, Text } from '@agency/ui';
+import { Box, Heading, Link, List, Stack, Text, PageContainer } from '@agency/ui';
 import { termsSections } from '../terms-content';
 
 const sectionId = (index: number) => `terms-section-${index + 1}`;
@@ -9,7 +9,7 @@ const sectionId = (index: number) => `terms-section-${index + 1}`;
 export default function TermsPage() {
   const sections = termsSections(getAppConfig().links.contactEmail);
   return (
-    <Container maxW="3xl" py={{ base: '10', md: '16' }}>
+    <PageContainer width="prose" py={{ base: '10', md: '16' }}>
       <Stack gap="3" mb="10">
         <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
           Terms of Service
@@ -25,7 +25,7 @@ export default function TermsPage() {
         <List.Root as="ol" gap="1" ps="5">
           {sections.map((section, index) => (
             <List.Item key={section.title}>
-              <Link href={`#${sectionId(index)}`} color="blue.fg">
+              <Link href={`#${sectionId(index)}`} color="brand.fg">
                 {section.title}
               </Link>
             </List.Item>
@@ -34,7 +34,12 @@ export default function TermsPage() {
       </Box>
       <Stack gap="10">
         {sections.map((section, index) => (
-          <Box as="section" key={section.title} id={sectionId(index)} aria-labelledby={`${sectionId(index)}-heading`}>
+          <Box
+            as="section"
+            key={section.title}
+            id={sectionId(index)}
+            aria-labelledby={`${sectionId(index)}-heading`}
+          >
             <Heading as="h2" id={`${sectionId(index)}-heading`} size="xl" mb="4">
               {index + 1}. {section.title}
             </Heading>
@@ -53,6 +58,6 @@ export default function TermsPage() {
           </Box>
         ))}
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

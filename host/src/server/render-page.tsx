@@ -1,0 +1,133 @@
+// The host's server entry (built for Node by tools/federation/create-ssr-config.mjs, never shipped to
+// browsers): renders a page with the same tree the browser hydrates, with the current runtime configuration
+// and the current release of the remote that owns the page. tools/product/server-render.mjs calls it.
+import { createHash } from 'node:crypto';
+import { StrictMode, type ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { INLINE_APP_CONFIG_ID, setAppConfig, type AppConfig } from '@agency/app-config';
+import { matchPath } from '@agency/router';
+import { MemoryRouter } from '@agency/router/testing';
+import { ServerStyles } from '@agency/ui/server';
+import { App } from '../app/app';
+import { HOST_PATHS, HOST_ROUTE_CHUNKS, REMOTE_ROUTES, remoteForPath } from '../app/route-table';
+import { sessionHintScript } from '../features/layout/utils/session-hint';
+import { headTags } from '../features/page-head/utils/head-tags';
+import { pageHead } from '../features/page-head/utils/page-heads';
+import type { RemoteRoute } from '../lib/federation/remote-route';
+// The server build puts this in place of the browser's registry for the pages too (create-ssr-config.mjs).
+import { setServerRemotes, type ServerPageLoader } from './server-remote-registry';
+
+export { sharedModules } from '@agency/federation/server-shared-modules';
+export { SITEMAP_PATHS } from '../features/page-head/utils/page-heads';
+
+export interface RenderRequest {
+  /** Path and query of the request. */
+  url: string;
+  config: AppConfig;
+  loadRemotePage: ServerPageLoader;
+}
+
+export interface RenderedPage {
+  status: number;
+  /** Title, meta and link tags, the configuration and the session hint, for the document's head. */
+  head: string;
+  /** The app's HTML, for <div id="root">. */
+  html: string;
+  /** CSP hashes ('sha256-…') of the inline scripts in `head`. */
+  scriptHashes: string[];
+  /** The remote page this route shows, whose entry and chunks the server preloads. */
+  remote?: RemoteRoute;
+  /** The host's own chunks (by name) this route needs before it can be hydrated. */
+  chunks: string[];
+}
+
+/** The digest the browser's hydration error carries for a page left to the browser on purpose. */
+export const CLIENT_RENDERED = 'client-rendered';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+function isKnownPath(pathname: string): boolean {
+  return (
+    REMOTE_ROUTES.some((route) => matchPath(route.path, pathname)) ||
+    Object.values(HOST_PATHS).some((path) => path === pathname)
+  );
+}
+
+/** The configuration as the page carries it: JSON that no value can break out of. */
+function configElement(config: AppConfig): string {
+  const json = JSON.stringify(config)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script id="${INLINE_APP_CONFIG_ID}" type="application/json">${json}</script>`;
+}
+
+async function renderToString(tree: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(tree, {
+    // Every boundary inline, in place: React would move large ones to the end of the document, behind an
+    // inline script the CSP does not allow.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      // A page the server does not render, or one that failed here: the browser renders it instead.
+      if ((error as Error | undefined)?.name === 'NotServerRendered') return CLIENT_RENDERED;
+      console.error('[server-render]', error);
+      return undefined;
+    },
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+// One render at a time: the configuration and the remote registry are module state.
+let queue: Promise<unknown> = Promise.resolve();
+
+export function renderPage(request: RenderRequest): Promise<RenderedPage> {
+  const run = queue.then(() => render(request));
+  queue = run.catch(() => {});
+  return run;
+}
+
+async function render({ url, config, loadRemotePage }: RenderRequest): Promise<RenderedPage> {
+  const pathname = new URL(url, 'http://server.invalid').pathname;
+  setAppConfig(config);
+  setServerRemotes(config.remotes, loadRemotePage);
+  const Router = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
+  );
+  const html = await renderToString(
+    <StrictMode>
+      <ServerStyles>
+        <App router={Router} />
+      </ServerStyles>
+    </StrictMode>,
+  );
+
+  const head = pageHead(pathname);
+  const hint = sessionHintScript(config.supabaseUrl);
+  const tags = headTags(head, { siteUrl: config.siteUrl, pathname }).map(
+    ({ tag, key, attrs }) =>
+      `<${tag} ${key[0]}="${escapeHtml(key[1])}"${Object.entries(attrs)
+        .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+        .join('')}>`,
+  );
+  // The dashboard's remote depends on the role, which only the browser knows.
+  const remote = pathname === HOST_PATHS.dashboard ? undefined : remoteForPath(pathname, null);
+  return {
+    status: isKnownPath(pathname) ? 200 : 404,
+    head: [
+      `<title>${escapeHtml(head.title)}</title>`,
+      ...tags,
+      configElement(config),
+      `<script>${hint}</script>`,
+    ].join(''),
+    html,
+    scriptHashes: [cspHash(hint)],
+    ...(remote && { remote }),
+    chunks:
+      HOST_ROUTE_CHUNKS[pathname] ?? (remote || pathname === HOST_PATHS.dashboard ? ['federation'] : []),
+  };
+}

@@ -1,0 +1,162 @@
+// The worker thread that renders the host's pages (started by server-render.mjs). It runs the host's server
+// build and the remotes' server builds, so a remote's bug (an exception, a rejected promise nobody awaits)
+// costs at most this worker, which is started again, never the server; and rendering never holds up the
+// server's other requests.
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import { parentPort, workerData } from 'node:worker_threads';
+import { CHUNK_GROUPS_FILE } from '../federation/chunk-groups-plugin.mjs';
+import { HOST_SSR_FILE, REMOTE_SSR_FILE } from '../federation/create-ssr-config.mjs';
+import { HOST_CONTRACT_FILE } from '../federation/host-contract.mjs';
+import { contractProblems } from '../federation/remote-contract.mjs';
+
+const require = createRequire(import.meta.url);
+const FETCH_TIMEOUT_MS = 5000;
+const { hostDir } = workerData;
+
+const log = (line) => parentPort.postMessage({ log: line });
+// A promise a remote page started and nobody awaited: reported, and the worker carries on.
+process.on('unhandledRejection', (reason) =>
+  log(`[server-render] unhandled rejection: ${reason?.stack ?? reason}`),
+);
+
+const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** A file read again only when it changed on disk (the host is rebuilt in place). */
+function watchedFile(path, parse) {
+  let stamp;
+  let value;
+  return () => {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    const next = stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}` : 'none';
+    if (next !== stamp) {
+      stamp = next;
+      value = stat ? parse(path) : undefined;
+    }
+    return value;
+  };
+}
+
+const template = watchedFile(join(hostDir, 'index.html'), (path) => readFileSync(path, 'utf8'));
+const hostBuild = watchedFile(join(hostDir, HOST_SSR_FILE), (path) => {
+  delete require.cache[require.resolve(path)];
+  return require(path);
+});
+const chunkGroups = watchedFile(join(hostDir, CHUNK_GROUPS_FILE), (path) =>
+  JSON.parse(readFileSync(path, 'utf8')),
+);
+const hostContract = watchedFile(join(hostDir, HOST_CONTRACT_FILE), (path) =>
+  JSON.parse(readFileSync(path, 'utf8')),
+);
+
+/** Loads a CommonJS server build whose shared modules (React, the shared/ facades) come from `shared`. */
+function evaluateServerBuild(source, filename, shared) {
+  const module = { exports: {} };
+  const requireShared = (name) => {
+    if (name in shared) return shared[name];
+    throw new Error(`${filename} requires ${name}, which the host does not provide`);
+  };
+  vm.compileFunction(source, ['module', 'exports', 'require'], { filename })(
+    module,
+    module.exports,
+    requireShared,
+  );
+  return module.exports;
+}
+
+// Release files never change, so what was fetched stays good (failures are tried again).
+const releaseFiles = new Map();
+function fetchOnce(url, read) {
+  let entry = releaseFiles.get(url);
+  if (!entry) {
+    entry = fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }).then(async (response) => {
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      return read(response);
+    });
+    entry.catch(() => releaseFiles.delete(url));
+    releaseFiles.set(url, entry);
+  }
+  return entry;
+}
+const manifestOf = (manifestUrl) => fetchOnce(manifestUrl, (response) => response.json());
+
+/** The manifest of a release this host can run (the browser refuses the others before running them). */
+async function fittingManifest(remote, manifestUrl) {
+  const contract = hostContract();
+  const manifest = manifestUrl && contract ? await manifestOf(manifestUrl) : null;
+  return manifest && contractProblems(remote, manifest, contract).length === 0 ? manifest : null;
+}
+
+/** A remote page's component from the current release's server build, or null (the browser renders it). */
+async function remotePage(config, remote, exposed) {
+  const manifestUrl = config.remotes[remote]?.manifest;
+  try {
+    if (!(await fittingManifest(remote, manifestUrl))) return null;
+    const buildUrl = new URL(REMOTE_SSR_FILE, manifestUrl).href;
+    const build = await fetchOnce(buildUrl, async (response) =>
+      evaluateServerBuild(await response.text(), buildUrl, hostBuild().sharedModules),
+    );
+    return build?.pages?.[exposed]?.default ?? null;
+  } catch (error) {
+    log(`[server-render] ${remote} ${exposed} is rendered in the browser: ${error.message}`);
+    return null;
+  }
+}
+
+/** What the browser will fetch to show and hydrate the route, as preload links: all of it in the first wave. */
+async function preloads(page, config) {
+  const groups = chunkGroups();
+  const links = [];
+  const script = (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="script">`;
+  if (groups) {
+    const files = new Set([groups.startup, ...page.chunks].flatMap((name) => groups.groups[name] ?? []));
+    for (const file of files) links.push(script(`/${file}`));
+  }
+  const manifestUrl = page.remote && config.remotes[page.remote.remote]?.manifest;
+  if (manifestUrl) {
+    links.push(
+      `<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin="anonymous">`,
+    );
+    const manifest = await fittingManifest(page.remote.remote, manifestUrl).catch(() => null);
+    if (manifest) {
+      const entry = manifest.metaData.remoteEntry;
+      links.push(script(new URL(`${entry.path ? `${entry.path}/` : ''}${entry.name}`, manifestUrl).href));
+      const exposed = manifest.exposes.find((e) => (e.path ?? `./${e.name}`) === page.remote.exposed);
+      for (const file of exposed?.assets.js.sync ?? []) links.push(script(new URL(file, manifestUrl).href));
+    }
+  }
+  return links.join('');
+}
+
+async function render({ pathname, config }) {
+  const build = hostBuild();
+  const html = template();
+  if (!build || !html) return undefined;
+  const page = await build.renderPage({
+    url: pathname,
+    config,
+    loadRemotePage: (remote, exposed) => remotePage(config, remote, exposed),
+  });
+  const links = await preloads(page, config);
+  return {
+    status: page.status,
+    scriptHashes: page.scriptHashes,
+    html: html
+      .replace(/<!--page-head-->[\s\S]*<!--\/page-head-->/, () => page.head)
+      .replace('</head>', () => `${links}</head>`)
+      .replace('<!--page-html-->', () => page.html),
+  };
+}
+
+parentPort.on('message', async ({ id, type, pathname, config }) => {
+  try {
+    const result =
+      type === 'sitemap' ? (hostBuild()?.SITEMAP_PATHS ?? ['/']) : await render({ pathname, config });
+    parentPort.postMessage({ id, result });
+  } catch (error) {
+    parentPort.postMessage({ id, error: error?.stack ?? String(error) });
+  }
+});

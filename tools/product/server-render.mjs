@@ -1,0 +1,143 @@
+// Pages as the host's server sends them: the host's server build (host/dist/.ssr/render-page.cjs) renders the
+// requested route with the CURRENT runtime configuration and the current release of the remote that owns the
+// page (its server build, ssr/pages.cjs, fetched from the release as the browser fetches its chunks), into the
+// host's index.html. The page carries the configuration, and preloads everything the browser will ask for to
+// hydrate it (the host's start-up chunks, the route's own chunks, the remote's manifest, entry and page
+// chunks), all in the first wave. Rendering runs in a worker thread (server-render-worker.mjs). Documents are
+// cached per configuration, host build and path: a release or a rollback (a new configuration) is served at
+// once, and neither needs a host rebuild.
+// Without a server build (an old host build), or when rendering fails, the server sends index.html and the
+// browser renders the page, as before.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { HOST_SSR_FILE } from '../federation/create-ssr-config.mjs';
+
+const PAGE_CACHE_SIZE = 200;
+const RENDER_TIMEOUT_MS = 10_000;
+
+const escapeXml = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/**
+ * @param {{ hostDir: string, log?: (line: string) => void }} options
+ *   `hostDir`: the host's build (index.html, .ssr/, federation-host.json).
+ */
+export function createServerRenderer({ hostDir, log = console.error }) {
+  let worker;
+  let nextId = 0;
+  const pending = new Map();
+
+  function startWorker() {
+    const started = new Worker(new URL('./server-render-worker.mjs', import.meta.url), {
+      workerData: { hostDir },
+    });
+    started.on('message', ({ id, result, error, log: line }) => {
+      if (line) return log(line);
+      const call = pending.get(id);
+      if (!call) return;
+      pending.delete(id);
+      clearTimeout(call.timer);
+      if (error) call.reject(new Error(error));
+      else call.resolve(result);
+    });
+    // A worker that died (or was stopped) takes its calls with it; the next request starts another.
+    const gone = (reason) => {
+      if (worker === started) worker = undefined;
+      for (const [id, call] of pending) {
+        if (call.worker !== started) continue;
+        pending.delete(id);
+        clearTimeout(call.timer);
+        call.reject(new Error(`the render worker stopped: ${reason}`));
+      }
+    };
+    started.on('error', (error) => {
+      log(`[server-render] the render worker failed: ${error.stack ?? error}`);
+      gone(error.message);
+    });
+    started.on('exit', (code) => gone(`exit ${code}`));
+    return started;
+  }
+
+  function call(message) {
+    worker ??= startWorker();
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error(`rendering ${message.pathname ?? message.type} took over ${RENDER_TIMEOUT_MS} ms`));
+      }, RENDER_TIMEOUT_MS);
+      pending.set(id, { resolve, reject, timer, worker });
+      worker.postMessage({ id, ...message });
+    });
+  }
+
+  const buildStamp = () => {
+    const stat = statSync(join(hostDir, HOST_SSR_FILE), { throwIfNoEntry: false });
+    return stat ? `${stat.mtimeMs}:${stat.size}` : 'none';
+  };
+
+  const pages = new Map();
+  let renderedWith = { config: undefined, build: undefined };
+
+  /**
+   * The document for a request, or undefined when the host has no server build (then serve index.html).
+   * @returns {Promise<{ status: number, html: string, scriptHashes: string[] } | undefined>}
+   */
+  function render(url, config) {
+    // Nothing the server renders depends on the query; one document per path keeps the cache bounded.
+    const pathname = new URL(url, 'http://host.invalid').pathname;
+    const build = buildStamp();
+    if (renderedWith.config !== config || renderedWith.build !== build) {
+      pages.clear();
+      renderedWith = { config, build };
+    }
+    let document = pages.get(pathname);
+    if (!document) {
+      document = call({ type: 'render', pathname, config });
+      document.catch(() => pages.delete(pathname));
+      pages.set(pathname, document);
+      if (pages.size > PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value);
+    }
+    return document;
+  }
+
+  let sitemap;
+  const site = (config) => config.siteUrl.replace(/\/$/, '');
+  return {
+    render,
+    /** Files the host serves from its configuration: where the site is changes them, not a rebuild. */
+    files: {
+      '/robots.txt': {
+        type: 'text/plain; charset=utf-8',
+        body: async (config) =>
+          [
+            'User-agent: *',
+            'Disallow: /dashboard',
+            'Disallow: /reset-password',
+            'Disallow: /__diagnostics/',
+            `Sitemap: ${site(config)}/sitemap.xml`,
+            '',
+          ].join('\n'),
+      },
+      '/sitemap.xml': {
+        type: 'application/xml; charset=utf-8',
+        body: async (config) => {
+          sitemap ??= call({ type: 'sitemap' }).catch(() => ['/']);
+          return [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+            ...(await sitemap).map(
+              (path) => `  <url><loc>${escapeXml(`${site(config)}${path}`)}</loc></url>`,
+            ),
+            '</urlset>',
+            '',
+          ].join('\n');
+        },
+      },
+    },
+    /** Stops the worker. */
+    close: async () => {
+      await worker?.terminate();
+    },
+  };
+}
