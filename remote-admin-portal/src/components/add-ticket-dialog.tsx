@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, Stack, useOverlays } from '@agency/ui';
 import { SubmitButton, TextareaField, TextField } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
+import { usePortalStore } from '../hooks/use-portal';
 import { toastError, toastSuccess } from '../lib/toast';
 
 const T = ADMIN_MESSAGES.ticket;
@@ -11,13 +12,12 @@ const T = ADMIN_MESSAGES.ticket;
 interface Props {
   project: Project;
   boardType: BoardType;
-  /** Called after the ticket was created (refreshes the dashboard). */
-  onCreated: () => void | Promise<void>;
 }
 
 /** The Add Ticket button and its dialog: title required (non-blank); description and assignee optional. */
-export function AddTicketButton({ project, boardType, onCreated }: Props) {
+export function AddTicketButton({ project, boardType }: Props) {
   const { DialogShell } = useOverlays();
+  const store = usePortalStore();
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
@@ -48,7 +48,8 @@ export function AddTicketButton({ project, boardType, onCreated }: Props) {
     }
     setSaving(true);
     try {
-      await apiClient().createTicket({
+      store.expectEcho(project.id);
+      const { ticket } = await apiClient().createTicket({
         body: {
           project_id: project.id,
           title: title.trim(),
@@ -58,10 +59,10 @@ export function AddTicketButton({ project, boardType, onCreated }: Props) {
           status: 'not-started',
         },
       });
+      store.putTicket(ticket);
       toastSuccess(ADMIN_MESSAGES.toasts.ticketCreated);
       reset();
       setOpen(false);
-      await onCreated();
     } catch (err) {
       toastError(err, ADMIN_MESSAGES.errors.addTicket);
     } finally {
@@ -76,7 +77,7 @@ export function AddTicketButton({ project, boardType, onCreated }: Props) {
 
   return (
     <>
-      <Button colorPalette="blue" size="sm" onClick={() => setOpen(true)}>
+      <Button colorPalette="blue" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
         {label}
       </Button>
       <DialogShell

@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Text } from '@agency/ui';
 import { Checkbox, Field, Textarea } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
+import { usePortalStore } from '../hooks/use-portal';
 import { toastError, toastSuccess } from '../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -13,11 +14,13 @@ interface Props {
   project: Project;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCancelled: () => void | Promise<void>;
+  /** After the cancellation (the project is already updated in the store). */
+  onCancelled?: () => void;
 }
 
 /** Cancel Project (admin): an optional deposit refund for tiers 1 and 2, and a reason for the record. */
 export function CancelProjectDialog({ project, open, onOpenChange, onCancelled }: Props) {
+  const store = usePortalStore();
   const [issueRefund, setIssueRefund] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,6 +36,7 @@ export function CancelProjectDialog({ project, open, onOpenChange, onCancelled }
 
   const confirm = async () => {
     setBusy(true);
+    store.expectEcho(project.id);
     try {
       const outcome = await apiClient().cancelProject({
         body: {
@@ -48,7 +52,8 @@ export function CancelProjectDialog({ project, open, onOpenChange, onCancelled }
           : ADMIN_MESSAGES.toasts.cancelled,
       );
       close(false);
-      await onCancelled();
+      store.upsertProject(outcome.project);
+      onCancelled?.();
     } catch (error) {
       toastError(error, ADMIN_MESSAGES.errors.cancel);
     } finally {

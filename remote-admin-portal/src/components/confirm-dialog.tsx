@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, Stack, useOverlays } from '@agency/ui';
 
@@ -13,9 +13,11 @@ interface Props {
   onConfirm: () => void;
   /** Label of the button that closes without acting. */
   dismissLabel?: string;
+  /** The confirm button's colour: red for destructive actions. */
+  palette?: 'red' | 'blue';
 }
 
-/** A destructive action asks first (refuse, cancel); the confirm button shows progress while it runs. */
+/** An action with consequences asks first (refuse, cancel, complete, delete); the safe choice has the focus. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -26,8 +28,10 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   dismissLabel,
+  palette = 'red',
 }: Props) {
   const { DialogShell } = useOverlays();
+  const dismissRef = useRef<HTMLButtonElement>(null);
   return (
     <DialogShell
       open={open}
@@ -35,12 +39,13 @@ export function ConfirmDialog({
       title={title}
       role="alertdialog"
       busy={busy}
+      initialFocusRef={dismissRef}
       footer={
         <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+          <Button ref={dismissRef} variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             {dismissLabel ?? ADMIN_MESSAGES.actions.back}
           </Button>
-          <Button colorPalette="red" disabled={busy} aria-busy={busy} onClick={onConfirm}>
+          <Button colorPalette={palette} disabled={busy} aria-busy={busy} onClick={onConfirm}>
             {busy ? busyLabel : confirmLabel}
           </Button>
         </>

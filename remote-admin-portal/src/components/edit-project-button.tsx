@@ -11,6 +11,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, SimpleGrid, Stack, Text, useOverlays } from '@agency/ui';
 import { Field, Input, NativeSelect, SubmitButton, Textarea } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
+import { usePortalStore } from '../hooks/use-portal';
 import { toastError, toastSuccess } from '../lib/toast';
 
 const E = ADMIN_MESSAGES.edit;
@@ -69,12 +70,12 @@ function toRequest(values: Values): UpdateProjectRequest {
 
 interface Props {
   project: Project;
-  onSaved: () => void | Promise<void>;
 }
 
 /** Edit: the dialog with every editable field. Blocked (disabled, with the reason) once both sides accepted. */
-export function EditProjectButton({ project, onSaved }: Props) {
+export function EditProjectButton({ project }: Props) {
   const { DialogShell } = useOverlays();
+  const store = usePortalStore();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Values>(() => toValues(project));
   const [errors, setErrors] = useState<Errors>({});
@@ -111,10 +112,11 @@ export function EditProjectButton({ project, onSaved }: Props) {
     }
     setSaving(true);
     try {
-      await apiClient().updateProject({ params: { id: project.id }, body: toRequest(values) });
+      store.expectEcho(project.id);
+      const answer = await apiClient().updateProject({ params: { id: project.id }, body: toRequest(values) });
       toastSuccess(ADMIN_MESSAGES.toasts.updated);
       setOpen(false);
-      await onSaved();
+      store.upsertProject(answer.project);
     } catch (error) {
       toastError(error, ADMIN_MESSAGES.errors.update);
     } finally {
@@ -152,7 +154,7 @@ export function EditProjectButton({ project, onSaved }: Props) {
 
   return (
     <>
-      <Button size="sm" variant="outline" onClick={openEditor}>
+      <Button size="sm" variant="outline" onClick={openEditor} aria-haspopup="dialog">
         {ADMIN_MESSAGES.actions.edit}
       </Button>
       <DialogShell

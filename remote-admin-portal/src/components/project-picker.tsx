@@ -1,26 +1,34 @@
+import { useId } from 'react';
 import type { Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { hasFailedRenewal } from '@agency/domain/payment-history';
 import { Field, NativeSelect } from '@agency/ui/forms';
+import { usePortalSelector } from '../hooks/use-portal';
+import { pickerLabel } from '../lib/format';
 
 interface Props {
-  projects: readonly Project[];
+  ids: readonly string[];
   value: string;
   onChange: (projectId: string) => void;
 }
 
-/** Picks the project whose board is shown. */
-export function ProjectPicker({ projects, value, onChange }: Props) {
+const sameProjects = (a: (Project | undefined)[], b: (Project | undefined)[]) => a.length === b.length && a.every((p, i) => p === b[i]);
+
+/** Picks the project whose board is shown, among the projects of the current page. */
+export function ProjectPicker({ ids, value, onChange }: Props) {
+  const id = useId();
+  const projects = usePortalSelector((s) => ids.map((projectId) => s.projects.get(projectId)), sameProjects);
   return (
-    <Field.Root maxW={{ base: 'full', md: 'md' }}>
-      <Field.Label>{ADMIN_MESSAGES.selectProject}</Field.Label>
+    <Field.Root maxW={{ base: 'full', md: 'xl' }}>
+      <Field.Label htmlFor={id}>{ADMIN_MESSAGES.selectProject}</Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-          {projects.map((p) => (
-            <option key={p.id} value={p.id}>
-              {ADMIN_MESSAGES.payments.pickerOption(p.title, hasFailedRenewal(p))}
-            </option>
-          ))}
+        <NativeSelect.Field id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+          {projects.map((p) =>
+            p ? (
+              <option key={p.id} value={p.id}>
+                {pickerLabel(p)}
+              </option>
+            ) : null,
+          )}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { statusLabel, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { hasFailedRenewal, hasPaymentHistory } from '@agency/domain/payment-history';
 import { Badge, Box, Card, Flex, Heading, HStack, SimpleGrid, Text } from '@agency/ui';
-import { money, shortDate, tierName } from '../lib/format';
+import { budgetLabel, costText, money, shortDate, tierName, timelineLabel } from '../lib/format';
+import { ActivityButton } from './activity-dialog';
 import { PaymentsButton } from './payments-button';
 
 const P = ADMIN_MESSAGES.project;
@@ -47,6 +48,16 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
+/** The id of a project's card, so focus can go back to it after an action removed the button that had it. */
+export const projectCardId = (projectId: string) => `project-${projectId}`;
+
+/** Focuses a project's card (its heading is read), or does nothing when it left the page. */
+export function focusProjectCard(projectId: string): boolean {
+  const card = document.getElementById(projectCardId(projectId));
+  card?.focus();
+  return Boolean(card);
+}
+
 interface Props {
   project: Project;
   /** Heading level of the title inside its tab. */
@@ -55,11 +66,11 @@ interface Props {
   children?: ReactNode;
 }
 
-/** One project as a card: title, status badge, client and money details, then the actions and its payments. */
-export function ProjectSummary({ project, as = 'h2', actions, children }: Props) {
+/** One project as a card: title, status badge, client and money details, then the actions, activity and payments. */
+export const ProjectSummary = memo(function ProjectSummary({ project, as = 'h2', actions, children }: Props) {
   const payments = hasPaymentHistory(project);
   return (
-    <Card.Root as="article" aria-label={project.title} size="sm">
+    <Card.Root as="article" id={projectCardId(project.id)} tabIndex={-1} aria-label={project.title} size="sm">
       <Card.Body gap="3">
         <Flex gap="3" justify="space-between" align="flex-start" wrap="wrap">
           <Box minW="0">
@@ -80,10 +91,10 @@ export function ProjectSummary({ project, as = 'h2', actions, children }: Props)
         <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="3">
           <Detail label={P.client} value={`${project.client_name || P.notSet}${project.client_email ? ` (${project.client_email})` : ''}`} />
           <Detail label={P.company} value={project.company || P.notSet} />
-          <Detail label={P.cost} value={money(project.cost)} />
+          <Detail label={P.cost} value={costText(project)} />
           {project.downpayment !== null ? <Detail label={P.downpayment} value={money(project.downpayment)} /> : null}
-          {project.monthly_budget_range ? <Detail label={P.budget} value={project.monthly_budget_range} /> : null}
-          {project.timeline ? <Detail label={P.timeline} value={project.timeline} /> : null}
+          {project.monthly_budget_range ? <Detail label={P.budget} value={budgetLabel(project.monthly_budget_range)} /> : null}
+          {project.timeline ? <Detail label={P.timeline} value={timelineLabel(project.timeline)} /> : null}
           {project.status === 'pending_final_payment' ? (
             <Detail label={P.finalPayment} value={money(project.final_payment_amount)} />
           ) : null}
@@ -92,14 +103,13 @@ export function ProjectSummary({ project, as = 'h2', actions, children }: Props)
           ) : null}
           <Detail label={P.created} value={shortDate(project.created_at)} />
         </SimpleGrid>
-        {actions || payments ? (
-          <Flex gap="2" wrap="wrap">
-            {actions}
-            {payments ? <PaymentsButton project={project} /> : null}
-          </Flex>
-        ) : null}
+        <Flex gap="2" wrap="wrap">
+          {actions}
+          <ActivityButton project={project} />
+          {payments ? <PaymentsButton project={project} /> : null}
+        </Flex>
         {children}
       </Card.Body>
     </Card.Root>
   );
-}
+});

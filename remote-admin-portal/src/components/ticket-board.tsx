@@ -1,87 +1,213 @@
-import { useCallback, useId } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useDrag, useDrop } from 'react-dnd';
 import {
   nextTicketStatus,
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
+  type BoardType,
   type Ticket,
   type TicketStatus,
 } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Badge, Box, Card, Heading, IconButton, SimpleGrid, Stack, Text } from '@agency/ui';
+import { Badge, Box, Button, Center, Flex, Heading, IconButton, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@agency/ui';
+import { Alert } from '@agency/ui/forms';
+import { useBoard, usePortalStore } from '../hooks/use-portal';
+import { useTicketActions } from '../hooks/use-ticket-actions';
+import { DeleteTicketDialog, EditTicketDialog } from './ticket-dialogs';
+import { MoveToMenu } from './move-to-menu';
 
 const T = ADMIN_MESSAGES.ticket;
 export const TICKET_DND_TYPE = 'ticket';
+/** A column shows this many tickets until asked for more, so the page stays small on a big board. */
+export const COLUMN_CAP = 10;
 
 interface DragItem {
   id: string;
   status: TicketStatus;
 }
 
-export interface TicketBoardProps {
+interface TicketBoardProps {
+  projectId: string;
+  projectTitle: string;
+  board: BoardType;
   /** Heading of the board, e.g. Project Board or Maintenance Board. */
   title: string;
-  tickets: readonly Ticket[];
-  /** Moves the ticket to a column (the forward button or a drop). Absent = read-only board. */
-  onMove?: (ticket: Ticket, status: TicketStatus) => void;
-  /** Ids of tickets whose move is being saved. */
-  busyIds?: ReadonlySet<string>;
+  /** Read-only boards show the tickets without moves, edits or deletes. */
+  editable?: boolean;
 }
 
-/** Four columns (not-started → done); a button moves a ticket one step forward; drag and drop to any column. */
-export function TicketBoard({ title, tickets, onMove, busyIds }: TicketBoardProps) {
+type Handlers = {
+  move: (ticket: Ticket, status: TicketStatus) => void;
+  edit: (ticket: Ticket) => void;
+  remove: (ticket: Ticket) => void;
+};
+
+/**
+ * Four columns (Not Started → Done). The admin moves a ticket by dragging it (mouse, or touch on touch devices),
+ * with its → button (one step forward), its Move to… menu, or the left and right arrow keys on the focused
+ * ticket. Focus stays on the moved ticket and the move is announced.
+ */
+export function TicketBoard({ projectId, projectTitle, board, title, editable = true }: TicketBoardProps) {
   const headingId = useId();
+  const helpId = useId();
+  const entry = useBoard(projectId, board);
+  const store = usePortalStore();
+  const actions = useTicketActions();
+  const [editing, setEditing] = useState<Ticket | null>(null);
+  const [deleting, setDeleting] = useState<Ticket | null>(null);
+  /** The ticket that gets focus once it shows in its new column. */
+  const focusAfterMove = useRef<string | null>(null);
+  const [pinnedId, setPinnedId] = useState<string | null>(null);
+
+  const columns = useMemo(() => {
+    const byStatus = Object.fromEntries(TICKET_STATUSES.map((s) => [s, [] as Ticket[]])) as Record<TicketStatus, Ticket[]>;
+    for (const ticket of entry.tickets) byStatus[ticket.status]?.push(ticket);
+    return byStatus;
+  }, [entry.tickets]);
+
+  // Handlers stay the same objects across renders, so memoized cards skip re-rendering.
+  const latest = useRef({ actions, entry });
+  useLayoutEffect(() => {
+    latest.current = { actions, entry };
+  });
+  const handlers = useMemo<Handlers>(
+    () => ({
+      move: (ticket, status) => {
+        focusAfterMove.current = ticket.id;
+        setPinnedId(ticket.id);
+        // A failed move puts the ticket back: focus follows it there too.
+        void latest.current.actions.move(ticket, status, () => {
+          focusAfterMove.current = ticket.id;
+        });
+      },
+      edit: (ticket) => setEditing(ticket),
+      remove: (ticket) => setDeleting(ticket),
+    }),
+    [],
+  );
+  const ticketById = useCallback((id: string) => latest.current.entry.tickets.find((t) => t.id === id), []);
+  /** Whether this ticket is the one to focus now (asked once, by the card that mounts in its new column). */
+  const takeFocus = useCallback((id: string) => {
+    if (focusAfterMove.current !== id) return false;
+    focusAfterMove.current = null;
+    return true;
+  }, []);
+
   return (
     <Box as="section" aria-labelledby={headingId}>
       <Heading as="h2" id={headingId} size="md" mb="1">
         {title}
       </Heading>
-      {onMove ? (
-        <Text color="fg.muted" fontSize="sm" mb="3">
-          {T.dragHint}
-        </Text>
+      <Text id={helpId} color="fg.muted" fontSize="sm" mb="3">
+        {editable ? T.dragHint : T.readOnly}
+      </Text>
+      <VisuallyHidden aria-live="polite">{actions.announcement}</VisuallyHidden>
+      {entry.status === 'loading' && entry.tickets.length === 0 ? (
+        <Center py="6" gap="3" role="status">
+          <Spinner size="sm" aria-hidden />
+          <Text>{T.loading}</Text>
+        </Center>
+      ) : entry.status === 'error' ? (
+        <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
+          <Alert.Indicator />
+          <Alert.Title flex="1">{T.loadFailed}</Alert.Title>
+          <Button size="sm" variant="outline" onClick={() => void store.loadBoard(projectId, board, { force: true })}>
+            {ADMIN_MESSAGES.retry}
+          </Button>
+        </Alert.Root>
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="3">
+          {TICKET_STATUSES.map((status) => (
+            <BoardColumn
+              key={status}
+              projectId={projectId}
+              status={status}
+              tickets={columns[status]}
+              ticketById={ticketById}
+              handlers={editable ? handlers : undefined}
+              busyIds={actions.busyIds}
+              helpId={helpId}
+              takeFocus={takeFocus}
+              pinnedId={pinnedId}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      {editing ? (
+        <EditTicketDialog
+          ticket={editing}
+          onClose={() => setEditing(null)}
+          onSave={async (changes) => {
+            if (await actions.save(editing, changes)) setEditing(null);
+          }}
+          busy={actions.busyIds.has(editing.id)}
+        />
       ) : null}
-      <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="3">
-        {TICKET_STATUSES.map((status) => (
-          <BoardColumn
-            key={status}
-            status={status}
-            tickets={tickets.filter((t) => t.status === status)}
-            byId={(id) => tickets.find((t) => t.id === id)}
-            onMove={onMove}
-            busyIds={busyIds}
-          />
-        ))}
-      </SimpleGrid>
+      {deleting ? (
+        <DeleteTicketDialog
+          ticket={deleting}
+          projectTitle={projectTitle}
+          busy={actions.busyIds.has(deleting.id)}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            const column = columns[deleting.status];
+            const at = column.findIndex((t) => t.id === deleting.id);
+            const neighbour = column[at + 1] ?? column[at - 1];
+            if (await actions.remove(deleting)) {
+              setDeleting(null);
+              // Focus goes to the next ticket of the column, or to the column itself.
+              requestAnimationFrame(() => {
+                const target = neighbour
+                  ? document.querySelector<HTMLElement>(`[data-ticket-id="${neighbour.id}"]`)
+                  : document.querySelector<HTMLElement>(`[data-board-column="${projectId}-${deleting.status}"]`);
+                target?.focus();
+              });
+            }
+          }}
+        />
+      ) : null}
     </Box>
   );
 }
 
 interface ColumnProps {
+  projectId: string;
   status: TicketStatus;
   tickets: readonly Ticket[];
-  byId: (id: string) => Ticket | undefined;
-  onMove?: TicketBoardProps['onMove'];
-  busyIds?: ReadonlySet<string>;
+  ticketById: (id: string) => Ticket | undefined;
+  handlers: Handlers | undefined;
+  busyIds: ReadonlySet<string>;
+  helpId: string;
+  takeFocus: (id: string) => boolean;
+  pinnedId: string | null;
 }
 
-function BoardColumn({ status, tickets, byId, onMove, busyIds }: ColumnProps) {
+const BoardColumn = memo(function BoardColumn({ projectId, status, tickets, ticketById, handlers, busyIds, helpId, takeFocus, pinnedId }: ColumnProps) {
+  const [expanded, setExpanded] = useState(false);
   const [{ isOver }, drop] = useDrop<DragItem, void, { isOver: boolean }>(
     () => ({
       accept: TICKET_DND_TYPE,
-      canDrop: (item) => Boolean(onMove) && item.status !== status,
+      canDrop: (item) => Boolean(handlers) && item.status !== status,
       drop: (item) => {
-        const ticket = byId(item.id);
-        if (ticket && onMove) onMove(ticket, status);
+        const ticket = ticketById(item.id);
+        if (ticket && handlers) handlers.move(ticket, status);
       },
       collect: (monitor) => ({ isOver: monitor.isOver() && monitor.canDrop() }),
     }),
-    [status, onMove, byId],
+    [status, handlers, ticketById],
   );
-  const ref = useCallback((node: HTMLDivElement | null) => {
-    drop(node);
-  }, [drop]);
+  const ref = useCallback(
+    (node: HTMLDivElement | null) => {
+      drop(node);
+    },
+    [drop],
+  );
   const label = TICKET_STATUS_LABELS[status];
+  const shown = expanded ? tickets : tickets.slice(0, COLUMN_CAP);
+  // A ticket just moved here stays visible even past the cap, so focus can stay on it.
+  const pinned = pinnedId && !shown.some((t) => t.id === pinnedId) ? tickets.find((t) => t.id === pinnedId) : undefined;
+  const visible = pinned ? [...shown, pinned] : shown;
+  const hidden = tickets.length - visible.length;
 
   return (
     <Box
@@ -89,92 +215,151 @@ function BoardColumn({ status, tickets, byId, onMove, busyIds }: ColumnProps) {
       role="region"
       aria-label={label}
       data-status={status}
+      data-board-column={`${projectId}-${status}`}
+      tabIndex={-1}
       bg={isOver ? 'blue.subtle' : 'bg.muted'}
       borderWidth="1px"
       borderColor={isOver ? 'blue.emphasized' : 'border'}
       borderRadius="md"
       p="3"
       minH="32"
-      transition="background 0.15s"
+      minW="0"
     >
-      <Stack direction="row" justify="space-between" align="center" mb="2">
+      <Flex justify="space-between" align="center" mb="2" gap="2">
         <Heading as="h3" size="sm">
           {label}
         </Heading>
-        <Badge variant="subtle" aria-label={`${tickets.length} tickets`}>
+        <Badge variant="subtle" aria-label={T.count(tickets.length)}>
           {tickets.length}
         </Badge>
-      </Stack>
+      </Flex>
       {tickets.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
           {T.empty}
         </Text>
       ) : (
         <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
-          {tickets.map((ticket) => (
-            <TicketCard key={ticket.id} ticket={ticket} onMove={onMove} busy={busyIds?.has(ticket.id) ?? false} />
+          {visible.map((ticket) => (
+            <TicketCard
+              key={ticket.id}
+              ticket={ticket}
+              handlers={handlers}
+              busy={busyIds.has(ticket.id)}
+              helpId={helpId}
+              takeFocus={takeFocus}
+            />
           ))}
         </Stack>
       )}
+      {hidden > 0 || expanded ? (
+        <Button size="xs" variant="ghost" mt="2" onClick={() => setExpanded((v) => !v)}>
+          {expanded ? T.showFewer(label) : T.showMore(hidden, label)}
+        </Button>
+      ) : null}
     </Box>
   );
+});
+
+interface CardProps {
+  ticket: Ticket;
+  handlers: Handlers | undefined;
+  busy: boolean;
+  helpId: string;
+  takeFocus: (id: string) => boolean;
 }
 
-function TicketCard({ ticket, onMove, busy }: { ticket: Ticket; onMove?: TicketBoardProps['onMove']; busy: boolean }) {
+/** One ticket. Re-renders only when its own ticket or busy state changes. */
+const TicketCard = memo(function TicketCard({ ticket, handlers, busy, helpId, takeFocus }: CardProps) {
+  const node = useRef<HTMLElement | null>(null);
   const [{ isDragging }, drag] = useDrag<DragItem, void, { isDragging: boolean }>(
     () => ({
       type: TICKET_DND_TYPE,
       item: { id: ticket.id, status: ticket.status },
-      canDrag: () => Boolean(onMove) && !busy,
+      canDrag: () => Boolean(handlers) && !busy,
       collect: (monitor) => ({ isDragging: monitor.isDragging() }),
     }),
-    [ticket.id, ticket.status, onMove, busy],
+    [ticket.id, ticket.status, handlers, busy],
   );
-  // The card renders as an <li>; react-dnd only needs the DOM node.
-  const ref = useCallback((node: HTMLDivElement | null) => {
-    drag(node);
-  }, [drag]);
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      node.current = element;
+      drag(element);
+    },
+    [drag],
+  );
+  // A moved ticket mounts again in its new column: it takes the focus back.
+  useLayoutEffect(() => {
+    if (takeFocus(ticket.id)) node.current?.focus();
+  }, [takeFocus, ticket.id, ticket.status]);
+
+  const index = TICKET_STATUSES.indexOf(ticket.status);
   const next = nextTicketStatus(ticket.status);
+  const column = TICKET_STATUS_LABELS[ticket.status];
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!handlers || busy || event.target !== event.currentTarget) return;
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    const target = TICKET_STATUSES[index + step];
+    if (step === 0 || !target) return;
+    event.preventDefault();
+    handlers.move(ticket, target);
+  };
 
   return (
-    <Card.Root
+    <Box
       as="li"
       ref={ref}
-      size="sm"
-      opacity={isDragging ? 0.5 : 1}
-      cursor={onMove ? 'grab' : 'default'}
-      aria-busy={busy || undefined}
       data-ticket-id={ticket.id}
+      tabIndex={handlers ? 0 : undefined}
+      aria-label={handlers ? T.card(ticket.title, column) : undefined}
+      aria-describedby={handlers ? helpId : undefined}
+      aria-keyshortcuts={handlers ? 'ArrowLeft ArrowRight' : undefined}
+      aria-busy={busy || undefined}
+      onKeyDown={onKeyDown}
+      bg="bg.panel"
+      borderWidth="1px"
+      borderRadius="md"
+      p="3"
+      opacity={isDragging ? 0.5 : 1}
+      cursor={handlers ? 'grab' : 'default'}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' }}
     >
-      <Card.Body gap="1" p="3">
-        <Stack direction="row" justify="space-between" align="flex-start" gap="2">
-          <Text fontWeight="semibold" wordBreak="break-word">
-            {ticket.title}
-          </Text>
-          {onMove && next ? (
+      <Text fontWeight="semibold" wordBreak="break-word">
+        {ticket.title}
+      </Text>
+      {ticket.description ? (
+        <Text fontSize="sm" color="fg.muted" wordBreak="break-word" lineClamp={3}>
+          {ticket.description}
+        </Text>
+      ) : null}
+      {ticket.assignee ? (
+        <Text fontSize="xs" color="fg.muted">
+          {T.assignedTo(ticket.assignee)}
+        </Text>
+      ) : null}
+      {handlers ? (
+        <Flex gap="1.5" wrap="wrap" mt="2">
+          {next ? (
             <IconButton
               size="xs"
               variant="outline"
               aria-label={T.moveForward(ticket.title, TICKET_STATUS_LABELS[next])}
               title={`Move to ${TICKET_STATUS_LABELS[next]}`}
               disabled={busy}
-              onClick={() => onMove(ticket, next)}
+              onClick={() => handlers.move(ticket, next)}
             >
               <span aria-hidden="true">→</span>
             </IconButton>
           ) : null}
-        </Stack>
-        {ticket.description ? (
-          <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
-            {ticket.description}
-          </Text>
-        ) : null}
-        {ticket.assignee ? (
-          <Text fontSize="xs" color="fg.muted">
-            {T.assignedTo(ticket.assignee)}
-          </Text>
-        ) : null}
-      </Card.Body>
-    </Card.Root>
+          <MoveToMenu title={ticket.title} status={ticket.status} disabled={busy} onMove={(status) => handlers.move(ticket, status)} />
+          <Button size="xs" variant="ghost" aria-label={T.edit(ticket.title)} disabled={busy} onClick={() => handlers.edit(ticket)}>
+            {ADMIN_MESSAGES.actions.edit}
+          </Button>
+          <Button size="xs" variant="ghost" colorPalette="red" aria-label={T.delete(ticket.title)} disabled={busy} onClick={() => handlers.remove(ticket)}>
+            {ADMIN_MESSAGES.actions.delete}
+          </Button>
+        </Flex>
+      ) : null}
+    </Box>
   );
-}
+});

@@ -1,48 +1,74 @@
 import { useState } from 'react';
-import { isFixedPriceTier, type Project, type Ticket } from '@agency/domain';
+import { finalPaymentFor, isFixedPriceTier, isSubscriptionTier, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, Flex, Stack, Text } from '@agency/ui';
+import { apiClient } from '@agency/auth/api';
 import { AddTicketButton } from '../../../components/add-ticket-dialog';
 import { CancelProjectDialog } from '../../../components/cancel-project-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditProjectButton } from '../../../components/edit-project-button';
+import { ProjectList } from '../../../components/project-list';
 import { ProjectPicker } from '../../../components/project-picker';
 import { ProjectSummary } from '../../../components/project-summary';
 import { TicketBoard } from '../../../components/ticket-board';
-import { useTicketMover } from '../../../hooks/use-ticket-mover';
-import { apiClient } from '@agency/auth/api';
+import { usePortalSelector, usePortalStore, useProject, useProjectPage } from '../../../hooks/use-portal';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
 const A = ADMIN_MESSAGES.actions;
+const C = ADMIN_MESSAGES.complete;
 
-interface Props {
-  projects: readonly Project[];
-  tickets: readonly Ticket[];
-  refresh: () => Promise<void>;
-  patchTicket: (ticket: Ticket) => void;
+/** Pick an active project, run its main board, add tickets, cancel or complete it (after confirming). */
+export function ActiveProjects() {
+  const state = useProjectPage('active', 'active');
+  const store = usePortalStore();
+  const selected = usePortalSelector((s) => s.selection.get('active'));
+  return (
+    <ProjectList label={ADMIN_MESSAGES.tabs.active} state={state} emptyText={ADMIN_MESSAGES.empty.active}>
+      {(ids) => {
+        const projectId = selected && ids.includes(selected) ? selected : ids[0]!;
+        return (
+          <Stack gap="5">
+            <ProjectPicker ids={ids} value={projectId} onChange={(id) => store.select('active', id)} />
+            <ActiveProject key={projectId} id={projectId} />
+          </Stack>
+        );
+      }}
+    </ProjectList>
+  );
 }
 
-/** Pick an active project, run its main board, add tickets, cancel or complete it. */
-export function ActiveProjects({ projects, tickets, refresh, patchTicket }: Props) {
-  const [selectedId, setSelectedId] = useState('');
+function ActiveProject({ id }: { id: string }) {
+  const project = useProject(id);
+  if (!project) return null;
+  return (
+    <>
+      <ProjectSummary project={project} actions={<ActiveActions project={project} />} />
+      <TicketBoard projectId={project.id} projectTitle={project.title} board="main" title={ADMIN_MESSAGES.boards.main} />
+    </>
+  );
+}
+
+function completeBody(project: Project): string {
+  const tier = project.tier ?? 0;
+  if (isFixedPriceTier(tier)) return C.fixedBody(project.title, finalPaymentFor(tier, project.final_payment_amount) ?? 0);
+  if (isSubscriptionTier(tier)) return C.subscriptionBody(project.title);
+  return C.otherBody(project.title);
+}
+
+function ActiveActions({ project }: { project: Project }) {
+  const store = usePortalStore();
   const [cancelOpen, setCancelOpen] = useState(false);
+  const [confirmComplete, setConfirmComplete] = useState(false);
   const [completing, setCompleting] = useState(false);
-  const { move, busyIds } = useTicketMover(patchTicket, refresh);
-  const project = projects.find((p) => p.id === selectedId) ?? projects[0];
-
-  if (!project) return <Text color="fg.muted">{ADMIN_MESSAGES.empty.active}</Text>;
-
-  const board = tickets.filter((t) => t.project_id === project.id && t.board_type === 'main');
 
   const complete = async () => {
     setCompleting(true);
+    store.expectEcho(project.id);
     try {
-      await apiClient().completeProject({ body: { projectId: project.id } });
-      toastSuccess(
-        isFixedPriceTier(project.tier ?? 0)
-          ? ADMIN_MESSAGES.toasts.markedForFinalPayment
-          : ADMIN_MESSAGES.toasts.completed,
-      );
-      await refresh();
+      const answer = await apiClient().completeProject({ body: { projectId: project.id } });
+      toastSuccess(isFixedPriceTier(project.tier ?? 0) ? ADMIN_MESSAGES.toasts.markedForFinalPayment : ADMIN_MESSAGES.toasts.completed);
+      setConfirmComplete(false);
+      store.upsertProject(answer.project);
     } catch (error) {
       toastError(error, ADMIN_MESSAGES.errors.complete);
     } finally {
@@ -51,36 +77,28 @@ export function ActiveProjects({ projects, tickets, refresh, patchTicket }: Prop
   };
 
   return (
-    <Stack gap="5">
-      <ProjectPicker projects={projects} value={project.id} onChange={setSelectedId} />
-      <ProjectSummary
-        project={project}
-        actions={
-          <Flex gap="2" wrap="wrap" align="flex-start">
-            <AddTicketButton project={project} boardType="main" onCreated={refresh} />
-            <EditProjectButton project={project} onSaved={refresh} />
-            <Button
-              size="sm"
-              colorPalette="blue"
-              onClick={complete}
-              disabled={completing}
-              aria-busy={completing}
-            >
-              {completing ? A.completing : A.completeProject}
-            </Button>
-            <Button size="sm" variant="outline" colorPalette="red" onClick={() => setCancelOpen(true)}>
-              {A.cancelProject}
-            </Button>
-          </Flex>
-        }
-      />
-      <CancelProjectDialog
-        project={project}
-        open={cancelOpen}
-        onOpenChange={setCancelOpen}
-        onCancelled={refresh}
-      />
-      <TicketBoard title={ADMIN_MESSAGES.boards.main} tickets={board} onMove={move} busyIds={busyIds} />
-    </Stack>
+    <Flex gap="2" wrap="wrap" align="flex-start">
+      <AddTicketButton project={project} boardType="main" />
+      <EditProjectButton project={project} />
+      <Button size="sm" colorPalette="blue" onClick={() => setConfirmComplete(true)} aria-haspopup="dialog">
+        {A.completeProject}
+      </Button>
+      <Button size="sm" variant="outline" colorPalette="red" onClick={() => setCancelOpen(true)} aria-haspopup="dialog">
+        {A.cancelProject}
+      </Button>
+      <ConfirmDialog
+        open={confirmComplete}
+        onOpenChange={setConfirmComplete}
+        title={C.title}
+        confirmLabel={C.confirm}
+        busyLabel={C.completing}
+        busy={completing}
+        onConfirm={() => void complete()}
+        palette="blue"
+      >
+        <Text>{completeBody(project)}</Text>
+      </ConfirmDialog>
+      <CancelProjectDialog project={project} open={cancelOpen} onOpenChange={setCancelOpen} />
+    </Flex>
   );
 }

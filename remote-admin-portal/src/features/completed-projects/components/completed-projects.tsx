@@ -1,40 +1,42 @@
-import { useState } from 'react';
-import type { Project, Ticket } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Stack, Text } from '@agency/ui';
+import { Stack } from '@agency/ui';
 import { AddTicketButton } from '../../../components/add-ticket-dialog';
+import { ProjectList } from '../../../components/project-list';
 import { ProjectPicker } from '../../../components/project-picker';
 import { ProjectSummary } from '../../../components/project-summary';
 import { TicketBoard } from '../../../components/ticket-board';
-import { useTicketMover } from '../../../hooks/use-ticket-mover';
-
-interface Props {
-  projects: readonly Project[];
-  tickets: readonly Ticket[];
-  refresh: () => Promise<void>;
-  patchTicket: (ticket: Ticket) => void;
-}
+import { usePortalSelector, usePortalStore, useProject, useProjectPage } from '../../../hooks/use-portal';
 
 /** Completed (and canceled) projects; a completed project has a maintenance board the admin runs. */
-export function CompletedProjects({ projects, tickets, refresh, patchTicket }: Props) {
-  const [selectedId, setSelectedId] = useState('');
-  const { move, busyIds } = useTicketMover(patchTicket, refresh);
-  const project = projects.find((p) => p.id === selectedId) ?? projects[0];
-
-  if (!project) return <Text color="fg.muted">{ADMIN_MESSAGES.empty.completed}</Text>;
-  const hasMaintenance = project.status === 'completed' && !project.cancelled;
-  const board = tickets.filter((t) => t.project_id === project.id && t.board_type === 'maintenance');
-
+export function CompletedProjects() {
+  const state = useProjectPage('completed', 'completed');
+  const store = usePortalStore();
+  const selected = usePortalSelector((s) => s.selection.get('completed'));
   return (
-    <Stack gap="5">
-      <ProjectPicker projects={projects} value={project.id} onChange={setSelectedId} />
-      <ProjectSummary
-        project={project}
-        actions={hasMaintenance ? <AddTicketButton project={project} boardType="maintenance" onCreated={refresh} /> : undefined}
-      />
+    <ProjectList label={ADMIN_MESSAGES.tabs.completed} state={state} emptyText={ADMIN_MESSAGES.empty.completed}>
+      {(ids) => {
+        const projectId = selected && ids.includes(selected) ? selected : ids[0]!;
+        return (
+          <Stack gap="5">
+            <ProjectPicker ids={ids} value={projectId} onChange={(id) => store.select('completed', id)} />
+            <CompletedProject key={projectId} id={projectId} />
+          </Stack>
+        );
+      }}
+    </ProjectList>
+  );
+}
+
+function CompletedProject({ id }: { id: string }) {
+  const project = useProject(id);
+  if (!project) return null;
+  const hasMaintenance = project.status === 'completed' && !project.cancelled;
+  return (
+    <>
+      <ProjectSummary project={project} actions={hasMaintenance ? <AddTicketButton project={project} boardType="maintenance" /> : undefined} />
       {hasMaintenance ? (
-        <TicketBoard title={ADMIN_MESSAGES.boards.maintenance} tickets={board} onMove={move} busyIds={busyIds} />
+        <TicketBoard projectId={project.id} projectTitle={project.title} board="maintenance" title={ADMIN_MESSAGES.boards.maintenance} />
       ) : null}
-    </Stack>
+    </>
   );
 }

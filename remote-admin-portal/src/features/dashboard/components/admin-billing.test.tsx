@@ -1,9 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useAuthStore } from '@agency/auth';
 import type { PaymentHistoryEntry, Project, ProjectPaymentsResponse } from '@agency/domain';
-import { loadOverlays, toaster } from '@agency/ui';
-import { ACTIVE, aProject, callsTo, mockFetch, renderDashboard, setTestAppConfig } from '../../../testing/render-dashboard';
+import { loadOverlays } from '@agency/ui';
+import { ACTIVE, aProject, callsTo, fakePortalApi, renderDashboard, signedInAsAdmin } from '../../../testing/render-dashboard';
 import AdminDashboard from './admin-dashboard';
 
 // What the admin sees of billing: a failed renewal on the project (badge, picker) and any project's payment
@@ -21,15 +20,15 @@ const entry = (overrides: Partial<PaymentHistoryEntry>): PaymentHistoryEntry => 
 });
 
 function server(projects: Project[], payments: Record<string, () => { status?: number; body: unknown }>) {
-  return mockFetch({
-    'GET /api/projects': () => ({ body: { projects } }),
-    'GET /api/tickets': () => ({ body: { tickets: [] } }),
-    'GET /api/monthly-revenue': () => ({ body: { revenue: 50000 } }),
-    'GET /api/projects/*': (_init, url) => {
-      const id = url.pathname.split('/')[3]!;
-      return payments[id]?.() ?? { status: 404, body: { error: 'Project not found' } };
+  return fakePortalApi(
+    { projects, revenue: 50000 },
+    {
+      'GET /api/projects/*/payments': (_init, url) => {
+        const id = url.pathname.split('/')[3]!;
+        return payments[id]?.() ?? { status: 404, body: { error: 'Project not found' } };
+      },
     },
-  });
+  ).fetchMock;
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -44,20 +43,10 @@ async function openTab(user: ReturnType<typeof userEvent.setup>, name: string) {
 }
 
 beforeAll(() => loadOverlays());
-beforeEach(() => {
-  setTestAppConfig();
-  useAuthStore.setState({
-    status: 'logged-in',
-    user: { id: 'admin-1', email: 'admin@consultancy.test', fullName: 'Site Admin' },
-    role: 'ADMIN',
-    roleLoading: false,
-    roleFetchFailed: false,
-  });
-});
-afterEach(() => act(() => toaster.remove()));
+signedInAsAdmin();
 
-const failed = aProject({ ...ACTIVE, id: 'p-failed', title: 'CTO retainer', tier: 4, cost: 25000, subscription_status: 'past_due' });
-const healthy = aProject({ ...ACTIVE, id: 'p-ok', title: 'Senior help', tier: 3, cost: 15000, subscription_status: 'active' });
+const failed = aProject({ ...ACTIVE, id: 'p-failed', title: 'CTO retainer', tier: 4, cost: 25000, subscription_status: 'past_due', created_at: '2026-11-02T10:00:00.000Z' });
+const healthy = aProject({ ...ACTIVE, id: 'p-ok', title: 'Senior help', tier: 3, cost: 15000, subscription_status: 'active', created_at: '2026-11-01T10:00:00.000Z' });
 const failedHistory: ProjectPaymentsResponse = {
   payments: [
     entry({ id: 'i2', status: 'failed', at: '2026-12-23T13:00:00.000Z', cardLast4: '0341', failureMessage: 'Your card was declined.' }),
@@ -78,8 +67,8 @@ describe('A failed renewal, as the admin sees it', () => {
     expect(within(summary).getByText('Payment failed')).toBeInTheDocument();
     const picker = screen.getByRole('combobox', { name: 'Select a project' });
     expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'CTO retainer (payment failed)',
-      'Senior help',
+      'CTO retainer · Ada Lovelace · Nov 2, 2026 (payment failed)',
+      'Senior help · Ada Lovelace · Nov 1, 2026',
     ]);
     await user.selectOptions(picker, 'p-ok');
     expect(within(card('Senior help')).queryByText('Payment failed')).not.toBeInTheDocument();

@@ -1,101 +1,72 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Project, Ticket } from '@agency/domain';
+import type { Project } from '@agency/domain';
 import { useAuthStore } from '@agency/auth';
-import { loadOverlays, toaster } from '@agency/ui';
+import { loadOverlays } from '@agency/ui';
 import {
   ACTIVE,
   aProject,
   aTicket,
   callsTo,
-  mockFetch,
+  fakePortalApi,
+  REFUSED,
   renderDashboard,
   requestBody,
-  setTestAppConfig,
-  type Handler,
+  signedInAsAdmin,
+  type PortalHandler,
 } from '../../../testing/render-dashboard';
+import { stubLayout } from '../../../testing/layout-stub';
 import AdminDashboard from './admin-dashboard';
 
-/** An in-memory API: the handlers read and change these lists like the server would. */
-function fakeServer(
-  initial: { projects?: Project[]; tickets?: Ticket[]; revenue?: number } = {},
-  overrides: Record<string, Handler> = {},
-) {
-  const state = {
-    projects: initial.projects ?? [],
-    tickets: initial.tickets ?? [],
-    revenue: initial.revenue ?? 0,
-  };
-  const byId = (url: URL) => state.projects.find((p) => url.pathname.split('/')[3] === p.id)!;
-  const replace = (project: Project) =>
-    (state.projects = state.projects.map((p) => (p.id === project.id ? project : p)));
-  const fetchMock = mockFetch({
-    'GET /api/projects': () => ({ body: { projects: state.projects } }),
-    'GET /api/tickets': () => ({ body: { tickets: state.tickets } }),
-    'GET /api/monthly-revenue': () => ({ body: { revenue: state.revenue } }),
-    'POST /api/projects/*': (_init, url) => {
-      const project = byId(url);
-      const next: Project = url.pathname.endsWith('/accept')
-        ? { ...project, admin_approval_status: 'accepted' }
-        : { ...project, status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' };
-      replace(next);
-      const refund = url.pathname.endsWith('/refuse') && project.stripe_payment_intent_id;
-      return {
-        body: {
-          project: next,
-          refundIssued: Boolean(refund),
-          refundAmount: refund ? project.downpayment : 0,
-        },
-      };
-    },
-    'PATCH /api/projects/*': (init, url) => {
-      const next = { ...byId(url), ...(JSON.parse(String(init.body)) as Partial<Project>) };
-      replace(next);
-      return { body: { project: next } };
-    },
-    'POST /api/tickets': (init) => {
-      const body = JSON.parse(String(init.body)) as Ticket;
-      const ticket = aTicket(
-        state.projects.find((p) => p.id === body.project_id)!,
-        { ...body, status: 'not-started' },
-      );
-      state.tickets = [ticket, ...state.tickets];
-      return { status: 201, body: { ticket } };
-    },
-    'PATCH /api/tickets/*': (init, url) => {
+/** The admin's project actions, as the server answers them (each returns the project as it now is). */
+function projectActions(): Record<string, PortalHandler> {
+  return {
+    'POST /api/projects/*': (_init, url, api) => {
       const id = url.pathname.split('/')[3];
-      const { status } = JSON.parse(String(init.body)) as Ticket;
-      state.tickets = state.tickets.map((t) => (t.id === id ? { ...t, status } : t));
-      return { body: { ticket: state.tickets.find((t) => t.id === id) } };
+      const project = api.state.projects.find((p) => p.id === id)!;
+      const accept = url.pathname.endsWith('/accept');
+      const next: Project = accept
+        ? { ...project, admin_approval_status: 'accepted' }
+        : { ...project, ...REFUSED };
+      api.state.projects = api.state.projects.map((p) => (p.id === id ? next : p));
+      const refund = !accept && project.stripe_payment_intent_id;
+      return { body: { project: next, refundIssued: Boolean(refund), refundAmount: refund ? project.downpayment : 0 } };
     },
-    'POST /api/complete-project': (init) => {
-      const { projectId } = JSON.parse(String(init.body)) as { projectId: string };
-      const project = state.projects.find((p) => p.id === projectId)!;
-      const next: Project = {
-        ...project,
-        status: (project.tier ?? 0) <= 2 ? 'pending_final_payment' : 'completed',
-      };
-      replace(next);
+    'PATCH /api/projects/*': (init, url, api) => {
+      const id = url.pathname.split('/')[3];
+      const next = { ...api.state.projects.find((p) => p.id === id)!, ...(JSON.parse(String(init.body)) as Partial<Project>) };
+      api.state.projects = api.state.projects.map((p) => (p.id === id ? next : p));
       return { body: { project: next } };
     },
-    'POST /api/cancel-project': (init) => {
-      const { projectId, issueRefund } = JSON.parse(String(init.body)) as {
-        projectId: string;
-        issueRefund: boolean;
-      };
-      const project = state.projects.find((p) => p.id === projectId)!;
-      replace({ ...project, cancelled: true, is_active: false });
-      return {
-        body: { refundIssued: issueRefund, refundAmount: issueRefund ? project.downpayment : 0, project },
-      };
+    'POST /api/complete-project': (init, _url, api) => {
+      const { projectId } = JSON.parse(String(init.body)) as { projectId: string };
+      const project = api.state.projects.find((p) => p.id === projectId)!;
+      const next: Project = { ...project, status: (project.tier ?? 0) <= 2 ? 'pending_final_payment' : 'completed' };
+      api.state.projects = api.state.projects.map((p) => (p.id === projectId ? next : p));
+      return { body: { project: next } };
     },
-    ...overrides,
-  });
-  return { state, fetchMock };
+    'POST /api/cancel-project': (init, _url, api) => {
+      const { projectId, issueRefund } = JSON.parse(String(init.body)) as { projectId: string; issueRefund: boolean };
+      const project = api.state.projects.find((p) => p.id === projectId)!;
+      const next = { ...project, cancelled: true, is_active: false };
+      api.state.projects = api.state.projects.map((p) => (p.id === projectId ? next : p));
+      return { body: { refundIssued: issueRefund, refundAmount: issueRefund ? project.downpayment : 0, project: next } };
+    },
+  };
+}
+
+function server(initial: Parameters<typeof fakePortalApi>[0] = {}, overrides: Record<string, PortalHandler> = {}) {
+  return fakePortalApi(initial, { ...projectActions(), ...overrides });
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
 const stat = (name: string) => screen.getByRole('group', { name }).querySelector('[data-part="value"]');
+/** GET /api/projects calls for one view (the list's page requests). */
+const pageRequests = (fetchMock: jest.Mock, view: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => {
+    const url = new URL(String(input));
+    return ((init as RequestInit | undefined)?.method ?? 'GET') === 'GET' && url.pathname === '/api/projects' && url.searchParams.get('view') === view;
+  }).length;
 
 async function openTab(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(await screen.findByRole('tab', { name: new RegExp(`^${name}`) }));
@@ -103,22 +74,12 @@ async function openTab(user: ReturnType<typeof userEvent.setup>, name: string) {
 
 // The overlay chunk (Dialog, Tabs, Pagination) loads once; the first import is slow in jsdom.
 beforeAll(() => loadOverlays());
-
-beforeEach(() => {
-  setTestAppConfig();
-  useAuthStore.setState({
-    status: 'logged-in',
-    user: { id: 'admin-1', email: 'admin@consultancy.test', fullName: 'Site Admin' },
-    role: 'ADMIN',
-    roleLoading: false,
-    roleFetchFailed: false,
-  });
-});
-afterEach(() => act(() => toaster.remove()));
+signedInAsAdmin();
+stubLayout();
 
 describe('AdminDashboard: header, stat cards and loading', () => {
-  it('shows the header, five stat cards with counts and the monthly revenue, and the five tabs', async () => {
-    fakeServer({
+  it('shows the header, the live status, five stat cards from the server counts (Completed without cancelled) and six tabs', async () => {
+    const api = server({
       projects: [
         aProject(),
         aProject({ admin_approval_status: 'accepted' }),
@@ -126,7 +87,7 @@ describe('AdminDashboard: header, stat cards and loading', () => {
         aProject({ ...ACTIVE, tier: 1, status: 'pending_final_payment' }),
         aProject({ ...ACTIVE, status: 'completed', is_active: false }),
         aProject({ ...ACTIVE, cancelled: true }),
-        aProject({ status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' }),
+        aProject(REFUSED),
       ],
       revenue: 12450,
     });
@@ -134,58 +95,63 @@ describe('AdminDashboard: header, stat cards and loading', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    await screen.findByRole('group', { name: 'Monthly Revenue' });
-    expect(stat('Pending Projects')).toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    await waitFor(() => expect(stat('Pending Projects')).toHaveTextContent('2'));
     expect(stat('Active Projects')).toHaveTextContent('1');
     expect(stat('Pending Final Payment')).toHaveTextContent('1');
-    expect(stat('Monthly Revenue')).toHaveTextContent('$12,450');
-    expect(stat('Completed Projects')).toHaveTextContent('2');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent?.replace(/\d+$/, ''))).toEqual([
+    await waitFor(() => expect(stat('Monthly Revenue')).toHaveTextContent('$12,450'));
+    // Completed counts only what is completed: the cancelled project is not.
+    expect(stat('Completed Projects')).toHaveTextContent('1');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent?.replace(/\d+\(.*\)$/, ''))).toEqual([
       'Project Queue',
       'Active Projects',
       'Pending Final Payment',
       'Completed Projects',
       'Refused Projects',
+      'Inbox',
     ]);
+    expect(screen.getByRole('tab', { name: /^Completed Projects/ })).toHaveAccessibleName('Completed Projects (2 projects)');
+    expect(await screen.findByText('Live updates on')).toBeInTheDocument();
+    expect(api.streams).toBe(1);
+    expect(callsTo(api.fetchMock, 'GET /api/project-counts').length).toBeGreaterThanOrEqual(1);
   });
 
-  it('shows a loading message, then an error with a retry when the projects cannot be fetched', async () => {
+  it('a list that cannot be read says so and retries; the counts failing shows the dashboard error', async () => {
     let fail = true;
-    fakeServer(
+    const api = server(
       { projects: [aProject({ title: 'Back again' })] },
       {
-        'GET /api/projects': () =>
-          fail
-            ? { status: 500, body: { error: 'Something went wrong. Please try again.' } }
-            : { body: { projects: [aProject({ title: 'Back again' })] } },
+        'GET /api/project-counts': () => (fail ? { status: 500, body: {} } : { body: { counts: { pending: 1, active: 0, completed: 0, refused: 0, finalPayment: 0, completedOnly: 0 } } }),
       },
+    );
+    const realList = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) =>
+      fail && new URL(String(input)).pathname === '/api/projects'
+        ? { ok: false, status: 500, text: async () => '{}', json: async () => ({}) }
+        : realList(input, init),
     );
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    // Found while loading; it may be gone again by the next line, so finding it is the assertion.
-    await screen.findByText('Loading dashboard...');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "We're having trouble loading the dashboard data.",
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(
+        expect.arrayContaining([expect.stringContaining("We're having trouble loading the dashboard data."), expect.stringContaining('The projects could not be loaded.')]),
+      ),
     );
-    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
     expect(await screen.findByRole('article', { name: 'Back again' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
   it("the revenue reads 'Unavailable' when only the revenue call fails", async () => {
-    fakeServer(
-      {},
-      { 'GET /api/monthly-revenue': () => ({ status: 503, body: { error: 'Payments are not configured' } }) },
-    );
+    server({}, { 'GET /api/monthly-revenue': () => ({ status: 503, body: { error: 'Payments are not configured' } }) });
     renderDashboard(<AdminDashboard />);
-    await screen.findByRole('group', { name: 'Monthly Revenue' });
-    expect(stat('Monthly Revenue')).toHaveTextContent('Unavailable');
-    expect(screen.getByText('No projects are waiting in the queue.')).toBeInTheDocument();
+    await waitFor(() => expect(stat('Monthly Revenue')).toHaveTextContent('Unavailable'));
+    expect(await screen.findByText('No projects are waiting in the queue.')).toBeInTheDocument();
   });
 
   it('Logout signs out and returns to /', async () => {
-    fakeServer();
+    server();
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -195,82 +161,51 @@ describe('AdminDashboard: header, stat cards and loading', () => {
 });
 
 describe('AdminDashboard: Project Queue', () => {
-  it("Accept calls the API, says 'Project Accepted' and the label becomes 'Awaiting Client Approval'", async () => {
+  it("Accept says 'Project Accepted', updates the card in place, keeps focus on it and refetches no list", async () => {
     const project = aProject({ title: 'Platform rewrite' });
-    const { fetchMock } = fakeServer({ projects: [project] });
+    const api = server({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     const item = await screen.findByRole('article', { name: 'Platform rewrite' });
     expect(within(item).getByText('Pending')).toBeInTheDocument();
+    await waitFor(() => expect(pageRequests(api.fetchMock, 'finalPayment')).toBe(1));
+    const before = pageRequests(api.fetchMock, 'pending');
     await user.click(within(item).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Project Accepted')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(within(card('Platform rewrite')).getByText('Awaiting Client Approval')).toBeInTheDocument(),
-    );
-    expect(
-      within(card('Platform rewrite')).queryByRole('button', { name: 'Accept' }),
-    ).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, `POST /api/projects/${project.id}/accept`)).toHaveLength(1);
-    expect(callsTo(fetchMock, 'GET /api/projects').length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(within(card('Platform rewrite')).getByText('Awaiting Client Approval')).toBeInTheDocument());
+    expect(within(card('Platform rewrite')).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    await waitFor(() => expect(card('Platform rewrite')).toHaveFocus());
+    expect(callsTo(api.fetchMock, `POST /api/projects/${project.id}/accept`)).toHaveLength(1);
+    expect(pageRequests(api.fetchMock, 'pending')).toBe(before);
   });
 
-  it('Refuse asks first, then refuses; a refunded deposit is named in the toast', async () => {
-    const project = aProject({
-      title: 'Small site',
-      tier: 1,
-      cost: 500,
-      downpayment: 250,
-      stripe_payment_intent_id: 'pi_1',
-    });
-    const { fetchMock } = fakeServer({ projects: [project] });
+  it('Refuse asks first, then refuses; the project leaves the queue for Refused Projects', async () => {
+    const project = aProject({ title: 'Small site', tier: 1, cost: 500, downpayment: 250, stripe_payment_intent_id: 'pi_1' });
+    const api = server({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    await user.click(
-      within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', {
-        name: 'Refuse',
-      }),
-    );
+    await user.click(within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', { name: 'Refuse' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Refuse Project' });
     expect(within(dialog).getByText("The client's deposit of $250 is refunded first.")).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Refuse' }));
     expect(await screen.findByText('Project Refused')).toBeInTheDocument();
     expect(screen.getByText('A refund of $250 has been issued.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, `POST /api/projects/${project.id}/refuse`)).toHaveLength(1);
-    await waitFor(() =>
-      expect(screen.queryByRole('article', { name: 'Small site' })).not.toBeInTheDocument(),
-    );
+    expect(callsTo(api.fetchMock, `POST /api/projects/${project.id}/refuse`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Small site' })).not.toBeInTheDocument());
+    await waitFor(() => expect(stat('Pending Projects')).toHaveTextContent('0'));
     await openTab(user, 'Refused Projects');
-    expect(within(card('Small site')).getByText('Refused')).toBeInTheDocument();
+    expect(within(await screen.findByRole('article', { name: 'Small site' })).getByText('Refused')).toBeInTheDocument();
   });
 
   it("a failed refusal shows the server's message and keeps the project in the queue", async () => {
-    const project = aProject({
-      title: 'Small site',
-      tier: 1,
-      downpayment: 250,
-      stripe_payment_intent_id: 'pi_1',
-    });
-    fakeServer(
-      { projects: [project] },
-      {
-        'POST /api/projects/*': () => ({
-          status: 502,
-          body: { error: 'Something went wrong while refunding deposit. Contact support.' },
-        }),
-      },
-    );
+    const project = aProject({ title: 'Small site', tier: 1, downpayment: 250, stripe_payment_intent_id: 'pi_1' });
+    server({ projects: [project] }, { 'POST /api/projects/*': () => ({ status: 502, body: { error: 'Something went wrong while refunding deposit. Contact support.' } }) });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    await user.click(
-      within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', {
-        name: 'Refuse',
-      }),
-    );
+    await user.click(within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', { name: 'Refuse' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refuse' }));
-    expect(
-      await screen.findByText('Something went wrong while refunding deposit. Contact support.'),
-    ).toBeInTheDocument();
-    // The dialog stays open to try again; closed, the project is still in the queue.
+    expect(await screen.findByText('Something went wrong while refunding deposit. Contact support.')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(card('Small site')).toBeInTheDocument());
     expect(within(card('Small site')).getByText('Pending')).toBeInTheDocument();
@@ -278,23 +213,12 @@ describe('AdminDashboard: Project Queue', () => {
 
   it("Edit opens a dialog with every field, sends the changes and says 'Project Updated'", async () => {
     const project = aProject({ title: 'Old title', tier: 4, stripe_price_id: 'price_old' });
-    const { fetchMock } = fakeServer({ projects: [project] });
+    const api = server({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    await user.click(
-      within(await screen.findByRole('article', { name: 'Old title' })).getByRole('button', { name: 'Edit' }),
-    );
+    await user.click(within(await screen.findByRole('article', { name: 'Old title' })).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Project' });
-    for (const label of [
-      /^Title/,
-      /^Description/,
-      /^Client Name/,
-      /^Client Email/,
-      /^Company/,
-      /^Cost/,
-      /^Downpayment/,
-      /^Stripe Price ID/,
-    ]) {
+    for (const label of [/^Title/, /^Description/, /^Client Name/, /^Client Email/, /^Company/, /^Cost/, /^Downpayment/, /^Stripe Price ID/]) {
       expect(within(dialog).getByRole('textbox', { name: label })).toBeInTheDocument();
     }
     expect(within(dialog).getByRole('combobox', { name: 'Tier' })).toHaveValue('4');
@@ -302,12 +226,12 @@ describe('AdminDashboard: Project Queue', () => {
     await user.clear(title);
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
-    expect(callsTo(fetchMock, `PATCH /api/projects/${project.id}`)).toHaveLength(0);
+    expect(callsTo(api.fetchMock, `PATCH /api/projects/${project.id}`)).toHaveLength(0);
     await user.type(title, 'New title');
     await user.type(within(dialog).getByRole('textbox', { name: /^Cost/ }), '20000');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Project Updated')).toBeInTheDocument();
-    expect(requestBody(fetchMock, `PATCH /api/projects/${project.id}`)).toEqual({
+    expect(requestBody(api.fetchMock, `PATCH /api/projects/${project.id}`)).toEqual({
       title: 'New title',
       description: 'A project description',
       tier: 4,
@@ -318,55 +242,70 @@ describe('AdminDashboard: Project Queue', () => {
       downpayment: null,
       stripe_price_id: 'price_old',
     });
-    expect(await screen.findByRole('article', { name: 'New title' })).toBeInTheDocument();
+    const renamed = await screen.findByRole('article', { name: 'New title' });
+    expect(within(renamed).getByText('$20,000/month')).toBeInTheDocument();
   });
 
   it("edit is blocked once both sides accepted: disabled with the reason, and the server's 409 message is shown", async () => {
     const active = aProject({ ...ACTIVE, title: 'Running project' });
     const pending = aProject({ title: 'Just accepted by the client' });
-    fakeServer(
-      { projects: [active, pending] },
-      {
-        'PATCH /api/projects/*': () => ({
-          status: 409,
-          body: { error: 'This project can no longer be edited: both sides have accepted it.' },
-        }),
-      },
-    );
+    server({ projects: [active, pending] }, { 'PATCH /api/projects/*': () => ({ status: 409, body: { error: 'This project can no longer be edited: both sides have accepted it.' } }) });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    // A project that the client approved meanwhile: the server refuses the edit and says why.
-    await user.click(
-      within(await screen.findByRole('article', { name: 'Just accepted by the client' })).getByRole(
-        'button',
-        { name: 'Edit' },
-      ),
-    );
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Edit Project' })).getByRole('button', {
-        name: 'Save Changes',
-      }),
-    );
-    expect(
-      await screen.findByText('This project can no longer be edited: both sides have accepted it.'),
-    ).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('article', { name: 'Just accepted by the client' })).getByRole('button', { name: 'Edit' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Edit Project' })).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('This project can no longer be edited: both sides have accepted it.')).toBeInTheDocument();
     await user.keyboard('{Escape}');
-
     await openTab(user, 'Active Projects');
-    const edit = within(await screen.findByRole('article', { name: 'Running project' })).getByRole('button', {
-      name: 'Edit',
-    });
+    const edit = within(await screen.findByRole('article', { name: 'Running project' })).getByRole('button', { name: 'Edit' });
     expect(edit).toBeDisabled();
-    expect(edit).toHaveAccessibleDescription(
-      'This project can no longer be edited: both sides have accepted it.',
-    );
+    expect(edit).toHaveAccessibleDescription('This project can no longer be edited: both sides have accepted it.');
+  });
+
+  it('shows budget and timeline as labels, and a subscription without a cost at its tier default', async () => {
+    server({ projects: [aProject({ title: 'CTO help', tier: 4, cost: null, monthly_budget_range: '50k-plus', timeline: 'asap' })] });
+    renderDashboard(<AdminDashboard />);
+    const item = await screen.findByRole('article', { name: 'CTO help' });
+    expect(within(item).getByText('$50,000+')).toBeInTheDocument();
+    expect(within(item).getByText('ASAP')).toBeInTheDocument();
+    expect(within(item).getByText('$25,000/month (tier default)')).toBeInTheDocument();
+    expect(within(item).queryByText('50k-plus')).not.toBeInTheDocument();
+  });
+
+  it('search, tier and sort are asked of the server; pages go 10 at a time', async () => {
+    const projects = Array.from({ length: 12 }, (_, i) => aProject({ title: `Request ${String(i + 1).padStart(2, '0')}`, tier: i % 2 ? 3 : 4 }));
+    const api = server({ projects: [...projects, aProject({ title: 'Bakery website', client_name: 'Grace Hopper' })] });
+    const user = userEvent.setup();
+    renderDashboard(<AdminDashboard />);
+    await screen.findByRole('article', { name: 'Bakery website' });
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    const nav = screen.getByRole('navigation', { name: 'Project Queue pages' });
+    expect(within(nav).getByText('Page 1 of 2 (13 projects)')).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: /Next page/ }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+    expect(screen.getByText('Page 2 of 2 (13 projects)')).toBeInTheDocument();
+
+    const search = screen.getByRole('search', { name: 'Search and sort Project Queue' });
+    await user.type(within(search).getByRole('searchbox', { name: 'Search' }), 'grace');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(screen.getByRole('article', { name: 'Bakery website' })).toBeInTheDocument();
+    const last = new URL(String(api.fetchMock.mock.calls.filter(([u]) => String(u).includes('view=pending')).at(-1)![0]));
+    expect(Object.fromEntries(last.searchParams)).toEqual({ view: 'pending', sort: 'newest', limit: '10', q: 'grace' });
+
+    await user.clear(within(search).getByRole('searchbox', { name: 'Search' }));
+    await user.selectOptions(within(search).getByRole('combobox', { name: 'Tier' }), '3');
+    await user.selectOptions(within(search).getByRole('combobox', { name: 'Sort' }), 'title');
+    await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Bakery website', 'Request 02', 'Request 04', 'Request 06', 'Request 08', 'Request 10', 'Request 12']));
+
+    await user.type(within(search).getByRole('searchbox', { name: 'Search' }), 'nothing like it');
+    expect(await screen.findByText('No projects match the search.')).toBeInTheDocument();
   });
 });
 
 describe('AdminDashboard: Active Projects and boards', () => {
-  it('Add Ticket needs a non-blank title; description and assignee are optional (default assignee)', async () => {
+  it('Add Ticket needs a non-blank title; the new ticket shows on the board without refetching it', async () => {
     const project = aProject({ ...ACTIVE, title: 'Running project' });
-    const { fetchMock } = fakeServer({ projects: [project] });
+    const api = server({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
@@ -376,165 +315,131 @@ describe('AdminDashboard: Active Projects and boards', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
     expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: /^Title/ })).toHaveFocus();
-    expect(callsTo(fetchMock, 'POST /api/tickets')).toHaveLength(0);
+    expect(callsTo(api.fetchMock, 'POST /api/tickets')).toHaveLength(0);
+    await waitFor(() => expect(screen.getAllByText('No tickets')).toHaveLength(4));
+    const boardReads = callsTo(api.fetchMock, 'GET /api/tickets').length;
 
     await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Set up CI');
     await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
     expect(await screen.findByText('Ticket Created')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/tickets')).toEqual({
+    expect(requestBody(api.fetchMock, 'POST /api/tickets')).toEqual({
       project_id: project.id,
       title: 'Set up CI',
       assignee: 'Lead Engineer',
       board_type: 'main',
       status: 'not-started',
     });
-    const notStarted = await screen.findByRole('region', { name: 'Not Started' });
-    expect(await within(notStarted).findByText('Set up CI')).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Not Started' })).findByText('Set up CI')).toBeInTheDocument();
+    expect(callsTo(api.fetchMock, 'GET /api/tickets')).toHaveLength(boardReads);
   });
 
-  it('the forward button moves a ticket one column on (keyboard too) and saves it', async () => {
+  it('the forward button moves a ticket one column on and saves it', async () => {
     const project = aProject({ ...ACTIVE, title: 'Running project' });
     const ticket = aTicket(project, { title: 'Write tests' });
-    const { fetchMock } = fakeServer({ projects: [project], tickets: [ticket] });
+    const api = server({ projects: [project], tickets: [ticket] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
-    const forward = await screen.findByRole('button', { name: 'Move "Write tests" to In Progress' });
-    forward.focus();
-    await user.keyboard('{Enter}');
-    await waitFor(() =>
-      expect(
-        within(screen.getByRole('region', { name: 'In Progress' })).getByText('Write tests'),
-      ).toBeInTheDocument(),
-    );
-    expect(requestBody(fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({ status: 'in-progress' });
+    await user.click(await screen.findByRole('button', { name: 'Move "Write tests" to In Progress' }));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'In Progress' })).getByText('Write tests')).toBeInTheDocument());
+    expect(requestBody(api.fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({ status: 'in-progress' });
     await user.click(await screen.findByRole('button', { name: 'Move "Write tests" to In Review' }));
     await user.click(await screen.findByRole('button', { name: 'Move "Write tests" to Done' }));
-    await waitFor(() =>
-      expect(
-        within(screen.getByRole('region', { name: 'Done' })).getByText('Write tests'),
-      ).toBeInTheDocument(),
-    );
-    expect(screen.queryByRole('button', { name: /Move "Write tests"/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Done' })).getByText('Write tests')).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: /^Move "Write tests" to/ })).not.toBeInTheDocument();
   });
 
   it('drag and drop moves a ticket to any column (HTML5 backend)', async () => {
     const project = aProject({ ...ACTIVE });
     const ticket = aTicket(project, { title: 'Drag me' });
-    const { fetchMock } = fakeServer({ projects: [project], tickets: [ticket] });
+    const api = server({ projects: [project], tickets: [ticket] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
     const item = (await screen.findByText('Drag me')).closest('li')!;
     const done = screen.getByRole('region', { name: 'Done' });
-    const dataTransfer = {
-      dropEffect: 'move',
-      effectAllowed: 'all',
-      types: [],
-      setData: () => {},
-      getData: () => '',
-      setDragImage: () => {},
-    };
+    const dataTransfer = { dropEffect: 'move', effectAllowed: 'all', types: [], setData: () => {}, getData: () => '', setDragImage: () => {} };
     fireEvent.dragStart(item, { dataTransfer });
     fireEvent.dragEnter(done, { dataTransfer });
     fireEvent.dragOver(done, { dataTransfer });
     fireEvent.drop(done, { dataTransfer });
     fireEvent.dragEnd(item, { dataTransfer });
-    await waitFor(() =>
-      expect(within(screen.getByRole('region', { name: 'Done' })).getByText('Drag me')).toBeInTheDocument(),
-    );
-    expect(requestBody(fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({ status: 'done' });
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Done' })).getByText('Drag me')).toBeInTheDocument());
+    expect(requestBody(api.fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({ status: 'done' });
   });
 
   it('a failed move puts the ticket back and says so', async () => {
     const project = aProject({ ...ACTIVE });
     const ticket = aTicket(project, { title: 'Write tests' });
-    fakeServer(
-      { projects: [project], tickets: [ticket] },
-      { 'PATCH /api/tickets/*': () => ({ status: 500, body: {} }) },
-    );
+    server({ projects: [project], tickets: [ticket] }, { 'PATCH /api/tickets/*': () => ({ status: 500, body: {} }) });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
     await user.click(await screen.findByRole('button', { name: 'Move "Write tests" to In Progress' }));
     expect(await screen.findByText('Something went wrong while moving the ticket.')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('region', { name: 'Not Started' })).getByText('Write tests'),
-    ).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Not Started' })).getByText('Write tests')).toBeInTheDocument());
   });
 
-  it('only the picked project’s main board is shown', async () => {
-    const first = aProject({ ...ACTIVE, title: 'First' });
-    const second = aProject({ ...ACTIVE, title: 'Second' });
-    fakeServer({
+  it('the picker tells two projects with one title apart; only the picked project’s main board is shown', async () => {
+    const first = aProject({ ...ACTIVE, title: 'Website', client_name: 'Ada Lovelace', created_at: '2026-11-01T10:00:00.000Z' });
+    const second = aProject({ ...ACTIVE, title: 'Website', client_name: 'Grace Hopper', created_at: '2026-11-03T10:00:00.000Z' });
+    server({
       projects: [first, second],
-      tickets: [
-        aTicket(first, { title: 'First ticket' }),
-        aTicket(second, { title: 'Second ticket' }),
-        aTicket(second, { title: 'Upkeep', board_type: 'maintenance' }),
-      ],
+      tickets: [aTicket(first, { title: 'First ticket' }), aTicket(second, { title: 'Second ticket' }), aTicket(second, { title: 'Upkeep', board_type: 'maintenance' })],
     });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
-    expect(await screen.findByText('First ticket')).toBeInTheDocument();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Select a project' }), second.id);
+    const picker = await screen.findByRole('combobox', { name: 'Select a project' });
+    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Website · Grace Hopper · Nov 3, 2026', 'Website · Ada Lovelace · Nov 1, 2026']);
     expect(await screen.findByText('Second ticket')).toBeInTheDocument();
-    expect(screen.queryByText('First ticket')).not.toBeInTheDocument();
+    await user.selectOptions(picker, first.id);
+    expect(await screen.findByText('First ticket')).toBeInTheDocument();
+    expect(screen.queryByText('Second ticket')).not.toBeInTheDocument();
     expect(screen.queryByText('Upkeep')).not.toBeInTheDocument();
   });
 
   it.each([
-    [1, 'Project Marked for Final Payment'],
-    [3, 'Project Completed'],
-  ] as const)('Complete Project for tier %s says %s', async (tier, toast) => {
+    [1, 'Mark "Finishing" as complete? The client is e-mailed to pay the final payment of $250.', 'Project Marked for Final Payment'],
+    [3, 'Complete "Finishing"? Its monthly subscription ends now and the client is told by e-mail.', 'Project Completed'],
+  ] as const)('Complete Project for tier %s asks first, then says so', async (tier, question, toast) => {
     const project = aProject({ ...ACTIVE, tier, title: 'Finishing' });
-    const { fetchMock } = fakeServer({ projects: [project] });
+    const api = server({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
     await user.click(await screen.findByRole('button', { name: 'Complete Project' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Complete Project' });
+    expect(within(dialog).getByText(question)).toBeInTheDocument();
+    expect(callsTo(api.fetchMock, 'POST /api/complete-project')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(api.fetchMock, 'POST /api/complete-project')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Complete Project' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Complete Project' })).getByRole('button', { name: 'Complete Project' }));
     expect(await screen.findByText(toast)).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/complete-project')).toEqual({ projectId: project.id });
+    expect(requestBody(api.fetchMock, 'POST /api/complete-project')).toEqual({ projectId: project.id });
     await waitFor(() => expect(screen.getByText('No active projects.')).toBeInTheDocument());
   });
 
   it('Cancel Project with a refund (tier 1/2) and a reason names the refund', async () => {
-    const project = aProject({
-      ...ACTIVE,
-      tier: 2,
-      cost: 1400,
-      downpayment: 700,
-      stripe_payment_intent_id: 'pi_2',
-      title: 'Shop',
-    });
-    const { fetchMock } = fakeServer({ projects: [project] });
+    const project = aProject({ ...ACTIVE, tier: 2, cost: 1400, downpayment: 700, stripe_payment_intent_id: 'pi_2', title: 'Shop' });
+    const api = server({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
     await user.click(await screen.findByRole('button', { name: 'Cancel Project' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel Project' });
     await user.click(within(dialog).getByRole('checkbox', { name: "Refund the client's deposit ($700)" }));
-    await user.type(
-      within(dialog).getByRole('textbox', { name: 'Cancellation reason' }),
-      'Client went quiet',
-    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'Cancellation reason' }), 'Client went quiet');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Project' }));
     expect(await screen.findByText('Project Cancelled')).toBeInTheDocument();
     expect(screen.getByText('A refund of $700 has been issued.')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/cancel-project')).toEqual({
-      projectId: project.id,
-      cancelledBy: 'admin',
-      issueRefund: true,
-      cancellationReason: 'Client went quiet',
-    });
+    expect(requestBody(api.fetchMock, 'POST /api/cancel-project')).toEqual({ projectId: project.id, cancelledBy: 'admin', issueRefund: true, cancellationReason: 'Client went quiet' });
+    await waitFor(() => expect(screen.getByText('No active projects.')).toBeInTheDocument());
   });
 
   it("a failed cancel shows 'Something went wrong while cancelling the project.' when the server gives no message", async () => {
-    fakeServer(
-      { projects: [aProject({ ...ACTIVE, tier: 3 })] },
-      { 'POST /api/cancel-project': () => ({ status: 500, body: {} }) },
-    );
+    server({ projects: [aProject({ ...ACTIVE, tier: 3 })] }, { 'POST /api/cancel-project': () => ({ status: 500, body: {} }) });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
@@ -549,49 +454,28 @@ describe('AdminDashboard: Active Projects and boards', () => {
 describe('AdminDashboard: other tabs', () => {
   it('Completed Projects: the maintenance board is editable and takes maintenance tickets', async () => {
     const project = aProject({ ...ACTIVE, status: 'completed', is_active: false, title: 'Shipped' });
-    const { fetchMock } = fakeServer({
+    const api = server({
       projects: [project],
-      tickets: [
-        aTicket(project, { title: 'Main work', status: 'done' }),
-        aTicket(project, { title: 'Patch', board_type: 'maintenance' }),
-      ],
+      tickets: [aTicket(project, { title: 'Main work', status: 'done' }), aTicket(project, { title: 'Patch', board_type: 'maintenance' })],
     });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Completed Projects');
     expect(await screen.findByRole('heading', { name: 'Maintenance Board' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Move "Patch" to In Progress' }));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'In Progress' })).getByText('Patch')).toBeInTheDocument());
     expect(screen.queryByText('Main work')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Move "Patch" to In Progress' }));
-    await waitFor(() =>
-      expect(
-        within(screen.getByRole('region', { name: 'In Progress' })).getByText('Patch'),
-      ).toBeInTheDocument(),
-    );
     await user.click(screen.getByRole('button', { name: 'Add Maintenance Ticket' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Maintenance Ticket' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Renew certificate');
     await user.type(within(dialog).getByRole('textbox', { name: /^Assignee/ }), 'Grace');
     await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
     expect(await screen.findByText('Ticket Created')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/tickets')).toMatchObject({
-      board_type: 'maintenance',
-      assignee: 'Grace',
-      title: 'Renew certificate',
-    });
+    expect(requestBody(api.fetchMock, 'POST /api/tickets')).toMatchObject({ board_type: 'maintenance', assignee: 'Grace', title: 'Renew certificate' });
   });
 
   it('Pending Final Payment lists the projects awaiting it with the amount due', async () => {
-    fakeServer({
-      projects: [
-        aProject({
-          ...ACTIVE,
-          tier: 1,
-          status: 'pending_final_payment',
-          final_payment_amount: 250,
-          title: 'Almost there',
-        }),
-      ],
-    });
+    server({ projects: [aProject({ ...ACTIVE, tier: 1, status: 'pending_final_payment', final_payment_amount: 250, title: 'Almost there' })] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Pending Final Payment');
@@ -600,27 +484,52 @@ describe('AdminDashboard: other tabs', () => {
     expect(within(item).getByText('$250')).toBeInTheDocument();
   });
 
-  it('Refused Projects shows 10 per page with pagination', async () => {
-    const refused = Array.from({ length: 23 }, (_, i) =>
-      aProject({
-        title: `Refused ${i + 1}`,
-        status: 'refused',
-        admin_approval_status: 'refused',
-        overall_status: 'refused',
-      }),
-    );
-    fakeServer({ projects: refused });
+  it('Refused Projects shows 10 per page from the server, with the pages', async () => {
+    const refused = Array.from({ length: 23 }, (_, i) => aProject({ title: `Refused ${i + 1}`, ...REFUSED }));
+    server({ projects: refused });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Refused Projects');
-    await screen.findByRole('article', { name: 'Refused 1' });
+    await screen.findByRole('article', { name: 'Refused 23' });
     expect(screen.getAllByRole('article')).toHaveLength(10);
-    const nav = screen.getByRole('navigation', { name: 'Refused projects pages' });
-    await user.click(within(nav).getByRole('button', { name: 'Page 3' }));
+    const nav = screen.getByRole('navigation', { name: 'Refused Projects pages' });
+    await user.click(within(nav).getByRole('button', { name: /Next page/ }));
+    await user.click(await within(nav).findByRole('button', { name: /Next page/ }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
-    expect(screen.getByRole('article', { name: 'Refused 21' })).toBeInTheDocument();
-    await user.click(within(nav).getByRole('button', { name: 'Previous page' }));
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Refused 11' })).toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Refused 1' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: /Next page/ })).toBeDisabled();
+    await user.click(within(nav).getByRole('button', { name: /Previous page/ }));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Refused 13' })).toBeInTheDocument());
     expect(screen.getAllByRole('article')).toHaveLength(10);
+  });
+});
+
+describe('AdminDashboard: live', () => {
+  it("a client's change arrives without a reload: the card leaves the queue and the counts follow", async () => {
+    const project = aProject({ title: 'Platform rewrite', admin_approval_status: 'accepted' });
+    const other = aProject({ title: 'Still waiting' });
+    const api = server({ projects: [project, other] });
+    renderDashboard(<AdminDashboard />);
+    await screen.findByRole('article', { name: 'Platform rewrite' });
+    await waitFor(() => expect(api.streams).toBe(1));
+    await waitFor(() => expect(stat('Active Projects')).toHaveTextContent('0'));
+    act(() => api.changeProject({ ...project, ...ACTIVE }, { action: 'client_accept', actorRole: 'CLIENT', from: 'pending', to: 'active' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Platform rewrite' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Still waiting' })).toBeInTheDocument();
+    await waitFor(() => expect(stat('Active Projects')).toHaveTextContent('1'));
+    expect(stat('Pending Projects')).toHaveTextContent('1');
+    expect(callsTo(api.fetchMock, `GET /api/projects/${project.id}`)).toHaveLength(1);
+  });
+
+  it('a new request shows in the open queue', async () => {
+    const api = server({ projects: [aProject({ title: 'Older' })] });
+    renderDashboard(<AdminDashboard />);
+    await screen.findByRole('article', { name: 'Older' });
+    await waitFor(() => expect(api.streams).toBe(1));
+    const created = aProject({ title: 'Brand new request' });
+    api.state.projects = [...api.state.projects, created];
+    act(() => api.emit({ projectId: created.id, action: 'created', actorRole: 'CLIENT', to: 'pending' }));
+    expect(await screen.findByRole('article', { name: 'Brand new request' })).toBeInTheDocument();
+    await waitFor(() => expect(stat('Pending Projects')).toHaveTextContent('2'));
   });
 });

@@ -1,26 +1,28 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { DndProvider } from 'react-dnd';
-import { HTML5Backend } from 'react-dnd-html5-backend';
-import { ADMIN_PROJECT_TABS, type AdminProjectTab } from '@agency/domain';
+import { ADMIN_TAB_VIEWS, type AdminProjectTab } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Badge, Button, Center, Container, Spinner, Stack, Text, useOverlays } from '@agency/ui';
+import { Badge, Button, Center, loadOverlays, Spinner, Stack, Text, useOverlays, VisuallyHidden } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
+import { PageFrame } from '../../../components/page-frame';
+import { PortalStoreProvider, useLiveUpdates, usePortalSelector, usePortalStore } from '../../../hooks/use-portal';
+import { loadDndBackend, type DndBackend } from '../../../lib/dnd-backend';
+import { createPortalStore, DEFAULT_FILTERS, listKey, PAGE_SIZE, type PortalStore } from '../../../lib/portal-store';
 import { ActiveProjects } from '../../active-projects/components/active-projects';
 import { CompletedProjects } from '../../completed-projects/components/completed-projects';
 import { PendingFinalPayment } from '../../final-payment/components/pending-final-payment';
+import { Inbox } from '../../inbox/components/inbox';
+import { useInboxUnread } from '../../inbox/hooks/use-inbox';
 import { ProjectQueue } from '../../project-queue/components/project-queue';
 import { RefusedProjects } from '../../refused-projects/components/refused-projects';
 import { StatCards } from '../../stats/components/stat-cards';
-import { useAdminData, type AdminData } from '../hooks/use-admin-data';
 import { DashboardHeader } from './dashboard-header';
 
-const TAB_ORDER: readonly AdminProjectTab[] = [
-  'queue',
-  'active',
-  'pendingFinalPayment',
-  'completed',
-  'refused',
-];
+type Tab = AdminProjectTab | 'inbox';
+const TAB_ORDER: readonly Tab[] = ['queue', 'active', 'pendingFinalPayment', 'completed', 'refused', 'inbox'];
+
+// Tabs, dialogs and tables come from the portal-only chunk of the UI facade: start loading it at once.
+void loadOverlays();
 
 function Loading() {
   return (
@@ -33,97 +35,138 @@ function Loading() {
   );
 }
 
-/** The admin dashboard (exposed as ./admin-dashboard): header, five stat cards and the five tabs. */
+/** The admin dashboard (exposed as ./admin-dashboard): header, five stat cards and the tabs, all live. */
 export default function AdminDashboard() {
+  const [store] = useState(createPortalStore);
+  useLiveUpdates(store);
+  useEffect(() => {
+    void store.loadCounts();
+  }, [store]);
   return (
-    <DndProvider backend={HTML5Backend}>
-      <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
+    <PortalStoreProvider store={store}>
+      <PageFrame py={{ base: '6', md: '10' }}>
         <Suspense fallback={<Loading />}>
-          <Dashboard />
+          <WithDnd>
+            <Dashboard />
+          </WithDnd>
         </Suspense>
-      </Container>
+      </PageFrame>
+    </PortalStoreProvider>
+  );
+}
+
+/** Drag and drop: HTML5 on desktops, the touch backend (loaded only there) on touch devices. */
+function WithDnd({ children }: { children: ReactNode }) {
+  const loaded = loadDndBackend();
+  const { backend, options }: DndBackend = 'then' in loaded ? use(loaded) : loaded;
+  return (
+    <DndProvider backend={backend} options={options}>
+      {children}
     </DndProvider>
   );
 }
 
 function Dashboard() {
-  const data = useAdminData();
+  const store = usePortalStore();
+  const countsFailed = usePortalSelector((s) => s.countsFailed && s.counts === null);
+  useIdlePrefetch(store);
   return (
     <Stack gap="6">
       <DashboardHeader />
-      {data.status === 'loading' ? <Loading /> : null}
-      {data.status === 'error' ? (
-        <Alert.Root status="error" role="alert">
+      {countsFailed ? (
+        <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
           <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{ADMIN_MESSAGES.loadFailed}</Alert.Title>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void data.refresh()}>
+          <Alert.Title flex="1">{ADMIN_MESSAGES.loadFailed}</Alert.Title>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              void store.loadCounts();
+              store.invalidateLists();
+            }}
+          >
             {ADMIN_MESSAGES.retry}
           </Button>
         </Alert.Root>
       ) : null}
-      {data.status === 'ready' ? <DashboardBody data={data} /> : null}
+      <StatCards />
+      <DashboardTabs />
     </Stack>
   );
 }
 
-function DashboardBody({ data }: { data: AdminData }) {
+/**
+ * Once the queue is in, the first page of every other tab is read while the browser is idle, so switching tabs
+ * renders at once from the cache.
+ */
+function useIdlePrefetch(store: PortalStore) {
+  const queueReady = usePortalSelector((s) => [...s.pages.values()].some((p) => p.status === 'ready'));
+  useEffect(() => {
+    if (!queueReady) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => {
+      for (const view of Object.values(ADMIN_TAB_VIEWS)) {
+        const query = { view, ...DEFAULT_FILTERS, cursor: null, limit: PAGE_SIZE };
+        void store.loadPage(query).then(() => {
+          // The Active tab opens on its first project's board.
+          const first = view === 'active' ? store.getState().pages.get(listKey(query))?.page?.ids[0] : undefined;
+          if (first) void store.loadBoard(first, 'main');
+        });
+      }
+    });
+    return () => cancel(handle);
+  }, [queueReady, store]);
+}
+
+function DashboardTabs() {
   const { Tabs } = useOverlays();
-  const lists = useMemo(() => {
-    const byTab = {} as Record<AdminProjectTab, AdminData['projects']>;
-    for (const tab of TAB_ORDER) byTab[tab] = data.projects.filter(ADMIN_PROJECT_TABS[tab]);
-    return byTab;
-  }, [data.projects]);
+  const [tab, setTab] = useState<Tab>('queue');
+  const counts = usePortalSelector((s) => s.counts);
+  const [unread, setUnread] = useInboxUnread();
+  const countOf = (key: Tab): number | undefined => {
+    if (key === 'inbox') return unread ? unread.contact + unread.consultation : undefined;
+    return counts?.[ADMIN_TAB_VIEWS[key]];
+  };
 
   return (
-    <>
-      <StatCards
-        counts={{
-          pending: lists.queue.length,
-          active: lists.active.length,
-          pendingFinalPayment: lists.pendingFinalPayment.length,
-          completed: lists.completed.length,
-        }}
-        revenue={data.revenue}
-      />
-      <Tabs.Root defaultValue="queue" variant="line" lazyMount unmountOnExit>
-        <Tabs.List overflowX="auto" overflowY="hidden" flexWrap={{ base: 'nowrap' }}>
-          {TAB_ORDER.map((tab) => (
-            <Tabs.Trigger key={tab} value={tab} flexShrink={0}>
-              {ADMIN_MESSAGES.tabs[tab]}
-              <Badge variant="subtle" ms="1" aria-hidden="true">
-                {lists[tab].length}
-              </Badge>
+    <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} variant="line" lazyMount unmountOnExit>
+      <Tabs.List overflowX="auto" overflowY="hidden" flexWrap={{ base: 'nowrap' }}>
+        {TAB_ORDER.map((key) => {
+          const count = countOf(key);
+          return (
+            <Tabs.Trigger key={key} value={key} flexShrink={0}>
+              {ADMIN_MESSAGES.tabs[key]}
+              {count !== undefined ? (
+                <>
+                  <Badge variant={key === 'inbox' && count > 0 ? 'solid' : 'subtle'} colorPalette={key === 'inbox' && count > 0 ? 'blue' : undefined} ms="1" aria-hidden="true">
+                    {count}
+                  </Badge>
+                  <VisuallyHidden>{`(${key === 'inbox' ? ADMIN_MESSAGES.inbox.tabCount(count) : ADMIN_MESSAGES.tabCount(count)})`}</VisuallyHidden>
+                </>
+              ) : null}
             </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="queue" pt="5">
-          <ProjectQueue projects={lists.queue} refresh={data.refresh} />
-        </Tabs.Content>
-        <Tabs.Content value="active" pt="5">
-          <ActiveProjects
-            projects={lists.active}
-            tickets={data.tickets}
-            refresh={data.refresh}
-            patchTicket={data.patchTicket}
-          />
-        </Tabs.Content>
-        <Tabs.Content value="pendingFinalPayment" pt="5">
-          <PendingFinalPayment projects={lists.pendingFinalPayment} />
-        </Tabs.Content>
-        <Tabs.Content value="completed" pt="5">
-          <CompletedProjects
-            projects={lists.completed}
-            tickets={data.tickets}
-            refresh={data.refresh}
-            patchTicket={data.patchTicket}
-          />
-        </Tabs.Content>
-        <Tabs.Content value="refused" pt="5">
-          <RefusedProjects projects={lists.refused} />
-        </Tabs.Content>
-      </Tabs.Root>
-    </>
+          );
+        })}
+      </Tabs.List>
+      <Tabs.Content value="queue" pt="5">
+        <ProjectQueue />
+      </Tabs.Content>
+      <Tabs.Content value="active" pt="5">
+        <ActiveProjects />
+      </Tabs.Content>
+      <Tabs.Content value="pendingFinalPayment" pt="5">
+        <PendingFinalPayment />
+      </Tabs.Content>
+      <Tabs.Content value="completed" pt="5">
+        <CompletedProjects />
+      </Tabs.Content>
+      <Tabs.Content value="refused" pt="5">
+        <RefusedProjects />
+      </Tabs.Content>
+      <Tabs.Content value="inbox" pt="5">
+        <Inbox onUnread={setUnread} />
+      </Tabs.Content>
+    </Tabs.Root>
   );
 }

@@ -3,12 +3,14 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { loadChangePasswordForm, logout, useAuthStore } from '@agency/auth';
 import { useNavigate } from '@agency/router';
 import { Box, Button, Flex, Heading, Spinner, Text, useOverlays } from '@agency/ui';
+import { NotificationsBell } from '../../notifications/components/notifications-bell';
+import { LiveStatus } from './live-status';
 
 const ChangePasswordForm = lazy(() =>
   loadChangePasswordForm().then((m) => ({ default: m.ChangePasswordForm })),
 );
 
-/** Title, the admin's e-mail, Profile (change password) and Logout (then back to /). */
+/** Title, the admin's e-mail, whether updates are live, the bell, Profile (change password) and Logout (then back to /). */
 export function DashboardHeader() {
   const { DialogShell } = useOverlays();
   const user = useAuthStore((s) => s.user);
@@ -42,9 +44,11 @@ export function DashboardHeader() {
             ? `${user.fullName ? `${user.fullName} · ` : ''}${user.email}`
             : ADMIN_MESSAGES.subtitle}
         </Text>
+        <LiveStatus />
       </Box>
-      <Flex gap="2">
-        <Button variant="outline" onClick={() => setProfileOpen(true)}>
+      <Flex gap="2" wrap="wrap">
+        <NotificationsBell />
+        <Button variant="outline" onClick={() => setProfileOpen(true)} aria-haspopup="dialog">
           {ADMIN_MESSAGES.profile}
         </Button>
         <DialogShell

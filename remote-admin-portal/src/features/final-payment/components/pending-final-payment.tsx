@@ -1,16 +1,27 @@
-import type { Project } from '@agency/domain';
+import { memo } from 'react';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Stack, Text } from '@agency/ui';
+import { Stack } from '@agency/ui';
+import { ProjectList } from '../../../components/project-list';
 import { ProjectSummary } from '../../../components/project-summary';
+import { useProject, useProjectPage } from '../../../hooks/use-portal';
 
 /** Fixed-price projects the admin completed; the client still owes the final payment. */
-export function PendingFinalPayment({ projects }: { projects: readonly Project[] }) {
-  if (projects.length === 0) return <Text color="fg.muted">{ADMIN_MESSAGES.empty.pendingFinalPayment}</Text>;
+export function PendingFinalPayment() {
+  const state = useProjectPage('finalPayment', 'finalPayment');
   return (
-    <Stack gap="4">
-      {projects.map((project) => (
-        <ProjectSummary key={project.id} project={project} />
-      ))}
-    </Stack>
+    <ProjectList label={ADMIN_MESSAGES.tabs.pendingFinalPayment} state={state} emptyText={ADMIN_MESSAGES.empty.pendingFinalPayment}>
+      {(ids) => (
+        <Stack gap="4">
+          {ids.map((id) => (
+            <Item key={id} id={id} />
+          ))}
+        </Stack>
+      )}
+    </ProjectList>
   );
 }
+
+const Item = memo(function Item({ id }: { id: string }) {
+  const project = useProject(id);
+  return project ? <ProjectSummary project={project} /> : null;
+});

@@ -1,44 +1,51 @@
-import { useState } from 'react';
-import { isFixedPriceTier, type Project } from '@agency/domain';
+import { memo, useState } from 'react';
+import { isFixedPriceTier } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, Stack, Text } from '@agency/ui';
+import { apiClient } from '@agency/auth/api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditProjectButton } from '../../../components/edit-project-button';
-import { ProjectSummary } from '../../../components/project-summary';
-import { apiClient } from '@agency/auth/api';
+import { ProjectList } from '../../../components/project-list';
+import { focusProjectCard, ProjectSummary } from '../../../components/project-summary';
+import { useProject, useProjectPage, usePortalStore } from '../../../hooks/use-portal';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
 const A = ADMIN_MESSAGES.actions;
 
-interface Props {
-  projects: readonly Project[];
-  refresh: () => Promise<void>;
-}
-
 /** Pending requests: accept (then the client approves), edit, or refuse (tier 1/2 deposit refunded first). */
-export function ProjectQueue({ projects, refresh }: Props) {
-  if (projects.length === 0) return <Text color="fg.muted">{ADMIN_MESSAGES.empty.queue}</Text>;
+export function ProjectQueue() {
+  const state = useProjectPage('queue', 'pending');
   return (
-    <Stack gap="4">
-      {projects.map((project) => (
-        <QueueItem key={project.id} project={project} refresh={refresh} />
-      ))}
-    </Stack>
+    <ProjectList label={ADMIN_MESSAGES.tabs.queue} state={state} emptyText={ADMIN_MESSAGES.empty.queue}>
+      {(ids) => (
+        <Stack gap="4">
+          {ids.map((id) => (
+            <QueueItem key={id} id={id} />
+          ))}
+        </Stack>
+      )}
+    </ProjectList>
   );
 }
 
-function QueueItem({ project, refresh }: { project: Project; refresh: () => Promise<void> }) {
+const QueueItem = memo(function QueueItem({ id }: { id: string }) {
+  const project = useProject(id);
+  const store = usePortalStore();
   const [busy, setBusy] = useState<'accept' | 'refuse' | null>(null);
   const [confirmRefuse, setConfirmRefuse] = useState(false);
+  if (!project) return null;
   const awaitingClient = project.admin_approval_status === 'accepted';
   const refundable = isFixedPriceTier(project.tier ?? 0) && Boolean(project.stripe_payment_intent_id);
 
   const accept = async () => {
     setBusy('accept');
+    store.expectEcho(project.id);
     try {
-      await apiClient().acceptProject({ params: { id: project.id } });
+      const answer = await apiClient().acceptProject({ params: { id: project.id } });
       toastSuccess(ADMIN_MESSAGES.toasts.accepted);
-      await refresh();
+      store.upsertProject(answer.project);
+      // The Accept button is gone now: focus goes to the card, which reads its new status.
+      requestAnimationFrame(() => focusProjectCard(project.id));
     } catch (error) {
       toastError(error, ADMIN_MESSAGES.errors.accept);
     } finally {
@@ -48,6 +55,7 @@ function QueueItem({ project, refresh }: { project: Project; refresh: () => Prom
 
   const refuse = async () => {
     setBusy('refuse');
+    store.expectEcho(project.id);
     try {
       const outcome = await apiClient().refuseProject({ params: { id: project.id } });
       toastSuccess(
@@ -56,7 +64,7 @@ function QueueItem({ project, refresh }: { project: Project; refresh: () => Prom
           : ADMIN_MESSAGES.toasts.refused,
       );
       setConfirmRefuse(false);
-      await refresh();
+      store.upsertProject(outcome.project);
     } catch (error) {
       toastError(error, ADMIN_MESSAGES.errors.refuse);
     } finally {
@@ -70,24 +78,12 @@ function QueueItem({ project, refresh }: { project: Project; refresh: () => Prom
       actions={
         <>
           {awaitingClient ? null : (
-            <Button
-              size="sm"
-              colorPalette="blue"
-              onClick={accept}
-              disabled={busy !== null}
-              aria-busy={busy === 'accept'}
-            >
+            <Button size="sm" colorPalette="blue" onClick={accept} disabled={busy !== null} aria-busy={busy === 'accept'}>
               {busy === 'accept' ? A.accepting : A.accept}
             </Button>
           )}
-          <EditProjectButton project={project} onSaved={refresh} />
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            onClick={() => setConfirmRefuse(true)}
-            disabled={busy !== null}
-          >
+          <EditProjectButton project={project} />
+          <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmRefuse(true)} disabled={busy !== null} aria-haspopup="dialog">
             {A.refuse}
           </Button>
           <ConfirmDialog
@@ -100,12 +96,10 @@ function QueueItem({ project, refresh }: { project: Project; refresh: () => Prom
             onConfirm={refuse}
           >
             <Text>{ADMIN_MESSAGES.refuse.body(project.title)}</Text>
-            {refundable && project.downpayment ? (
-              <Text>{ADMIN_MESSAGES.refuse.refundNote(project.downpayment)}</Text>
-            ) : null}
+            {refundable && project.downpayment ? <Text>{ADMIN_MESSAGES.refuse.refundNote(project.downpayment)}</Text> : null}
           </ConfirmDialog>
         </>
       }
     />
   );
-}
+});

@@ -1,40 +1,39 @@
+import { memo } from 'react';
 import { formatUsd } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Card, SimpleGrid, Text } from '@agency/ui';
+import { usePortalSelector } from '../../../hooks/use-portal';
+import { useRevenue } from '../hooks/use-revenue';
 
 const S = ADMIN_MESSAGES.stats;
 
-export interface StatCounts {
-  pending: number;
-  active: number;
-  pendingFinalPayment: number;
-  completed: number;
-}
-
-interface Props {
-  counts: StatCounts;
-  /** Whole dollars; null when the revenue could not be read. */
-  revenue: number | null;
-}
-
-/** Five cards: Pending, Active, Pending Final Payment, Monthly Revenue, Completed. */
-export function StatCards({ counts, revenue }: Props) {
+/**
+ * Five cards: Pending, Active, Pending Final Payment, Monthly Revenue, Completed. The counts come from the server
+ * (GET /api/project-counts); Completed counts completed projects only, never cancelled ones.
+ */
+export const StatCards = memo(function StatCards() {
+  const counts = usePortalSelector((s) => s.counts);
+  const revenue = useRevenue();
+  const count = (value: number | undefined) => (value === undefined ? '…' : String(value));
   const cards = [
-    { label: S.pending, value: String(counts.pending) },
-    { label: S.active, value: String(counts.active) },
-    { label: S.pendingFinalPayment, value: String(counts.pendingFinalPayment) },
-    { label: S.monthlyRevenue, value: revenue === null ? S.revenueUnavailable : formatUsd(revenue) },
-    { label: S.completed, value: String(counts.completed) },
+    { label: S.pending, value: count(counts?.pending) },
+    { label: S.active, value: count(counts?.active) },
+    { label: S.pendingFinalPayment, value: count(counts?.finalPayment) },
+    {
+      label: S.monthlyRevenue,
+      value: revenue.status === 'ready' ? formatUsd(revenue.revenue) : revenue.status === 'loading' ? '…' : S.revenueUnavailable,
+    },
+    { label: S.completed, value: count(counts?.completedOnly) },
   ];
   return (
-    <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="3">
+    <SimpleGrid as="section" aria-label={S.label} columns={{ base: 2, md: 3, lg: 5 }} gap="3">
       {cards.map((card) => (
         <Card.Root key={card.label} size="sm" role="group" aria-label={card.label}>
           <Card.Body gap="1">
             <Text fontSize="sm" color="fg.muted">
               {card.label}
             </Text>
-            <Text fontSize="2xl" fontWeight="bold" data-part="value">
+            <Text fontSize="2xl" fontWeight="bold" data-part="value" aria-busy={card.value === '…' || undefined}>
               {card.value}
             </Text>
           </Card.Body>
@@ -42,4 +41,4 @@ export function StatCards({ counts, revenue }: Props) {
       ))}
     </SimpleGrid>
   );
-}
+});

@@ -1,0 +1,95 @@
+import { useCallback, useState } from 'react';
+import { TICKET_STATUS_LABELS, type Ticket, type TicketStatus, type UpdateTicketRequest } from '@agency/domain';
+import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
+import { apiClient } from '@agency/auth/api';
+import { toastError, toastSuccess } from '../lib/toast';
+import { usePortalStore } from './use-portal';
+
+const T = ADMIN_MESSAGES.ticket;
+
+/**
+ * Moves, edits and deletes tickets: a move shows at once and is saved; the server's answer replaces that one
+ * ticket (nothing else is fetched) or, on failure, the ticket goes back. Each outcome is announced.
+ */
+export function useTicketActions() {
+  const store = usePortalStore();
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [announcement, setText] = useState('');
+  // The same sentence twice (a ticket moved there again) must change the text, or it is not read again.
+  const setAnnouncement = useCallback((text: string) => setText((before) => (before === text ? `${text}\u00a0` : text)), []);
+
+  const busy = useCallback((id: string, on: boolean) => {
+    setBusyIds((ids) => {
+      const next = new Set(ids);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const move = useCallback(
+    async (ticket: Ticket, status: TicketStatus, beforeRollback?: () => void) => {
+      if (ticket.status === status) return;
+      const moved = { ...ticket, status };
+      busy(ticket.id, true);
+      store.putTicket(moved);
+      store.expectEcho(ticket.project_id);
+      setAnnouncement(T.moved(ticket.title, TICKET_STATUS_LABELS[status]));
+      try {
+        const answer = await apiClient().updateTicket({ params: { id: ticket.id }, body: { status } });
+        // The answer usually equals what is shown; only a difference (an edit meanwhile) re-renders the card.
+        const saved = answer.ticket;
+        const same = (Object.keys(saved) as (keyof Ticket)[]).every((key) => saved[key] === moved[key]);
+        if (!same) store.putTicket(saved);
+      } catch (error) {
+        beforeRollback?.();
+        store.putTicket(ticket);
+        setAnnouncement(T.moveFailed(ticket.title));
+        toastError(error, ADMIN_MESSAGES.errors.moveTicket);
+      } finally {
+        busy(ticket.id, false);
+      }
+    },
+    [store, busy, setAnnouncement],
+  );
+
+  const save = useCallback(
+    async (ticket: Ticket, changes: UpdateTicketRequest): Promise<boolean> => {
+      busy(ticket.id, true);
+      store.expectEcho(ticket.project_id);
+      try {
+        const answer = await apiClient().updateTicket({ params: { id: ticket.id }, body: changes });
+        store.putTicket(answer.ticket);
+        toastSuccess(ADMIN_MESSAGES.toasts.ticketUpdated);
+        return true;
+      } catch (error) {
+        toastError(error, ADMIN_MESSAGES.errors.updateTicket);
+        return false;
+      } finally {
+        busy(ticket.id, false);
+      }
+    },
+    [store, busy],
+  );
+
+  const remove = useCallback(
+    async (ticket: Ticket): Promise<boolean> => {
+      busy(ticket.id, true);
+      store.expectEcho(ticket.project_id);
+      try {
+        await apiClient().deleteTicket({ params: { id: ticket.id } });
+        store.removeTicket(ticket);
+        toastSuccess(ADMIN_MESSAGES.toasts.ticketDeleted);
+        return true;
+      } catch (error) {
+        toastError(error, ADMIN_MESSAGES.errors.deleteTicket);
+        return false;
+      } finally {
+        busy(ticket.id, false);
+      }
+    },
+    [store, busy],
+  );
+
+  return { move, save, remove, busyIds, announcement };
+}

@@ -1,0 +1,73 @@
+import { ACTIVE, aProject, aTicket, fakePortalApi, REFUSED } from '../testing/render-dashboard';
+import { setTestAppConfig } from '../../../tools/jest/test-utils';
+import { createPortalStore, listKey } from './portal-store';
+
+beforeEach(() => setTestAppConfig());
+
+const query = (view: 'pending' | 'active' | 'refused') => ({ view, q: '', tier: '' as const, sort: 'newest' as const, cursor: null, limit: 10 });
+
+describe('portal store', () => {
+  it('keeps the cached object when an answer brings nothing new, so memoized cards skip it', async () => {
+    const project = aProject({ title: 'Same' });
+    fakePortalApi({ projects: [project] });
+    const store = createPortalStore();
+    await store.loadPage(query('pending'));
+    const cached = store.getState().projects.get(project.id);
+    store.upsertProject({ ...project });
+    expect(store.getState().projects.get(project.id)).toBe(cached);
+    await store.loadPage(query('pending'), { force: true });
+    expect(store.getState().projects.get(project.id)).toBe(cached);
+  });
+
+  it('a project that changes list marks the lists it left and joined as stale; the others stay current', async () => {
+    const project = aProject({ admin_approval_status: 'accepted' });
+    fakePortalApi({ projects: [project] });
+    const store = createPortalStore();
+    await store.loadPage(query('pending'));
+    const before = store.getState().versions;
+    store.upsertProject({ ...project, ...ACTIVE });
+    const after = store.getState().versions;
+    expect(after.pending).toBe(before.pending + 1);
+    expect(after.active).toBe(before.active + 1);
+    expect(after.refused).toBe(before.refused);
+    expect(after.completed).toBe(before.completed);
+  });
+
+  it('a page is fetched once per version of its view', async () => {
+    const api = fakePortalApi({ projects: [aProject(), aProject(REFUSED)] });
+    const store = createPortalStore();
+    await store.loadPage(query('pending'));
+    await store.loadPage(query('pending'));
+    expect(api.routes().filter((r) => r === 'GET /api/projects')).toHaveLength(1);
+    expect(store.getState().pages.get(listKey(query('pending')))?.page?.total).toBe(1);
+    store.invalidateLists();
+    await store.loadPage(query('pending'));
+    expect(api.routes().filter((r) => r === 'GET /api/projects')).toHaveLength(2);
+  });
+
+  it("skips refetching its own change when it comes back live, but not the other side's", async () => {
+    const project = aProject();
+    const api = fakePortalApi({ projects: [project] });
+    const store = createPortalStore();
+    store.expectEcho(project.id);
+    store.handleLive({ id: 1, projectId: project.id, action: 'admin_accept', actorRole: 'ADMIN', from: null, to: null, at: '', notifies: false });
+    store.handleLive({ id: 2, projectId: project.id, action: 'client_accept', actorRole: 'CLIENT', from: null, to: null, at: '', notifies: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.routes()).toEqual([`GET /api/projects/${project.id}`]);
+  });
+
+  it('a board reads every page of its tickets, oldest first; one ticket replaced leaves the others as they were', async () => {
+    const project = aProject(ACTIVE);
+    const tickets = Array.from({ length: 130 }, (_, i) => aTicket(project, { title: `T${i}` }));
+    fakePortalApi({ projects: [project], tickets });
+    const store = createPortalStore();
+    await store.loadBoard(project.id, 'main');
+    const board = store.getState().boards.get(`${project.id}|main`)!;
+    expect(board.tickets).toHaveLength(130);
+    expect(board.tickets[0]!.title).toBe('T0');
+    store.putTicket({ ...board.tickets[5]!, status: 'done' });
+    const next = store.getState().boards.get(`${project.id}|main`)!;
+    expect(next.tickets[5]!.status).toBe('done');
+    expect(next.tickets[4]).toBe(board.tickets[4]);
+  });
+});
