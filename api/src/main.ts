@@ -51,6 +51,7 @@ const applied = await runMigrations(db, migrationsDir);
 if (applied.length) logger.info({ applied }, 'migrations applied');
 
 const users = createUserDirectory(db);
+await users.start();
 
 const stripeConfig = stripeConfigFromEnv(process.env);
 const stripe = stripeConfig

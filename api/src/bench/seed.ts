@@ -41,6 +41,8 @@ const session = await expectOk<{ access_token: string; user: { id: string } }>(
   'sign in',
 );
 const headers = { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
+// The first call makes the client's profile (projects seeded straight into the database need it).
+await expectOk(await fetch(`${apiUrl}/api/me`, { headers }), 'profile');
 const projectIds: string[] = [];
 for (let i = 0; i < projectCount; i++) {
   const created = await expectOk<{ id: string }>(
@@ -58,4 +60,4 @@ for (let i = 0; i < projectCount; i++) {
   );
   projectIds.push(created.id);
 }
-console.log(JSON.stringify({ accessToken: session.access_token, userId: session.user.id, projectIds }));
+console.log(JSON.stringify({ accessToken: session.access_token, userId: session.user.id, email, projectIds }));

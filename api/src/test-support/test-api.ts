@@ -77,6 +77,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
   await runMigrations(db, MIGRATIONS);
   const mailer = new RecordingMailer();
   const users = createUserDirectory(db);
+  await users.start();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const { rateLimits, ...configOverrides } = options.config ?? {};
   const config: AppConfig = {
@@ -232,6 +233,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
       });
       await jobs.stop();
       await services.live.stop();
+      await users.stop();
       await stripeService?.stop();
       // A second process on a shared embedded database leaves it to the first.
       if (!shared || shared.databaseUrl) await db.close();

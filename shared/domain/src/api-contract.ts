@@ -173,7 +173,8 @@ export interface ApiRouteTypes {
   clientApproveProject: { body: ClientApproveRequest; response: { project: Project } };
   completeProject: { body: ProjectIdRequest; response: { project: Project } };
   /** Without a query: every project the caller sees (deprecated). With `view`, `q`, `tier`, `sort`, `limit`: one page. */
-  listProjects: { query?: Partial<ProjectListQuery>; response: { projects: Project[]; nextCursor?: string | null; total?: number } };
+  /** `total` comes with the first page (no cursor) and is null on later pages. */
+  listProjects: { query?: Partial<ProjectListQuery>; response: { projects: Project[]; nextCursor?: string | null; total?: number | null } };
   listTickets: { query?: Partial<TicketListQuery>; response: { tickets: Ticket[]; nextCursor?: string | null } };
   getProject: { params: { id: string }; response: { project: Project } };
   /** The project's history, oldest first: who did what, when, from which status to which. */

@@ -62,22 +62,18 @@ function filters(caller: Caller, query: ProjectListQuery): { where: string[]; pa
 export interface ProjectPage {
   projects: Project[];
   nextCursor: string | null;
-  total: number;
+  /** How many rows the whole list holds; given with the first page only (later pages keep it). */
+  total: number | null;
 }
 
 /**
  * One page of a list, keyset-paged: the cursor names the last row shown, so rows inserted meanwhile never shift
- * a page (no row twice, none skipped among those that existed).
+ * a page (no row twice, none skipped among those that existed). One query per page.
  */
 export async function listProjectPage(q: Queryable, caller: Caller, query: ProjectListQuery): Promise<ProjectPage> {
   const sort: ProjectSort = query.sort ?? 'newest';
   const limit = query.limit ? Number(query.limit) : LIST_PAGE_SIZE.default;
   const { where, params } = filters(caller, query);
-  const [{ total }] = (await q.query<{ total: number }>(
-    `select count(*)::int as total from projects${where.length ? ` where ${where.join(' and ')}` : ''}`,
-    params,
-  )) as [{ total: number }];
-
   const page = [...where];
   const pageParams = [...params];
   if (query.cursor) {
@@ -92,15 +88,17 @@ export async function listProjectPage(q: Queryable, caller: Caller, query: Proje
     }
   }
   pageParams.push(limit + 1);
-  const rows = await q.query<Parameters<typeof toProject>[0] & { created_seq: number }>(
-    `select ${PROJECT_COLUMNS}, created_seq from projects${page.length ? ` where ${page.join(' and ')}` : ''}
+  // The first page also counts the whole list (a window over the filtered rows, before the limit): one query.
+  const rows = await q.query<Parameters<typeof toProject>[0] & { created_seq: number; total?: number }>(
+    `select ${PROJECT_COLUMNS}, created_seq${query.cursor ? '' : ', count(*) over ()::int as total'} from projects${page.length ? ` where ${page.join(' and ')}` : ''}
      order by ${ORDER[sort]} limit $${pageParams.length}`,
     pageParams,
   );
+  const total = query.cursor ? null : (rows[0]?.total ?? 0);
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
-    projects: shown.map(({ created_seq: _seq, ...row }) => toProject(row)),
+    projects: shown.map(({ created_seq: _seq, total: _total, ...row }) => toProject(row)),
     nextCursor: rows.length > limit && last ? encodeCursor({ seq: Number(last.created_seq), ...(sort === 'title' && { title: last.title.toLowerCase() }) }) : null,
     total,
   };

@@ -9,6 +9,19 @@ import type { Caller } from '../../http/app-env';
  */
 export function createUserDirectory(db: Database) {
   const knownProfiles = new Set<string>();
+  /**
+   * Role and name by user, on PostgreSQL: kept until the database announces a change (migration 108's NOTIFY on
+   * 'callers', heard by every API process), so a request needs no query to know who calls. Only while listening:
+   * a process that cannot hear changes asks every time.
+   */
+  const callers = new Map<string, { role: string; full_name: string | null }>();
+  const MAX_CALLERS = 50_000;
+  let listening = false;
+  let stopListening: (() => Promise<void>) | undefined;
+  const remember = (id: string, row: { role: string; full_name: string | null }) => {
+    if (callers.size >= MAX_CALLERS) callers.clear();
+    callers.set(id, row);
+  };
 
   async function ensureProfile(claims: AccessTokenClaims): Promise<void> {
     if (knownProfiles.has(claims.sub)) return;
@@ -30,14 +43,34 @@ export function createUserDirectory(db: Database) {
   }
 
   return {
+    /** Starts hearing role and profile changes (PostgreSQL; the embedded database caches by data version). */
+    async start(): Promise<void> {
+      if (db.kind !== 'postgres' || listening) return;
+      stopListening = await db.listen(
+        'callers',
+        (userId) => callers.delete(userId),
+        () => callers.clear(),
+      );
+      listening = true;
+    },
+    async stop(): Promise<void> {
+      listening = false;
+      callers.clear();
+      await stopListening?.();
+    },
+
     async resolveCaller(claims: AccessTokenClaims): Promise<Caller> {
       await ensureProfile(claims);
-      const [row] = await db.readThrough(`caller:${claims.sub}`, () =>
-        db.query<{ role: string; full_name: string | null }>(
-          `select r.role, p.full_name from profiles p left join user_roles r on r.user_id = p.id where p.id = $1`,
-          [claims.sub],
-        ),
-      );
+      let row = callers.get(claims.sub);
+      if (!row) {
+        [row] = await db.readThrough(`caller:${claims.sub}`, () =>
+          db.query<{ role: string; full_name: string | null }>(
+            `select r.role, p.full_name from profiles p left join user_roles r on r.user_id = p.id where p.id = $1`,
+            [claims.sub],
+          ),
+        );
+        if (row && listening) remember(claims.sub, row);
+      }
       return {
         id: claims.sub,
         email: claims.email,
