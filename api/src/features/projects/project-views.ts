@@ -88,12 +88,15 @@ export async function listProjectPage(q: Queryable, caller: Caller, query: Proje
     }
   }
   pageParams.push(limit + 1);
-  // The first page also counts the whole list (a window over the filtered rows, before the limit): one query.
+  // The first page also counts the whole list: an uncorrelated subquery, run once (a window count would build
+  // every row of the list, subqueries included, before the limit).
+  const count = `(select count(*)::int from projects${where.length ? ` where ${where.join(' and ')}` : ''}) as total`;
   const rows = await q.query<Parameters<typeof toProject>[0] & { created_seq: number; total?: number }>(
-    `select ${PROJECT_COLUMNS}, created_seq${query.cursor ? '' : ', count(*) over ()::int as total'} from projects${page.length ? ` where ${page.join(' and ')}` : ''}
+    `select ${PROJECT_COLUMNS}, created_seq${query.cursor ? '' : `, ${count}`} from projects${page.length ? ` where ${page.join(' and ')}` : ''}
      order by ${ORDER[sort]} limit $${pageParams.length}`,
     pageParams,
   );
+  // An empty first page has no row to carry the count: the list is empty.
   const total = query.cursor ? null : (rows[0]?.total ?? 0);
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
