@@ -18,6 +18,7 @@ import { registerInboxRoutes } from './features/inbox/routes';
 import type { AppEnv, Caller } from './http/app-env';
 import { HttpError } from './http/http-error';
 import { registerOpsRoutes } from './ops/ops-routes';
+import { logContext } from './ops/log-context';
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
@@ -32,7 +33,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     c.set('log', log);
     c.header('x-request-id', requestId);
     const started = performance.now();
-    await next();
+    await logContext.run({ requestId }, next);
     const ms = performance.now() - started;
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, 'request');
     deps.ops.metrics.request(c.req.method, routePath(c, -1), c.res.status, ms / 1000);

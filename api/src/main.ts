@@ -19,6 +19,7 @@ import { createUserDirectory } from './features/users/user-directory';
 import { createAccessTokenVerifier } from './http/access-token';
 import { createSmtpMailer } from './mail/mailer';
 import { createMetrics } from './ops/metrics';
+import { logContext } from './ops/log-context';
 import type { Lifecycle } from './ops/ops-routes';
 
 const config = (() => {
@@ -43,7 +44,8 @@ process.on('exit', () => {
     // stdout is already gone: nothing left to write to.
   }
 });
-const logger = pino({ level: config.logLevel, base: { service: 'api' } }, logDestination);
+// Every line written while a request or a job is under way names it (ops/log-context.ts).
+const logger = pino({ level: config.logLevel, base: { service: 'api' }, mixin: logContext.mixin }, logDestination);
 
 const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });

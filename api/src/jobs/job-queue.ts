@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db/database';
+import { logContext } from '../ops/log-context';
 
 /**
  * Durable background jobs on the product's own database, with pg-boss: a job is a row, written in the same
@@ -135,7 +136,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         for (const job of jobs) {
           const started = performance.now();
           try {
-            await handler(job.data, { id: job.id, retryCount: job.retryCount });
+            await logContext.run({ job: name, jobId: job.id }, () => handler(job.data, { id: job.id, retryCount: job.retryCount }));
             options.onJob?.(name, 'succeeded', (performance.now() - started) / 1000);
           } catch (error) {
             options.onJob?.(name, 'failed', (performance.now() - started) / 1000);

@@ -54,3 +54,18 @@ describe('compressed answers', () => {
     expect(small.headers.get('content-encoding')).toBeNull();
   });
 });
+
+describe('log lines', () => {
+  it('every line written during a request names its request id, whichever module writes it', async () => {
+    const { pino } = await import('pino');
+    const { logContext } = await import('./log-context');
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ mixin: logContext.mixin }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    await logContext.run({ requestId: 'req-42' }, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      logger.child({ module: 'money' }).warn('deep inside a module');
+    });
+    logger.info('outside any request');
+    expect(lines.map((l) => [l.msg, l.requestId])).toEqual([['deep inside a module', 'req-42'], ['outside any request', undefined]]);
+  });
+});
