@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { useProductSuite } from './support/suite';
+import { freePorts } from '../../tools/product/free-ports.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -65,6 +68,39 @@ describe('hardening (issue 13)', () => {
     assert.equal(code, 1);
     for (const variable of ['DATABASE_URL', 'SUPABASE_JWT_SECRET', 'STRIPE_SECRET_KEY', 'SMTP_URL', 'PUBLIC_SITE_URL']) assert.match(output, new RegExp(variable));
     assert.match(output, /STRIPE_WEBHOOK_SECRET is a public local default/);
+  });
+
+  test('SIGTERM drains the API: push streams end, the process finishes what it was doing and exits 0', async () => {
+    const env = suite.product.env;
+    const [port] = Object.values(await freePorts(['DRAINED_API_PORT']));
+    const dataDir = mkdtempSync(join(tmpdir(), 'agency-drain-'));
+    const child = spawn(process.execPath, ['api/dist/main.mjs'], { cwd: ROOT, env: { ...process.env, ...env, API_PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!/listening on/.test(output) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      const signIn = await fetch(`${env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: env.SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }),
+      });
+      const { access_token: token } = (await signIn.json()) as { access_token: string };
+      const stream = await fetch(`http://127.0.0.1:${port}/api/live`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(stream.status, 200);
+      const reader = stream.body!.getReader();
+      await reader.read();
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      // The stream ends (its browser would reconnect to a replica that stays), then the process exits cleanly.
+      for (;;) if ((await reader.read()).done) break;
+      assert.equal(await exited, 0);
+      assert.match(output, /"msg":"draining"/);
+      assert.match(output, /"msg":"stopped"/);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test('the offline services refuse the public local secrets in production', async () => {
