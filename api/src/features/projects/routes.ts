@@ -42,14 +42,21 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
   const actorOf = (caller: Caller) => ({ id: caller.id, role: caller.role });
 
   const projectList = cachedResponse((projects: Awaited<ReturnType<typeof listVisibleProjects>>) => ({ projects }));
+  const frozenPage = cachedResponse((page: Awaited<ReturnType<typeof listProjectPage>>) => ({ ...page }));
   defineRoute(app, 'listProjects', async ({ c, caller }) => {
     const query = c.req.query();
     // Without a query: the whole list the caller may see (kept for older portal builds).
     if (Object.keys(query).length === 0) return projectList(await listVisibleProjects(db, caller));
-    return listProjectPage(db, caller, await validate(projectListQuerySchema, query));
+    const page = await validate(projectListQuerySchema, query);
+    // On the embedded database a page is kept until the next write (Database.readThrough); on PostgreSQL read.
+    const scope = caller.role === 'ADMIN' ? 'all' : caller.id;
+    return frozenPage(await db.readThrough(`page:${scope}:${JSON.stringify(page)}`, () => listProjectPage(db, caller, page)));
   });
 
-  defineRoute(app, 'projectCounts', async ({ caller }) => ({ counts: await countProjects(db, caller) }));
+  const frozenCounts = cachedResponse((counts: Awaited<ReturnType<typeof countProjects>>) => ({ counts }));
+  defineRoute(app, 'projectCounts', async ({ caller }) =>
+    frozenCounts(await db.readThrough(`counts:${caller.role === 'ADMIN' ? 'all' : caller.id}`, () => countProjects(db, caller))),
+  );
 
   defineRoute(app, 'getProject', async ({ c, caller }) => ({ project: await findVisibleProject(db, c.req.param('id') ?? '', caller) }));
 
