@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, Center, Spinner, Stack, Text } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
@@ -20,7 +20,10 @@ interface Props {
 
 /** A list tab: search, tier and order, one page of projects (server-side), and the pages. */
 export function ProjectList({ label, state, emptyText, children }: Props) {
-  const showTools = state.total > 0 || state.filtered || state.hasPrevious;
+  // Once shown, the search stays while a new answer loads (it would lose what is being typed).
+  const [toolsShown, setToolsShown] = useState(false);
+  const showTools = toolsShown || state.total > 0 || state.filtered || state.hasPrevious;
+  if (showTools && !toolsShown) setToolsShown(true);
   return (
     <Stack gap="4">
       {showTools ? <ListToolbar label={label} filters={state.filters} onChange={state.setFilters} /> : null}

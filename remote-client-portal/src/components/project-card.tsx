@@ -1,9 +1,10 @@
-import { useId, useState, type ReactNode } from 'react';
-import { statusLabel, type BoardType, type Project, type Ticket } from '@agency/domain';
+import { memo, useId, useState, type ReactNode } from 'react';
+import { statusLabel, type BoardType, type Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { hasFailedRenewal } from '@agency/domain/payment-history';
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@agency/ui';
 import { budgetLabel, costText, formatDate, tierName, timelineLabel } from '../lib/project-view';
+import { ActivityButton } from './activity-dialog';
 import { TaskBoard } from './task-board';
 
 const m = CLIENT_MESSAGES.project;
@@ -17,35 +18,39 @@ const BADGE_PALETTE: Record<string, string> = {
   'Awaiting Your Approval': 'orange',
 };
 
+/** The id of a project's card, so focus can go back to it after an action removed the button that had it. */
+export const projectCardId = (projectId: string) => `project-${projectId}`;
+
+/** The read-only boards a card can show: the main board (as delivered, once the work is done) and the maintenance board. */
+export interface CardBoard {
+  type: BoardType;
+  delivered?: boolean;
+}
+
 interface ProjectCardProps {
   project: Project;
   actions?: ReactNode;
   note?: ReactNode;
-  /** A read-only board of this project (main for active, maintenance for completed). */
-  board?: { type: BoardType; tickets: Ticket[] };
+  boards?: readonly CardBoard[];
 }
 
-export function ProjectCard({ project, actions, note, board }: ProjectCardProps) {
+export const ProjectCard = memo(function ProjectCard({ project, actions, note, boards }: ProjectCardProps) {
   const label = statusLabel(project, 'client');
   const cost = costText(project);
-  const [showBoard, setShowBoard] = useState(false);
+  const [showBoards, setShowBoards] = useState(false);
   const boardId = useId();
   const details: [string, string][] = [
     [m.tier, tierName(project)],
     ...(cost ? ([[m.cost, cost]] as [string, string][]) : []),
     [m.requested, formatDate(project.created_at)],
-    ...(project.monthly_budget_range
-      ? ([[m.budget, budgetLabel(project.monthly_budget_range) ?? '']] as [string, string][])
-      : []),
-    ...(project.timeline
-      ? ([[m.timeline, timelineLabel(project.timeline) ?? '']] as [string, string][])
-      : []),
-    ...(project.cancelled && project.cancellation_reason
-      ? ([[m.cancellationReason, project.cancellation_reason]] as [string, string][])
-      : []),
+    ...(project.monthly_budget_range ? ([[m.budget, budgetLabel(project.monthly_budget_range) ?? '']] as [string, string][]) : []),
+    ...(project.timeline ? ([[m.timeline, timelineLabel(project.timeline) ?? '']] as [string, string][]) : []),
+    ...(project.cancelled && project.cancellation_reason ? ([[m.cancellationReason, project.cancellation_reason]] as [string, string][]) : []),
   ];
+  const many = (boards?.length ?? 0) > 1;
+  const b = CLIENT_MESSAGES.boards;
   return (
-    <Card.Root as="article" aria-label={project.title} size="sm">
+    <Card.Root as="article" id={projectCardId(project.id)} tabIndex={-1} aria-label={project.title} size="sm">
       <Card.Body gap="3">
         <Flex gap="2" justify="space-between" align="flex-start" wrap="wrap">
           <Heading as="h2" size="md" wordBreak="break-word" flex="1" minW="0">
@@ -67,14 +72,7 @@ export function ProjectCard({ project, actions, note, board }: ProjectCardProps)
             {project.description}
           </Text>
         ) : null}
-        <Box
-          as="dl"
-          display="grid"
-          gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }}
-          columnGap="4"
-          rowGap="1"
-          fontSize="sm"
-        >
+        <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }} columnGap="4" rowGap="1" fontSize="sm">
           {details.map(([term, value]) => (
             <Box key={term} display="contents">
               <Text as="dt" fontWeight="medium">
@@ -87,33 +85,29 @@ export function ProjectCard({ project, actions, note, board }: ProjectCardProps)
           ))}
         </Box>
         {note}
-        {actions || board ? (
-          <HStack gap="2" wrap="wrap">
-            {actions}
-            {board ? (
-              <Button
-                size="sm"
-                variant="outline"
-                aria-expanded={showBoard}
-                aria-controls={boardId}
-                onClick={() => setShowBoard((v) => !v)}
-              >
-                {showBoard ? CLIENT_MESSAGES.actions.hideBoard : CLIENT_MESSAGES.actions.showBoard}
-              </Button>
-            ) : null}
-          </HStack>
-        ) : null}
-        {board && showBoard ? (
-          <Stack>
-            <TaskBoard
-              id={boardId}
-              projectTitle={project.title}
-              boardType={board.type}
-              tickets={board.tickets}
-            />
+        <HStack gap="2" wrap="wrap">
+          {actions}
+          <ActivityButton project={project} />
+          {boards?.length ? (
+            <Button size="sm" variant="outline" aria-expanded={showBoards} aria-controls={boardId} onClick={() => setShowBoards((v) => !v)}>
+              {showBoards ? (many ? b.hideBoards : CLIENT_MESSAGES.actions.hideBoard) : many ? b.showBoards : CLIENT_MESSAGES.actions.showBoard}
+            </Button>
+          ) : null}
+        </HStack>
+        {boards?.length && showBoards ? (
+          <Stack id={boardId}>
+            {boards.map((board) => (
+              <TaskBoard
+                key={board.type}
+                projectId={project.id}
+                projectTitle={project.title}
+                boardType={board.type}
+                delivered={board.delivered}
+              />
+            ))}
           </Stack>
         ) : null}
       </Card.Body>
     </Card.Root>
   );
-}
+});

@@ -1,8 +1,15 @@
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
+import { configure } from '@testing-library/react';
 import { NEW_PROJECT_STATE, type Project, type Ticket } from '@agency/domain';
 import { renderRoute, requestBodies } from '../../../tools/jest/test-utils';
+import { PortalStoreProvider, useLiveUpdates } from '../hooks/use-portal';
+import { createPortalStore, type PortalStore } from '../lib/portal-store';
 
 export { TEST_API_URL, setTestAppConfig, mockFetch } from '../../../tools/jest/test-utils';
+export { fakePortalApi, type FakePortalApi, type PortalHandler } from '../../../tools/jest/fake-portal-api';
+
+// The machine running the tests is shared: waits get room, while nothing here measures time.
+configure({ asyncUtilTimeout: 4000 });
 
 /** Renders the page on /dashboard (or `path`); other paths show where we landed. */
 export const renderAt = (page: ReactElement, path = '/dashboard') => renderRoute('/dashboard', page, path);
@@ -55,6 +62,9 @@ export const activeProject = (overrides: Partial<Project> = {}) =>
     ...overrides,
   });
 
+export const completedProject = (overrides: Partial<Project> = {}) =>
+  activeProject({ status: 'completed', is_active: false, ...overrides });
+
 export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
   return {
     id: `t${nextId++}`,
@@ -65,7 +75,24 @@ export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
     board_type: 'main',
     status: 'not-started',
     assignee: null,
-    created_at: '2026-01-16T10:00:00.000Z',
+    // Later tickets are newer (the server pages newest first; a column reads oldest first).
+    created_at: new Date(Date.UTC(2026, 0, 16) + nextId * 60_000).toISOString(),
     ...overrides,
   };
+}
+
+/** Renders one part of the dashboard inside what the dashboard gives it: the store, the live channel, the overlays. */
+export function renderInPortal(ui: ReactElement, store: PortalStore = createPortalStore()) {
+  const view = renderAt(
+    <PortalStoreProvider store={store}>
+      <FollowLive store={store} />
+      <Suspense fallback={null}>{ui}</Suspense>
+    </PortalStoreProvider>,
+  );
+  return { ...view, store };
+}
+
+function FollowLive({ store }: { store: PortalStore }) {
+  useLiveUpdates(store);
+  return null;
 }

@@ -11,6 +11,9 @@ export type DashboardDialog =
 
 export interface DialogProps {
   onClose: () => void;
-  /** After a successful action: close and refresh the lists. */
-  onDone: () => void;
+  /**
+   * After a successful action: close, and show the project as the server now has it (its card updates in place
+   * and moves tab); without one, the lists are read again.
+   */
+  onDone: (project?: Project) => void;
 }

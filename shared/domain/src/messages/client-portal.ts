@@ -1,4 +1,5 @@
 import { formatUsd } from '../money';
+import type { ProjectSort } from '../schemas/projects';
 import { PAYMENT_MESSAGES } from '../payments-messages';
 import { SUBSCRIPTION_STATUS_LABELS } from '../payment-history';
 import { VALIDATION } from './validation';
@@ -14,6 +15,12 @@ export const CLIENT_MESSAGES = {
     loggingOut: 'Logging out...',
   },
   loading: 'Loading your projects...',
+  live: {
+    connecting: 'Connecting live updates...',
+    live: 'Live updates on',
+    reconnecting: 'Reconnecting live updates...',
+    stopped: 'Live updates off',
+  },
   loadFailed: "We're having trouble loading your projects.",
   retry: 'Try again',
   tabs: {
@@ -23,6 +30,7 @@ export const CLIENT_MESSAGES = {
     rejected: 'Rejected Projects',
     finalPayment: 'Final Payment',
   },
+  tabCount: (count: number) => `${count} ${count === 1 ? 'project' : 'projects'}`,
   empty: {
     pending: 'You have no pending projects.',
     active: 'You have no active projects.',
@@ -56,13 +64,72 @@ export const CLIENT_MESSAGES = {
     checkingPenalty: 'Checking...',
     payments: 'Payments',
     updateCard: 'Update Card',
+    activity: 'Activity',
+  },
+  list: {
+    search: 'Search',
+    searchPlaceholder: 'Project name or description',
+    tier: 'Service',
+    allTiers: 'All services',
+    sort: 'Sort',
+    sorts: { newest: 'Newest first', oldest: 'Oldest first', title: 'Name (A-Z)' } satisfies Record<ProjectSort, string>,
+    filtersLabel: (tab: string) => `Search and sort ${tab}`,
+    noMatches: 'No projects match the search.',
+    loading: 'Loading projects...',
+    loadFailed: "We're having trouble loading your projects.",
+    retry: 'Try again',
+    pagesLabel: (tab: string) => `${tab} pages`,
+    pageStatus: (page: number, pages: number, total: number) =>
+      `Page ${page} of ${pages} (${total} ${total === 1 ? 'project' : 'projects'})`,
+  },
+  notifications: {
+    button: (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'),
+    title: 'Notifications',
+    empty: 'No notifications yet.',
+    loading: 'Loading notifications...',
+    loadFailed: 'The notifications could not be loaded.',
+    retry: 'Try again',
+    markAllRead: 'Mark all as read',
+    markRead: 'Mark as read',
+    marking: 'Marking...',
+    unread: 'Unread',
+    more: 'Show older',
+    listLabel: 'Latest notifications',
+    markFailed: 'The notifications could not be marked as read.',
+  },
+  activity: {
+    title: (title: string) => `Activity: ${title}`,
+    listLabel: (title: string) => `History of ${title}`,
+    empty: 'Nothing has happened on this project yet.',
+    loading: 'Loading the activity...',
+    loadFailed: 'The activity could not be loaded.',
+    retry: 'Try again',
+    statusChange: (from: string, to: string) => `Status: ${from} → ${to}`,
+    by: (name: string) => `by ${name}`,
+    statuses: {
+      pending: 'Pending',
+      accepted: 'Accepted',
+      refused: 'Refused',
+      completed: 'Completed',
+      pending_final_payment: 'Pending Final Payment',
+      active: 'Active',
+    } as Record<string, string>,
   },
   boards: {
     main: 'Project Board',
     maintenance: 'Maintenance Board',
+    delivered: 'Delivered Project Board',
     readOnly: 'Read-only: our team moves tickets as work progresses.',
+    deliveredNote: 'Read-only: the work as it was delivered.',
     empty: 'No tickets',
     assignedTo: (assignee: string) => `Assigned to ${assignee}`,
+    count: (count: number) => `${count} ${count === 1 ? 'ticket' : 'tickets'}`,
+    showMore: (count: number, column: string) => `Show ${count} more in ${column}`,
+    showFewer: (column: string) => `Show fewer in ${column}`,
+    loading: 'Loading the board...',
+    loadFailed: 'The board could not be loaded.',
+    showBoards: 'Show Boards',
+    hideBoards: 'Hide Boards',
   },
   pagination: {
     label: 'Rejected projects pages',
@@ -198,6 +265,9 @@ export const CLIENT_MESSAGES = {
     createProject: 'Failed to create project.',
     requestPayment: PAYMENT_MESSAGES.serviceRequest.paymentFailed,
     paidButNotCreated: PAYMENT_MESSAGES.serviceRequest.paidButNotCreated,
+    /** A card the bank refused: said in the dialog, beside the card, with the bank's words when known. */
+    cardDeclined: 'Your card was declined.',
+    cardProblem: (reason: string) => `${reason} Try another card.`,
     generic: 'Something went wrong. Please try again. If the problem persists, please contact support.',
   },
 } as const;

@@ -5,9 +5,9 @@ import { useAuthStore } from '@agency/auth';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agency/payments';
 import { Button, Stack, Text, useOverlays } from '@agency/ui';
-import { Alert } from '@agency/ui/forms';
 import { CardEntry, useCardEntry } from '../../../components/card-entry';
 import { paymentConfig } from '../../../lib/payment-config';
+import { declineReason, stripeReason } from '../../../lib/card-errors';
 import { toastSuccess } from '../../../lib/toast';
 
 const m = CLIENT_MESSAGES;
@@ -17,8 +17,8 @@ export interface UpdateCardDialogProps {
   /** The open invoice's amount, when the payment history told it. */
   amountDue?: number | undefined;
   onClose: () => void;
-  /** After the invoice is paid: close and refresh the lists. */
-  onDone: () => void;
+  /** After the invoice is paid: close and show the project as it now is. */
+  onDone: (project?: Project) => void;
 }
 
 /**
@@ -39,12 +39,10 @@ function UpdateCardForm({ project, amountDue, onClose, onDone }: UpdateCardDialo
   const { createPaymentMethod } = useCreatePaymentMethod();
   const cardEntry = useCardEntry();
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string>();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    setError(undefined);
     if (!cardEntry.complete) {
       cardEntry.setError(PAYMENT_MESSAGES.invalidCardDetails);
       return;
@@ -56,20 +54,22 @@ function UpdateCardForm({ project, amountDue, onClose, onDone }: UpdateCardDialo
         email: user?.email ?? project.client_email,
       });
       if (!result.ok) {
-        cardEntry.setError(result.error);
+        cardEntry.setError(result.error, stripeReason(result.stripeError));
         return;
       }
+      let answer;
       try {
-        await apiClient().payOpenInvoice({
+        answer = await apiClient().payOpenInvoice({
           params: { id: project.id },
           body: { paymentMethodId: result.paymentMethod.id },
         });
       } catch (failure) {
-        setError(apiErrorMessage(failure, m.errors.updateCard));
+        // The dialog stays open with why, beside the card, to try another one.
+        cardEntry.setError(apiErrorMessage(failure, m.errors.updateCard), declineReason(failure));
         return;
       }
       toastSuccess(m.toasts.invoicePaid(amountDue));
-      onDone();
+      onDone(answer.project);
     } finally {
       setSending(false);
     }
@@ -104,12 +104,6 @@ function UpdateCardForm({ project, amountDue, onClose, onDone }: UpdateCardDialo
           <Text fontSize="sm" color="fg.muted">
             {m.updateCard.note}
           </Text>
-          {error ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          ) : null}
           <CardEntry entry={cardEntry} disabled={sending} />
         </Stack>
       </form>

@@ -6,10 +6,11 @@ import { toaster } from '@agency/ui';
 import {
   activeProject,
   aProject,
-  mockFetch,
+  fakePortalApi,
   renderAt,
   requestsTo,
   setTestAppConfig,
+  type PortalHandler,
 } from '../../../testing/render-dashboard';
 import { stubLayout } from '../../../testing/layout-stub';
 import ClientDashboard from './client-dashboard';
@@ -44,19 +45,16 @@ const entry = (overrides: Partial<PaymentHistoryEntry>): PaymentHistoryEntry => 
 const subscriptionProject = (overrides: Partial<Project> = {}) =>
   activeProject({ id: 'p4', title: 'CTO retainer', tier: 4, cost: 25000, subscription_status: 'active', ...overrides });
 
-function api(projects: () => Project[], extra: Parameters<typeof mockFetch>[0] = {}) {
-  return mockFetch({
-    'GET /api/projects': () => ({ body: { projects: projects() } }),
-    'GET /api/tickets': () => ({ body: { tickets: [] } }),
-    ...extra,
-  });
+function api(projects: Project[], extra: Record<string, PortalHandler> = {}) {
+  return fakePortalApi({ projects }, extra).fetchMock;
 }
 
 async function renderDashboard(tab?: string) {
   const user = userEvent.setup();
   renderAt(<ClientDashboard />);
-  await screen.findByRole('tab', { name: 'Pending Projects' });
-  if (tab) await user.click(screen.getByRole('tab', { name: tab }));
+  await screen.findByRole('tab', { name: /^Pending Projects/ });
+  if (tab) await user.click(screen.getByRole('tab', { name: new RegExp(`^${tab}`) }));
+  await screen.findAllByRole('article');
   return user;
 }
 
@@ -83,7 +81,7 @@ afterEach(() => act(() => toaster.remove()));
 describe('Payment history', () => {
   it('loads on demand: a loading state, then date, type, amount, status and card of each payment and the balance due', async () => {
     let answer: (reply: { body: ProjectPaymentsResponse }) => void = () => {};
-    const fetchMock = api(() => [aProject({ id: 'p1', title: 'Bakery site', tier: 1, cost: 500 })], {
+    const fetchMock = api([aProject({ id: 'p1', title: 'Bakery site', tier: 1, cost: 500 })], {
       'GET /api/projects/p1/payments': () => new Promise((resolve) => (answer = resolve)),
     });
     const user = await renderDashboard();
@@ -123,7 +121,7 @@ describe('Payment history', () => {
   });
 
   it('shows a subscription with its status, monthly fee and period, and a failed invoice with the bank’s reason', async () => {
-    api(() => [subscriptionProject({ subscription_status: 'past_due' })], {
+    api([subscriptionProject({ subscription_status: 'past_due' })], {
       'GET /api/projects/p4/payments': () => ({
         body: {
           payments: [
@@ -149,7 +147,7 @@ describe('Payment history', () => {
   });
 
   it('says so when there are no payments yet', async () => {
-    api(() => [subscriptionProject()], {
+    api([subscriptionProject()], {
       'GET /api/projects/p4/payments': () => ({ body: { payments: [], balanceDue: 0, subscription: null } }),
     });
     const user = await renderDashboard('Active Projects');
@@ -162,7 +160,7 @@ describe('Payment history', () => {
 
   it('offers a retry when the history fails to load', async () => {
     let fail = true;
-    api(() => [aProject({ id: 'p1', title: 'Bakery site', tier: 1 })], {
+    api([aProject({ id: 'p1', title: 'Bakery site', tier: 1 })], {
       'GET /api/projects/p1/payments': () =>
         fail
           ? { status: 500, body: { error: 'boom' } }
@@ -178,7 +176,7 @@ describe('Payment history', () => {
   });
 
   it('has no Payments button on a subscription request that has not started', async () => {
-    api(() => [aProject({ id: 'p3', title: 'Senior help', tier: 3 })]);
+    api([aProject({ id: 'p3', title: 'Senior help', tier: 3 })]);
     await renderDashboard();
     expect(within(card('Senior help')).queryByRole('button', { name: 'Payments' })).not.toBeInTheDocument();
   });
@@ -192,16 +190,16 @@ describe('A failed renewal', () => {
   });
 
   function failedRenewalApi(payReply: () => { status?: number; body: unknown }) {
-    let status: Project['subscription_status'] = 'past_due';
-    const fetchMock = api(() => [subscriptionProject({ subscription_status: status })], {
+    return api([subscriptionProject({ subscription_status: 'past_due' })], {
       'GET /api/projects/p4/payments': () => ({ body: failedHistory() }),
-      'POST /api/projects/p4/pay-open-invoice': () => {
+      'POST /api/projects/p4/pay-open-invoice': (_init, _url, fake) => {
         const reply = payReply();
-        if (!reply.status) status = 'active';
-        return reply;
+        if (reply.status) return reply;
+        const paid = { ...fake.state.projects[0]!, subscription_status: 'active' as const };
+        fake.state.projects = [paid];
+        return { body: { project: paid } };
       },
     });
-    return fetchMock;
   }
 
   it('shows a Payment failed badge and an alert with the amount and the bank’s reason', async () => {
@@ -219,7 +217,7 @@ describe('A failed renewal', () => {
     ).toBeInTheDocument();
   });
 
-  it('Update Card needs a complete card, pays the open invoice with the new card, says so and refreshes the list', async () => {
+  it('Update Card needs a complete card, pays the open invoice with the new card, says so and updates the card in place', async () => {
     const fetchMock = failedRenewalApi(() => ({ body: { project: {} } }));
     mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_new' } });
     const user = await renderDashboard('Active Projects');
@@ -234,6 +232,7 @@ describe('A failed renewal', () => {
     expect(mockCreatePaymentMethod).not.toHaveBeenCalled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    const before = fetchMock.mock.calls.length;
     await user.click(within(dialog).getByRole('button', { name: 'Pay $25,000' }));
     expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
     expect(screen.getByText('Your payment of $25,000 was successful. Your new card is used from now on.')).toBeInTheDocument();
@@ -242,7 +241,8 @@ describe('A failed renewal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(within(card('CTO retainer')).queryByText('Payment failed')).not.toBeInTheDocument());
     expect(within(card('CTO retainer')).queryByRole('alert')).not.toBeInTheDocument();
-    expect(requestsTo(fetchMock, 'GET /api/projects')).toHaveLength(2);
+    // The answer's project replaced the card: no list was read again.
+    expect(fetchMock.mock.calls.slice(before).filter(([u]) => new URL(String(u)).pathname === '/api/projects')).toHaveLength(0);
   });
 
   it('a declined card keeps the dialog open with the error; nothing changes on the card', async () => {
@@ -253,10 +253,9 @@ describe('A failed renewal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Update Card' });
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: /^Pay / }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Payment failed, please try again.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined. Payment failed, please try again.');
     expect(within(dialog).getByRole('button', { name: /^Pay / })).toBeEnabled();
     expect(requestsTo(fetchMock, 'POST /api/projects/p4/pay-open-invoice')).toHaveLength(1);
-    expect(requestsTo(fetchMock, 'GET /api/projects')).toHaveLength(1);
     expect(screen.queryByText('Payment Successful')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -8,11 +8,14 @@ import {
   aProject,
   aTicket,
   awaitingApproval,
-  mockFetch,
+  completedProject,
+  fakePortalApi,
   renderAt,
   requestBody,
   requestsTo,
   setTestAppConfig,
+  type FakePortalApi,
+  type PortalHandler,
 } from '../../../testing/render-dashboard';
 import { stubLayout } from '../../../testing/layout-stub';
 import ClientDashboard from './client-dashboard';
@@ -41,30 +44,40 @@ stubLayout();
 
 const USER = { id: 'u1', email: 'ada@example.test', fullName: 'Ada Lovelace' };
 
-function api(projects: Project[], tickets: Ticket[] = [], extra: Parameters<typeof mockFetch>[0] = {}) {
-  return mockFetch({
-    'GET /api/projects': () => ({ body: { projects } }),
-    'GET /api/tickets': () => ({ body: { tickets } }),
-    ...extra,
-  });
+let server: FakePortalApi;
+/** The client's API: lists, counts, boards and live as the server answers them, plus the routes a test adds. */
+function api(projects: Project[], tickets: Ticket[] = [], extra: Record<string, PortalHandler> = {}) {
+  server = fakePortalApi({ projects, tickets }, extra);
+  return server.fetchMock;
 }
+
+/** A route answering with the project changed as the server would change it (and kept so). */
+function changes(projectId: string, change: Partial<Project>, extra: Record<string, unknown> = {}): PortalHandler {
+  return (_init, _url, fake) => {
+    const next = { ...fake.state.projects.find((p) => p.id === projectId)!, ...change };
+    fake.state.projects = fake.state.projects.map((p) => (p.id === projectId ? next : p));
+    return { body: { ...extra, project: next } };
+  };
+}
+const ACCEPTED = { status: 'active', client_approval_status: 'accepted', overall_status: 'accepted', is_active: true } as const;
+const REFUSED_BY_CLIENT = { status: 'refused', overall_status: 'refused', is_active: false } as const;
+const CANCELLED = { cancelled: true, is_active: false } as const;
 
 async function renderDashboard() {
   const user = userEvent.setup();
   renderAt(<ClientDashboard />);
-  await screen.findByRole('tab', { name: 'Pending Projects' });
+  await screen.findByRole('tab', { name: /^Pending Projects/ });
   return user;
 }
 
 const card = (title: string) => screen.getByRole('article', { name: title });
-const openTab = (user: ReturnType<typeof userEvent.setup>, name: string) =>
-  user.click(screen.getByRole('tab', { name }));
+/** Tabs are named with their count ("Active Projects (2 projects)"). */
+const openTab = (user: ReturnType<typeof userEvent.setup>, name: string) => user.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
 /** The panel of the selected tab (a closing panel may still be in the DOM while it animates out). */
 const selectedPanel = () => {
   const tab = screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')!;
-  return screen.getByRole('tabpanel', { name: tab.textContent ?? '' });
+  return document.getElementById(tab.getAttribute('aria-controls')!)!;
 };
-const gets = (fetchMock: jest.Mock) => requestsTo(fetchMock, 'GET /api/projects').length;
 
 beforeEach(() => {
   setTestAppConfig();
@@ -82,32 +95,31 @@ beforeEach(() => {
 afterEach(() => act(() => toaster.remove()));
 
 describe('ClientDashboard: header, loading and errors', () => {
-  it("shows the user's name and e-mail with Request Service, Profile and Logout; a loading state first", async () => {
+  it("shows the user's name and e-mail with Request Service, the bell, Profile and Logout; a loading state first", async () => {
     const fetchMock = api([]);
     renderAt(<ClientDashboard />);
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading your projects...');
+    expect((await screen.findAllByRole('status')).map((s) => s.textContent)).toContain('Loading projects...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.test')).toBeInTheDocument();
-    for (const name of ['Request Service', 'Profile', 'Logout'])
-      expect(screen.getByRole('button', { name })).toBeInTheDocument();
-    await screen.findByRole('tab', { name: 'Pending Projects' });
+    for (const name of ['Request Service', 'Notifications', 'Profile', 'Logout']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    await screen.findByRole('tab', { name: /^Pending Projects/ });
+    expect(await screen.findByText('Live updates on')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls[0]!;
     expect((init as RequestInit).headers).toMatchObject({ authorization: 'Bearer user-token' });
   });
 
   it("says 'We're having trouble loading your projects.' when the lists fail, and retries", async () => {
     let fail = true;
-    mockFetch({
-      'GET /api/projects': () =>
-        fail ? { status: 500, body: { error: 'boom' } } : { body: { projects: [] } },
-      'GET /api/tickets': () => ({ body: { tickets: [] } }),
+    api([aProject({ title: 'Back again' })], [], {
+      'GET /api/projects': (init, url, fake) => (fail ? { status: 500, body: { error: 'boom' } } : { body: { projects: fake.state.projects, nextCursor: null, total: 1 } }),
+      'GET /api/project-counts': () => (fail ? { status: 500, body: {} } : { body: { counts: { pending: 1, active: 0, completed: 0, refused: 0, finalPayment: 0, completedOnly: 0 } } }),
     });
     const user = userEvent.setup();
     renderAt(<ClientDashboard />);
-    expect(await screen.findByText("We're having trouble loading your projects.")).toBeInTheDocument();
+    expect((await screen.findAllByText("We're having trouble loading your projects.")).length).toBeGreaterThanOrEqual(1);
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('tab', { name: 'Pending Projects' })).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
+    expect(await screen.findByRole('article', { name: 'Back again' })).toBeInTheDocument();
   });
 
   it('Logout signs out through the auth store, then goes to /', async () => {
@@ -129,44 +141,19 @@ describe('ClientDashboard: header, loading and errors', () => {
   });
 });
 
-describe('ClientDashboard: tabs use the shared predicates and labels', () => {
+describe('ClientDashboard: tabs are the server views, paged and searchable', () => {
   const projects = [
     aProject({ id: 'new', title: 'Fresh request' }),
     awaitingApproval({ id: 'awaiting', title: 'Proposal ready' }),
     activeProject({ id: 'active', title: 'Running project', tier: 1 }),
-    aProject({
-      id: 'done',
-      title: 'Shipped project',
-      status: 'completed',
-      admin_approval_status: 'accepted',
-      client_approval_status: 'accepted',
-      overall_status: 'accepted',
-    }),
-    activeProject({
-      id: 'stopped',
-      title: 'Stopped project',
-      cancelled: true,
-      cancellation_reason: 'Budget cut',
-    }),
-    aProject({
-      id: 'refused',
-      title: 'Refused project',
-      status: 'refused',
-      admin_approval_status: 'refused',
-      overall_status: 'refused',
-    }),
-    aProject({
-      id: 'withdrawn',
-      title: 'Withdrawn request',
-      status: 'refused',
-      overall_status: 'refused',
-      cancelled: true,
-      cancellation_reason: 'Changed my mind',
-    }),
+    completedProject({ id: 'done', title: 'Shipped project' }),
+    activeProject({ id: 'stopped', title: 'Stopped project', cancelled: true, cancellation_reason: 'Budget cut' }),
+    aProject({ id: 'refused', title: 'Refused project', status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' }),
+    aProject({ id: 'withdrawn', title: 'Withdrawn request', status: 'refused', overall_status: 'refused', cancelled: true, cancellation_reason: 'Changed my mind' }),
     activeProject({ id: 'final', title: 'Awaiting final', tier: 2, status: 'pending_final_payment' }),
   ];
 
-  it('sorts each project into its tab with its client label', async () => {
+  it('sorts each project into its tab with its client label; the tabs show their counts', async () => {
     api(projects);
     const user = await renderDashboard();
     const titles = () =>
@@ -174,29 +161,30 @@ describe('ClientDashboard: tabs use the shared predicates and labels', () => {
         .queryAllByRole('article')
         .map((a) => a.getAttribute('aria-label'));
 
-    expect(titles()).toEqual(['Fresh request', 'Proposal ready']);
+    await waitFor(() => expect(titles()).toEqual(['Fresh request', 'Proposal ready']));
+    await waitFor(() => expect(screen.getByRole('tab', { name: /^Completed Projects/ })).toHaveAccessibleName('Completed Projects (3 projects)'));
     expect(within(card('Proposal ready')).getByText('Awaiting Your Approval')).toBeInTheDocument();
     expect(within(card('Fresh request')).getByText('Pending')).toBeInTheDocument();
     expect(within(card('Proposal ready')).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(within(card('Fresh request')).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
 
     await openTab(user, 'Active Projects');
-    expect(titles()).toEqual(['Running project']);
+    await waitFor(() => expect(titles()).toEqual(['Running project']));
     expect(within(card('Running project')).getByText('Active')).toBeInTheDocument();
     expect(within(card('Running project')).getByText('$500')).toBeInTheDocument();
 
     await openTab(user, 'Completed Projects');
-    expect(titles()).toEqual(['Shipped project', 'Stopped project', 'Withdrawn request']);
+    await waitFor(() => expect(titles()).toEqual(['Shipped project', 'Stopped project', 'Withdrawn request']));
     expect(within(card('Shipped project')).getByText('Completed')).toBeInTheDocument();
     expect(within(card('Stopped project')).getByText('Canceled')).toBeInTheDocument();
     expect(within(card('Stopped project')).getByText('Budget cut')).toBeInTheDocument();
 
     await openTab(user, 'Rejected Projects');
-    expect(titles()).toEqual(['Refused project', 'Withdrawn request']);
+    await waitFor(() => expect(titles()).toEqual(['Refused project', 'Withdrawn request']));
     expect(within(card('Refused project')).getByText('Refused')).toBeInTheDocument();
 
     await openTab(user, 'Final Payment');
-    expect(titles()).toEqual(['Awaiting final']);
+    await waitFor(() => expect(titles()).toEqual(['Awaiting final']));
     expect(within(card('Awaiting final')).getByText('Pending Final Payment')).toBeInTheDocument();
     expect(within(card('Awaiting final')).getByRole('button', { name: 'Pay $700' })).toBeInTheDocument();
   });
@@ -204,84 +192,144 @@ describe('ClientDashboard: tabs use the shared predicates and labels', () => {
   it('shows an empty message in a tab without projects', async () => {
     api([]);
     const user = await renderDashboard();
-    expect(screen.getByText('You have no pending projects.')).toBeInTheDocument();
+    expect(await screen.findByText('You have no pending projects.')).toBeInTheDocument();
     await openTab(user, 'Final Payment');
-    expect(screen.getByText('No projects are awaiting a final payment.')).toBeInTheDocument();
+    expect(await screen.findByText('No projects are awaiting a final payment.')).toBeInTheDocument();
   });
 
-  it('pages rejected projects 10 at a time', async () => {
+  it('pages rejected projects 10 at a time, from the server', async () => {
     const refused = Array.from({ length: 12 }, (_, i) =>
-      aProject({
-        id: `r${i + 1}`,
-        title: `Refused ${i + 1}`,
-        status: 'refused',
-        admin_approval_status: 'refused',
-        overall_status: 'refused',
-      }),
+      aProject({ id: `r${i + 1}`, title: `Refused ${i + 1}`, status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' }),
     );
-    api(refused);
+    const fetchMock = api(refused);
     const user = await renderDashboard();
     await openTab(user, 'Rejected Projects');
-    expect(within(selectedPanel()).getAllByRole('article')).toHaveLength(10);
+    await waitFor(() => expect(within(selectedPanel()).getAllByRole('article')).toHaveLength(10));
+    expect(screen.getByText('Page 1 of 2 (12 projects)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    const second = within(selectedPanel()).getAllByRole('article');
-    expect(second.map((a) => a.getAttribute('aria-label'))).toEqual(['Refused 11', 'Refused 12']);
+    await waitFor(() => expect(within(selectedPanel()).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Refused 11', 'Refused 12']));
+    const pageCalls = fetchMock.mock.calls.map(([u]) => new URL(String(u))).filter((u) => u.pathname === '/api/projects' && u.searchParams.get('view') === 'refused');
+    expect(pageCalls.at(-1)!.searchParams.get('cursor')).toBe('o10');
+    expect(pageCalls.at(-1)!.searchParams.get('limit')).toBe('10');
   });
 
-  it('shows a read-only main board for an active project and a maintenance board for a completed one', async () => {
+  it('search and sort are asked of the server', async () => {
+    const fetchMock = api([aProject({ title: 'Bakery site' }), aProject({ title: 'Apple orchard' }), aProject({ title: 'Car repair', description: 'Bakery partner' })]);
+    const user = await renderDashboard();
+    await screen.findByRole('article', { name: 'Car repair' });
+    const search = screen.getByRole('search', { name: 'Search and sort Pending Projects' });
+    await user.selectOptions(within(search).getByRole('combobox', { name: 'Sort' }), 'title');
+    await waitFor(() => expect(within(selectedPanel()).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Apple orchard', 'Bakery site', 'Car repair']));
+    await user.type(within(search).getByRole('searchbox', { name: 'Search' }), 'bakery');
+    const last = await waitFor(() => {
+      const url = fetchMock.mock.calls.map(([u]) => new URL(String(u))).filter((u) => u.pathname === '/api/projects').at(-1)!;
+      expect(url.searchParams.get('q')).toBe('bakery');
+      return url;
+    });
+    await waitFor(() => expect(within(selectedPanel()).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Bakery site', 'Car repair']));
+    expect(Object.fromEntries(last.searchParams)).toEqual({ view: 'pending', sort: 'title', limit: '10', q: 'bakery' });
+  });
+});
+
+describe('ClientDashboard: boards and history', () => {
+  it('an active project shows its read-only main board', async () => {
     api(
+      [activeProject({ id: 'p1', title: 'Running project' })],
       [
-        activeProject({ id: 'p1', title: 'Running project' }),
-        aProject({
-          id: 'p2',
-          title: 'Shipped',
-          status: 'completed',
-          admin_approval_status: 'accepted',
-          client_approval_status: 'accepted',
-          overall_status: 'accepted',
-        }),
-      ],
-      [
-        aTicket({
-          project_id: 'p1',
-          title: 'Design login',
-          status: 'in-progress',
-          assignee: 'Lead Engineer',
-        }),
+        aTicket({ project_id: 'p1', title: 'Design login', status: 'in-progress', assignee: 'Lead Engineer' }),
         aTicket({ project_id: 'p1', title: 'Fix typo', board_type: 'maintenance' }),
-        aTicket({ project_id: 'p2', title: 'Patch security', board_type: 'maintenance', status: 'done' }),
       ],
     );
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
-    await user.click(within(card('Running project')).getByRole('button', { name: 'Show Board' }));
-    const board = screen.getByRole('region', { name: 'Project Board: Running project' });
+    await user.click(await within(await screen.findByRole('article', { name: 'Running project' })).findByRole('button', { name: 'Show Board' }));
+    const board = await screen.findByRole('region', { name: 'Project Board: Running project' });
     for (const column of ['Not Started', 'In Progress', 'In Review', 'Done']) {
       expect(within(board).getByRole('heading', { name: new RegExp(`^${column}`) })).toBeInTheDocument();
     }
     const inProgress = within(board).getByRole('region', { name: /In Progress/ });
-    expect(within(inProgress).getByText('Design login')).toBeInTheDocument();
+    expect(await within(inProgress).findByText('Design login')).toBeInTheDocument();
     expect(within(inProgress).getByText('Assigned to Lead Engineer')).toBeInTheDocument();
     expect(within(board).queryByText('Fix typo')).not.toBeInTheDocument();
     expect(within(board).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(board).getByText('Read-only: our team moves tickets as work progresses.')).toBeInTheDocument();
+  });
 
+  it('a completed project keeps its delivered main board (read-only) beside its maintenance board', async () => {
+    api(
+      [completedProject({ id: 'p2', title: 'Shipped' })],
+      [
+        aTicket({ project_id: 'p2', title: 'Build checkout', status: 'done' }),
+        aTicket({ project_id: 'p2', title: 'Patch security', board_type: 'maintenance', status: 'done' }),
+      ],
+    );
+    const user = await renderDashboard();
     await openTab(user, 'Completed Projects');
-    await user.click(within(card('Shipped')).getByRole('button', { name: 'Show Board' }));
+    await user.click(await within(await screen.findByRole('article', { name: 'Shipped' })).findByRole('button', { name: 'Show Boards' }));
+    const delivered = await screen.findByRole('region', { name: 'Delivered Project Board: Shipped' });
+    expect(within(delivered).getByText('Read-only: the work as it was delivered.')).toBeInTheDocument();
+    expect(await within(within(delivered).getByRole('region', { name: /Done/ })).findByText('Build checkout')).toBeInTheDocument();
     const maintenance = screen.getByRole('region', { name: 'Maintenance Board: Shipped' });
-    expect(
-      within(within(maintenance).getByRole('region', { name: /Done/ })).getByText('Patch security'),
-    ).toBeInTheDocument();
+    expect(await within(within(maintenance).getByRole('region', { name: /Done/ })).findByText('Patch security')).toBeInTheDocument();
+    expect(within(maintenance).queryByText('Build checkout')).not.toBeInTheDocument();
+  });
+
+  it('the Activity button shows the project journey in the client’s words', async () => {
+    const fetchMock = api([activeProject({ id: 'p1', title: 'Running project' })]);
+    server.state.events.p1 = [
+      { id: 1, action: 'created', actorRole: 'CLIENT', actorName: 'Ada Lovelace', from: null, to: 'pending', at: '2026-01-15T10:00:00.000Z' },
+      { id: 2, action: 'admin_accept', actorRole: 'ADMIN', actorName: 'Site Admin', from: 'pending', to: 'pending', at: '2026-01-16T10:00:00.000Z' },
+      { id: 3, action: 'client_accept', actorRole: 'CLIENT', actorName: 'Ada Lovelace', from: 'pending', to: 'active', at: '2026-01-17T10:00:00.000Z' },
+    ];
+    const user = await renderDashboard();
+    await openTab(user, 'Active Projects');
+    await user.click(await within(await screen.findByRole('article', { name: 'Running project' })).findByRole('button', { name: 'Activity' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activity: Running project' });
+    const items = within(await within(dialog).findByRole('list', { name: 'History of Running project' })).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('You requested this project'),
+      expect.stringContaining('The consultancy accepted the request and sent a proposal'),
+      expect.stringContaining('You approved the proposalStatus: Pending → Active'),
+    ]);
+    expect(requestsTo(fetchMock, 'GET /api/projects/p1/events')).toHaveLength(1);
+  });
+});
+
+describe('ClientDashboard: live', () => {
+  it("the admin's accept shows on the open dashboard without a reload, with Approve", async () => {
+    api([aProject({ id: 'p1', title: 'Platform rebuild' })]);
+    await renderDashboard();
+    const pending = await screen.findByRole('article', { name: 'Platform rebuild' });
+    expect(within(pending).getByText('Pending')).toBeInTheDocument();
+    await waitFor(() => expect(server.streams).toBe(1));
+    act(() => server.changeProject(awaitingApproval({ id: 'p1', title: 'Platform rebuild' }), { action: 'admin_accept', actorRole: 'ADMIN', from: 'pending', to: 'pending' }));
+    await waitFor(() => expect(within(card('Platform rebuild')).getByText('Awaiting Your Approval')).toBeInTheDocument());
+    expect(within(card('Platform rebuild')).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('a ticket the admin moves shows on the open board', async () => {
+    api([activeProject({ id: 'p1', title: 'Running project' })], [aTicket({ id: 't1', project_id: 'p1', title: 'Design login' })]);
+    const user = await renderDashboard();
+    await openTab(user, 'Active Projects');
+    await user.click(await within(await screen.findByRole('article', { name: 'Running project' })).findByRole('button', { name: 'Show Board' }));
+    const board = await screen.findByRole('region', { name: 'Project Board: Running project' });
+    await within(within(board).getByRole('region', { name: /Not Started/ })).findByText('Design login');
+    await waitFor(() => expect(server.streams).toBe(1));
+    server.state.tickets = server.state.tickets.map((t) => ({ ...t, status: 'in-review' }));
+    act(() => server.emit({ projectId: 'p1', action: 'ticket_moved', actorRole: 'ADMIN' }));
+    expect(await within(within(board).getByRole('region', { name: /In Review/ })).findByText('Design login')).toBeInTheDocument();
   });
 });
 
 describe('Approve and Refuse', () => {
-  it('tier 3 approval needs a complete card, then sends the payment method and refreshes', async () => {
+  it('tier 3 approval needs a complete card, then sends the payment method; the project moves to Active in place', async () => {
     const fetchMock = api([awaitingApproval({ id: 'p1', title: 'Senior help', tier: 3, cost: 12000 })], [], {
-      'POST /api/client-approve-project': () => ({ body: { project: {} } }),
+      'POST /api/client-approve-project': changes('p1', ACCEPTED),
     });
     mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_1' } });
     const user = await renderDashboard();
-    await user.click(within(card('Senior help')).getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Senior help' })).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
     expect(within(dialog).getByText(/\$12,000\/month/)).toBeInTheDocument();
 
@@ -290,29 +338,54 @@ describe('Approve and Refuse', () => {
     expect(mockCreatePaymentMethod).not.toHaveBeenCalled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    const reads = fetchMock.mock.calls.length;
     await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
     expect(await screen.findByText('Project Accepted')).toBeInTheDocument();
     expect(mockCreatePaymentMethod).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.test' });
-    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({
-      projectId: 'p1',
-      action: 'accept',
-      paymentMethodId: 'pm_1',
-    });
+    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({ projectId: 'p1', action: 'accept', paymentMethodId: 'pm_1' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(gets(fetchMock)).toBe(2));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Senior help' })).not.toBeInTheDocument());
+    // Focus does not fall to the page: the project left this tab, so the tab has it.
+    await waitFor(() => expect(screen.getByRole('tab', { name: /^Pending Projects/ })).toHaveFocus());
+    await openTab(user, 'Active Projects');
+    expect(await screen.findByRole('article', { name: 'Senior help' })).toBeInTheDocument();
+    // The card moved with the server's answer: only the two pages it left and joined are read again.
+    const views = fetchMock.mock.calls.slice(reads).map(([u]) => new URL(String(u))).filter((u) => u.pathname === '/api/projects').map((u) => u.searchParams.get('view'));
+    expect(new Set(views)).toEqual(new Set(['pending', 'active']));
   });
 
-  it("a refused card: 'Invalid card details.' and no approval call", async () => {
+  it("a refused card: 'Invalid card details.' beside the card and no approval call", async () => {
     const fetchMock = api([awaitingApproval({ id: 'p1', title: 'CTO help', tier: 4 })]);
-    mockCreatePaymentMethod.mockResolvedValue({ ok: false, error: 'Invalid card details.' });
+    mockCreatePaymentMethod.mockResolvedValue({ ok: false, error: 'Invalid card details.', stripeError: { type: 'validation_error' } });
     const user = await renderDashboard();
-    await user.click(within(card('CTO help')).getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('article', { name: 'CTO help' })).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
-    expect(await screen.findByText('Invalid card details.')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid card details.');
     expect(requestsTo(fetchMock, 'POST /api/client-approve-project')).toHaveLength(0);
-    expect(screen.getByRole('dialog', { name: 'Approve Project' })).toBeInTheDocument();
+  });
+
+  it('a card the bank declines when the subscription starts says so beside the card; the next card works', async () => {
+    let declined = true;
+    api([awaitingApproval({ id: 'p1', title: 'CTO help', tier: 4 })], [], {
+      'POST /api/client-approve-project': (init, url, fake) =>
+        declined ? { status: 402, body: { error: 'Payment failed, please try again.', code: 'card_declined' } } : changes('p1', ACCEPTED)(init, url, fake),
+    });
+    mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_1' } });
+    const user = await renderDashboard();
+    await user.click(within(await screen.findByRole('article', { name: 'CTO help' })).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Your card was declined. Payment failed, please try again.');
+    expect(screen.queryByText('something went wrong while approving the project')).not.toBeInTheDocument();
+    declined = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
+    expect(await screen.findByText('Project Accepted')).toBeInTheDocument();
+    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
   });
 
   it('tier 1 approval needs no card; a server failure shows the approve error', async () => {
@@ -320,47 +393,39 @@ describe('Approve and Refuse', () => {
       'POST /api/client-approve-project': () => ({ status: 500, body: { error: 'Internal error' } }),
     });
     const user = await renderDashboard();
-    await user.click(within(card('Small site')).getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
     expect(within(dialog).queryByRole('group', { name: 'Card Information' })).not.toBeInTheDocument();
-    expect(
-      within(dialog).getByText('The remaining $250 is due when the project is completed.'),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText('The remaining $250 is due when the project is completed.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
     expect(await screen.findByText('something went wrong while approving the project')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({
-      projectId: 'p1',
-      action: 'accept',
-    });
+    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({ projectId: 'p1', action: 'accept' });
   });
 
-  it('Refuse sends action refuse and says Project Refused', async () => {
+  it('Refuse sends action refuse and says Project Refused; the project moves to Rejected', async () => {
     const fetchMock = api([awaitingApproval({ id: 'p1', title: 'Proposal' })], [], {
-      'POST /api/client-approve-project': () => ({ body: { project: {} } }),
+      'POST /api/client-approve-project': changes('p1', REFUSED_BY_CLIENT),
     });
     const user = await renderDashboard();
-    await user.click(within(card('Proposal')).getByRole('button', { name: 'Refuse' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Proposal' })).getByRole('button', { name: 'Refuse' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Refuse Project' });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Back' })).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Refuse Project' }));
     expect(await screen.findByText('Project Refused')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({
-      projectId: 'p1',
-      action: 'refuse',
-    });
-    await waitFor(() => expect(gets(fetchMock)).toBe(2));
+    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({ projectId: 'p1', action: 'refuse' });
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Proposal' })).not.toBeInTheDocument());
+    await openTab(user, 'Rejected Projects');
+    expect(await screen.findByRole('article', { name: 'Proposal' })).toBeInTheDocument();
   });
 });
 
 describe('Cancelling', () => {
   it('a pending project needs a non-blank reason; the refund amount is shown', async () => {
     const fetchMock = api([aProject({ id: 'p1', title: 'Paid request', tier: 1 })], [], {
-      'POST /api/client-cancel-pending-project': () => ({
-        body: { refundIssued: true, refundAmount: 250, project: {} },
-      }),
+      'POST /api/client-cancel-pending-project': changes('p1', { ...REFUSED_BY_CLIENT, cancelled: true }, { refundIssued: true, refundAmount: 250 }),
     });
     const user = await renderDashboard();
-    await user.click(within(card('Paid request')).getByRole('button', { name: 'Cancel Request' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Paid request' })).getByRole('button', { name: 'Cancel Request' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Pending Project' });
     const reason = within(dialog).getByRole('textbox', { name: /Reason for cancellation/ });
     await waitFor(() => expect(reason).toHaveFocus());
@@ -373,71 +438,54 @@ describe('Cancelling', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
     expect(await screen.findByText('A refund of $250 has been issued.')).toBeInTheDocument();
     expect(screen.getByText('Project Cancelled')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/client-cancel-pending-project')).toEqual({
-      projectId: 'p1',
-      cancellationReason: 'No longer needed',
-    });
-    await waitFor(() => expect(gets(fetchMock)).toBe(2));
+    expect(requestBody(fetchMock, 'POST /api/client-cancel-pending-project')).toEqual({ projectId: 'p1', cancellationReason: 'No longer needed' });
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Paid request' })).not.toBeInTheDocument());
   });
 
   it('an active tier 3 project cancels directly; a server error shows its message', async () => {
     const fetchMock = api([activeProject({ id: 'p1', title: 'Subscription', tier: 3 })], [], {
-      'POST /api/cancel-project': () => ({
-        status: 409,
-        body: { error: 'Only an active project can be completed or cancelled.' },
-      }),
+      'POST /api/cancel-project': () => ({ status: 409, body: { error: 'Only an active project can be completed or cancelled.' } }),
     });
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
-    await user.click(within(card('Subscription')).getByRole('button', { name: 'Cancel Project' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Subscription' })).getByRole('button', { name: 'Cancel Project' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Project' });
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Project paused');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Project' }));
-    expect(
-      await screen.findByText('Only an active project can be completed or cancelled.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Only an active project can be completed or cancelled.')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /api/check-penalty')).toHaveLength(0);
-    expect(requestBody(fetchMock, 'POST /api/cancel-project')).toEqual({
-      projectId: 'p1',
-      cancelledBy: 'client',
-      cancellationReason: 'Project paused',
-    });
+    expect(requestBody(fetchMock, 'POST /api/cancel-project')).toEqual({ projectId: 'p1', cancelledBy: 'client', cancellationReason: 'Project paused' });
   });
 
   it('tier 4 without a penalty due cancels with a plain reason dialog', async () => {
     const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4 })], [], {
-      'POST /api/check-penalty': () => ({
-        body: { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee: 25000 },
-      }),
-      'POST /api/cancel-project': () => ({ body: { refundIssued: false, refundAmount: 0, project: {} } }),
+      'POST /api/check-penalty': () => ({ body: { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee: 25000 } }),
+      'POST /api/cancel-project': changes('p1', CANCELLED, { refundIssued: false, refundAmount: 0 }),
     });
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
-    await user.click(within(card('CTO')).getByRole('button', { name: 'Cancel Project' }));
+    await user.click(within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', { name: 'Cancel Project' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Project' });
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Done with it');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Project' }));
     expect(await screen.findByText('Project Cancelled')).toBeInTheDocument();
     expect(requestBody(fetchMock, 'POST /api/check-penalty')).toEqual({ projectId: 'p1' });
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'CTO' })).not.toBeInTheDocument());
   });
 
   it('tier 4 with a penalty: shows amount, months and fee, then cancels with a payment method the server charges', async () => {
     let declined = true;
     const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4, cost: 25000 })], [], {
-      'POST /api/check-penalty': () => ({
-        body: { hasPenalty: true, penaltyAmount: 30000, monthsRemaining: 2, subscriptionFee: 25000 },
-      }),
-      'POST /api/cancel-project': () =>
+      'POST /api/check-penalty': () => ({ body: { hasPenalty: true, penaltyAmount: 30000, monthsRemaining: 2, subscriptionFee: 25000 } }),
+      'POST /api/cancel-project': (init, url, fake) =>
         declined
           ? { status: 402, body: { error: 'Payment failed, please try again.', code: 'card_declined' } }
-          : { body: { refundIssued: false, refundAmount: 0, project: {} } },
+          : changes('p1', CANCELLED, { refundIssued: false, refundAmount: 0 })(init, url, fake),
     });
-    mockCreatePaymentMethod
-      .mockResolvedValueOnce({ ok: true, paymentMethod: { id: 'pm_declined' } })
-      .mockResolvedValueOnce({ ok: true, paymentMethod: { id: 'pm_ok' } });
+    mockCreatePaymentMethod.mockResolvedValueOnce({ ok: true, paymentMethod: { id: 'pm_declined' } }).mockResolvedValueOnce({ ok: true, paymentMethod: { id: 'pm_ok' } });
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
-    await user.click(within(card('CTO')).getByRole('button', { name: 'Cancel Project' }));
+    await user.click(within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', { name: 'Cancel Project' }));
     const dialog = await screen.findByRole('dialog', { name: 'Early-Cancellation Penalty' });
     expect(within(dialog).getByText('$30,000')).toBeInTheDocument();
     expect(within(dialog).getByText('2')).toBeInTheDocument();
@@ -452,12 +500,14 @@ describe('Cancelling', () => {
     expect(mockCreatePaymentMethod).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
 
-    // A declined card: the server cancels nothing and the dialog stays.
+    // A declined card: the server cancels nothing, the dialog stays and says the card was declined.
     await user.click(pay());
-    expect(await screen.findByText('Payment failed, please try again.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Payment failed, please try again.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Your card was declined\./)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Early-Cancellation Penalty' })).toBeInTheDocument();
 
     declined = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(pay());
     expect(await screen.findByText('Project Cancelled')).toBeInTheDocument();
     expect(mockCreatePaymentMethod).toHaveBeenLastCalledWith({ name: 'Ada Lovelace', email: 'ada@example.test' });
@@ -469,19 +519,16 @@ describe('Cancelling', () => {
     expect(requestsTo(fetchMock, 'POST /api/stripe-downpayment-intent')).toHaveLength(0);
     expect(mockConfirmCardPayment).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(gets(fetchMock)).toBe(2));
   });
 
-  it("tier 4 penalty: a card Stripe.js refuses shows its message and nothing is sent", async () => {
+  it('tier 4 penalty: a card Stripe.js refuses shows its message and nothing is sent', async () => {
     const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4, cost: 25000 })], [], {
-      'POST /api/check-penalty': () => ({
-        body: { hasPenalty: true, penaltyAmount: 15000, monthsRemaining: 1, subscriptionFee: 25000 },
-      }),
+      'POST /api/check-penalty': () => ({ body: { hasPenalty: true, penaltyAmount: 15000, monthsRemaining: 1, subscriptionFee: 25000 } }),
     });
     mockCreatePaymentMethod.mockResolvedValue({ ok: false, error: 'Invalid card details.' });
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
-    await user.click(within(card('CTO')).getByRole('button', { name: 'Cancel Project' }));
+    await user.click(within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', { name: 'Cancel Project' }));
     const dialog = await screen.findByRole('dialog', { name: 'Early-Cancellation Penalty' });
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Moving on');
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
@@ -492,54 +539,48 @@ describe('Cancelling', () => {
 });
 
 describe('Final payment', () => {
-  const finalProject = (overrides: Partial<Project> = {}) =>
-    activeProject({ id: 'p1', title: 'Basic site', tier: 1, status: 'pending_final_payment', ...overrides });
+  const finalProject = (overrides: Partial<Project> = {}) => activeProject({ id: 'p1', title: 'Basic site', tier: 1, status: 'pending_final_payment', ...overrides });
 
-  it('defaults to $250 for tier 1, pays with a payment method and says Payment Successful', async () => {
-    const fetchMock = api([finalProject()], [], {
-      'POST /api/process-final-payment': () => ({ body: { project: {} } }),
-    });
+  it('defaults to $250 for tier 1, pays with a payment method and says Payment Successful; the project is completed in place', async () => {
+    const fetchMock = api([finalProject()], [], { 'POST /api/process-final-payment': changes('p1', { status: 'completed', is_active: false }) });
     mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_7' } });
     const user = await renderDashboard();
     await openTab(user, 'Final Payment');
-    await user.click(within(card('Basic site')).getByRole('button', { name: 'Pay $250' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Basic site' })).getByRole('button', { name: 'Pay $250' }));
     const dialog = await screen.findByRole('dialog', { name: 'Final Payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
     expect(await within(dialog).findByText('Invalid card details.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
     expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/process-final-payment')).toEqual({
-      projectId: 'p1',
-      paymentMethodId: 'pm_7',
-    });
-    await waitFor(() => expect(gets(fetchMock)).toBe(2));
+    expect(requestBody(fetchMock, 'POST /api/process-final-payment')).toEqual({ projectId: 'p1', paymentMethodId: 'pm_7' });
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Basic site' })).not.toBeInTheDocument());
+    await openTab(user, 'Completed Projects');
+    expect(within(await screen.findByRole('article', { name: 'Basic site' })).getByText('Completed')).toBeInTheDocument();
   });
 
-  it("uses the stored amount and says 'Payment failed, please try again.' when the charge fails", async () => {
+  it("uses the stored amount; a declined charge says 'Your card was declined.' and 'Payment failed, please try again.' in the dialog", async () => {
     api([finalProject({ final_payment_amount: 900 })], [], {
-      'POST /api/process-final-payment': () => ({ status: 402, body: { error: 'Your card was declined.' } }),
+      'POST /api/process-final-payment': () => ({ status: 402, body: { error: 'Payment failed, please try again.', code: 'card_declined' } }),
     });
     mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_7' } });
     const user = await renderDashboard();
     await openTab(user, 'Final Payment');
-    await user.click(within(card('Basic site')).getByRole('button', { name: 'Pay $900' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Basic site' })).getByRole('button', { name: 'Pay $900' }));
     const dialog = await screen.findByRole('dialog', { name: 'Final Payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $900' }));
-    expect(await screen.findByText('Payment failed, please try again.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Payment failed, please try again.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Your card was declined. Payment failed, please try again.');
     expect(screen.getByRole('dialog', { name: 'Final Payment' })).toBeInTheDocument();
   });
 
   it("shows the payment library's own message when Stripe is not loaded", async () => {
     api([finalProject()]);
-    mockCreatePaymentMethod.mockResolvedValue({
-      ok: false,
-      error: 'Stripe is not loaded. Please refresh the page.',
-    });
+    mockCreatePaymentMethod.mockResolvedValue({ ok: false, error: 'Stripe is not loaded. Please refresh the page.' });
     const user = await renderDashboard();
     await openTab(user, 'Final Payment');
-    await user.click(within(card('Basic site')).getByRole('button', { name: 'Pay $250' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Basic site' })).getByRole('button', { name: 'Pay $250' }));
     const dialog = await screen.findByRole('dialog', { name: 'Final Payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
@@ -560,31 +601,26 @@ describe('Request a Service', () => {
     const user = await renderDashboard();
     const dialog = await openRequest(user);
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Please fill out all required fields.',
-    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill out all required fields.');
     expect(within(dialog).getByRole('combobox', { name: /Service Type/ })).toHaveFocus();
-    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method === 'POST')).toHaveLength(
-      0,
-    );
+    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method === 'POST')).toHaveLength(0);
   });
 
-  it('tier 3 needs budget and timeline, then creates the project and says Service Request Submitted', async () => {
+  it('tier 3 needs budget and timeline, then creates the project and says Service Request Submitted; it shows in Pending', async () => {
+    const created = aProject({ id: 'new', title: 'Platform rebuild', tier: 3, monthly_budget_range: '15k-50k', timeline: '2-3-months' });
     const fetchMock = api([], [], {
-      'POST /api/create-project': () => ({ status: 201, body: { id: 'new', project: {} } }),
+      'POST /api/create-project': (_init, _url, fake) => {
+        fake.state.projects = [...fake.state.projects, created];
+        return { status: 201, body: { id: 'new', project: created } };
+      },
     });
     const user = await renderDashboard();
     const dialog = await openRequest(user);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Service Type/ }), '3');
     await user.type(within(dialog).getByRole('textbox', { name: /Project Name/ }), 'Platform rebuild');
-    await user.type(
-      within(dialog).getByRole('textbox', { name: /Description/ }),
-      'Rebuild our data platform',
-    );
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'Rebuild our data platform');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Please fill out all required fields.',
-    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill out all required fields.');
     expect(within(dialog).getByRole('combobox', { name: /Monthly Budget/ })).toHaveFocus();
 
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Monthly Budget/ }), '15k-50k');
@@ -602,7 +638,9 @@ describe('Request a Service', () => {
       timeline: '2-3-months',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(gets(fetchMock)).toBe(2));
+    const newCard = await screen.findByRole('article', { name: 'Platform rebuild' });
+    expect(within(newCard).getByText('$15,000 - $50,000')).toBeInTheDocument();
+    expect(within(newCard).getByText('$15,000/month')).toBeInTheDocument();
   });
 
   it("a too-short description is flagged; a failed create says 'Failed to create project.'", async () => {
@@ -615,9 +653,7 @@ describe('Request a Service', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Monthly Budget/ }), '50k-plus');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Timeline/ }), 'asap');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(
-      await within(dialog).findByText('Project description must be at least 10 characters'),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('Project description must be at least 10 characters')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), ' and longer now');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Failed to create project.')).toBeInTheDocument();
@@ -632,9 +668,7 @@ describe('Request a Service', () => {
 
   it('tier 1 needs a complete card, then pays the deposit as a purchase and waits for the project', async () => {
     const fetchMock = api([], [], {
-      'POST /api/stripe-downpayment-intent': () => ({
-        body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' },
-      }),
+      'POST /api/stripe-downpayment-intent': () => ({ body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' } }),
       'GET /api/purchase-status/pi_1': () => ({ body: { status: 'fulfilled', projectId: 'new' } }),
     });
     mockConfirmCardPayment.mockResolvedValue({ ok: true, paymentIntent: { id: 'pi_1' } });
@@ -643,9 +677,7 @@ describe('Request a Service', () => {
     await fillTier1(user, dialog);
     expect(within(dialog).queryByRole('combobox', { name: /Monthly Budget/ })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250 and Submit' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Please fill out all required fields.',
-    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill out all required fields.');
     expect(requestsTo(fetchMock, 'POST /api/stripe-downpayment-intent')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
@@ -659,64 +691,54 @@ describe('Request a Service', () => {
       metadata: { type: 'purchase', tier: 1, clientName: 'Ada Lovelace' },
       customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', acceptedTerms: true },
     });
-    expect(mockConfirmCardPayment).toHaveBeenCalledWith('pi_1_secret', {
-      name: 'Ada Lovelace',
-      email: 'ada@example.test',
-    });
+    expect(mockConfirmCardPayment).toHaveBeenCalledWith('pi_1_secret', { name: 'Ada Lovelace', email: 'ada@example.test' });
     expect(requestsTo(fetchMock, 'POST /api/create-project')).toHaveLength(0);
   });
 
-  it.each([
-    [
-      'a declined card',
-      { ok: false, error: 'Payment failed, please try again.' },
-      null,
-      'Payment failed. Please try again',
-    ],
-    [
-      'a refunded purchase',
-      { ok: true, paymentIntent: { id: 'pi_1' } },
-      'refunded',
-      'Payment successful but failed to create project. Please contact support.',
-    ],
-  ])('tier 1 with %s shows the spec message', async (_label, confirmation, purchaseStatus, message) => {
+  it('tier 1 with a declined card says so beside the card; the next card pays and no error stays behind', async () => {
     api([], [], {
-      'POST /api/stripe-downpayment-intent': () => ({
-        body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' },
-      }),
-      'GET /api/purchase-status/pi_1': () => ({ body: { status: purchaseStatus, projectId: null } }),
+      'POST /api/stripe-downpayment-intent': () => ({ body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' } }),
+      'GET /api/purchase-status/pi_1': () => ({ body: { status: 'fulfilled', projectId: 'new' } }),
     });
-    mockConfirmCardPayment.mockResolvedValue(confirmation);
+    mockConfirmCardPayment
+      .mockResolvedValueOnce({ ok: false, error: 'Payment failed, please try again.', stripeError: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } })
+      .mockResolvedValueOnce({ ok: true, paymentIntent: { id: 'pi_1' } });
     const user = await renderDashboard();
     const dialog = await openRequest(user);
     await fillTier1(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250 and Submit' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined. Payment failed. Please try again');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $250 and Submit' }));
+    expect(await screen.findByText('Service Request Submitted')).toBeInTheDocument();
+    expect(screen.queryByText('Payment failed. Please try again')).not.toBeInTheDocument();
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+  });
+
+  it('tier 1 with a refunded purchase shows the spec message', async () => {
+    api([], [], {
+      'POST /api/stripe-downpayment-intent': () => ({ body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' } }),
+      'GET /api/purchase-status/pi_1': () => ({ body: { status: 'refunded', projectId: null } }),
+    });
+    mockConfirmCardPayment.mockResolvedValue({ ok: true, paymentIntent: { id: 'pi_1' } });
+    const user = await renderDashboard();
+    const dialog = await openRequest(user);
+    await fillTier1(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $250 and Submit' }));
+    expect(await screen.findByText('Payment successful but failed to create project. Please contact support.')).toBeInTheDocument();
   });
 
   it('tier 2: a failed intent request shows the generic message', async () => {
-    api([], [], {
-      'POST /api/stripe-downpayment-intent': () => ({
-        status: 503,
-        body: { error: 'Payments are not configured' },
-      }),
-    });
+    api([], [], { 'POST /api/stripe-downpayment-intent': () => ({ status: 503, body: { error: 'Payments are not configured' } }) });
     const user = await renderDashboard();
     const dialog = await openRequest(user);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Service Type/ }), '2');
     await user.type(within(dialog).getByRole('textbox', { name: /Project Name/ }), 'Shop');
-    await user.type(
-      within(dialog).getByRole('textbox', { name: /Description/ }),
-      'An online shop with accounts',
-    );
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'An online shop with accounts');
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $700 and Submit' }));
-    expect(
-      await screen.findByText(
-        'Something went wrong. Please try again. If the problem persists, please contact support.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Something went wrong. Please try again. If the problem persists, please contact support.')).toBeInTheDocument();
     expect(mockConfirmCardPayment).not.toHaveBeenCalled();
   });
 });

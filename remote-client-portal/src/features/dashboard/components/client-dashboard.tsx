@@ -1,33 +1,26 @@
-import { Suspense, useCallback, useState } from 'react';
-import type { Project } from '@agency/domain';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { CLIENT_TAB_VIEWS, type Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { logout, useAuthStore } from '@agency/auth';
 import { useNavigate } from '@agency/router';
-import {
-  Box,
-  Button,
-  Center,
-  Container,
-  Flex,
-  Heading,
-  HStack,
-  loadOverlays,
-  Spinner,
-  Stack,
-  Text,
-} from '@agency/ui';
+import { Box, Button, Center, Flex, Heading, HStack, loadOverlays, Spinner, Stack, Text } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
+import { PageFrame } from '../../../components/page-frame';
+import { projectCardId } from '../../../components/project-card';
+import { PortalStoreProvider, useLiveUpdates, usePortalSelector, usePortalStore } from '../../../hooks/use-portal';
+import { createPortalStore, DEFAULT_FILTERS, PAGE_SIZE } from '../../../lib/portal-store';
 import { toastError } from '../../../lib/toast';
 import { PaymentsDialog } from '../../billing/components/payments-dialog';
 import { UpdateCardDialog } from '../../billing/components/update-card-dialog';
-import { useClientProjects } from '../hooks/use-client-projects';
+import { NotificationsBell } from '../../notifications/components/notifications-bell';
 import type { DashboardDialog } from '../types';
 import { ApproveDialog, FinalPaymentDialog, RefuseDialog } from './dialogs/approval-dialogs';
 import { CancelPendingDialog, CancelProjectDialog, PenaltyDialog } from './dialogs/cancel-dialogs';
 import { ProfileDialog } from './dialogs/profile-dialog';
 import { RequestServiceDialog } from './dialogs/request-service-dialog';
-import { ProjectTabs } from './project-tabs';
+import { LiveStatus } from './live-status';
+import { ProjectTabs, TAB_ORDER } from './project-tabs';
 
 const m = CLIENT_MESSAGES;
 
@@ -43,30 +36,59 @@ function Loading({ label = m.loading }: { label?: string }) {
   );
 }
 
-/** /dashboard for every role other than ADMIN (the module this remote exposes). */
+/** /dashboard for every role other than ADMIN (the module this remote exposes); it follows changes live. */
 export default function ClientDashboard() {
+  const [store] = useState(createPortalStore);
+  useLiveUpdates(store);
+  useEffect(() => {
+    void store.loadCounts();
+  }, [store]);
   return (
-    <Container maxW="6xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
-      <Suspense fallback={<Loading />}>
-        <Dashboard />
-      </Suspense>
-    </Container>
+    <PortalStoreProvider store={store}>
+      <PageFrame py={{ base: '6', md: '10' }}>
+        <Suspense fallback={<Loading />}>
+          <Dashboard />
+        </Suspense>
+      </PageFrame>
+    </PortalStoreProvider>
+  );
+}
+
+/**
+ * After a dialog's action the button that opened it may be gone (the project moved tab): focus goes to the
+ * project's card when it is still shown, else to the selected tab, never to the page's body.
+ */
+function focusAfterAction(projectId: string | undefined) {
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const card = projectId ? document.getElementById(projectCardId(projectId)) : null;
+      (card ?? document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]'))?.focus();
+    }),
   );
 }
 
 function Dashboard() {
   const user = useAuthStore((s) => s.user);
   const navigate = useNavigate();
-  const { status, projects, tickets, refresh } = useClientProjects();
+  const store = usePortalStore();
+  const countsFailed = usePortalSelector((s) => s.countsFailed && s.counts === null);
   const [dialog, setDialog] = useState<DashboardDialog | null>(null);
   const [checkingPenaltyFor, setCheckingPenaltyFor] = useState<string | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
+  usePrefetchTabs();
 
   const close = useCallback(() => setDialog(null), []);
-  const done = useCallback(() => {
-    setDialog(null);
-    void refresh();
-  }, [refresh]);
+  const done = useCallback(
+    (project?: Project) => {
+      const shown = dialog && 'project' in dialog ? dialog.project.id : undefined;
+      setDialog(null);
+      if (project) store.upsertProject(project);
+      else store.invalidateLists();
+      focusAfterAction(project?.id ?? shown);
+    },
+    [dialog, store],
+  );
 
   async function handleLogout() {
     if (loggingOut) return;
@@ -80,7 +102,7 @@ function Dashboard() {
   }
 
   /** Tier 4 asks the server for an early-cancellation penalty first; other tiers cancel directly. */
-  async function handleCancelActive(project: Project) {
+  const handleCancelActive = useCallback(async (project: Project) => {
     if (project.tier !== 4) {
       setDialog({ kind: 'cancel', project });
       return;
@@ -94,17 +116,17 @@ function Dashboard() {
     } finally {
       setCheckingPenaltyFor(null);
     }
-  }
+  }, []);
+
+  // One object for every card while nothing in it changes, so the memoized cards skip the dashboard's renders.
+  const actions = useMemo(
+    () => ({ openDialog: setDialog, onCancelActive: (project: Project) => void handleCancelActive(project), checkingPenaltyFor }),
+    [handleCancelActive, checkingPenaltyFor],
+  );
 
   return (
     <Stack gap="8">
-      <Flex
-        as="header"
-        gap="4"
-        justify="space-between"
-        align={{ base: 'stretch', md: 'center' }}
-        direction={{ base: 'column', md: 'row' }}
-      >
+      <Flex as="header" gap="4" justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
         <Box minW="0">
           <Text fontSize="sm" color="fg.muted" fontWeight="medium">
             {m.title}
@@ -115,44 +137,39 @@ function Dashboard() {
           <Text color="fg.muted" wordBreak="break-all">
             {user?.email}
           </Text>
+          <LiveStatus />
         </Box>
         <HStack gap="2" wrap="wrap">
-          <Button colorPalette="brand" onClick={() => setDialog({ kind: 'request' })}>
+          <Button colorPalette="brand" onClick={() => setDialog({ kind: 'request' })} aria-haspopup="dialog">
             {m.header.requestService}
           </Button>
-          <Button variant="outline" onClick={() => setDialog({ kind: 'profile' })}>
+          <NotificationsBell />
+          <Button variant="outline" onClick={() => setDialog({ kind: 'profile' })} aria-haspopup="dialog">
             {m.header.profile}
           </Button>
-          <Button
-            variant="ghost"
-            onClick={() => void handleLogout()}
-            loading={loggingOut}
-            loadingText={m.header.loggingOut}
-          >
+          <Button variant="ghost" onClick={() => void handleLogout()} loading={loggingOut} loadingText={m.header.loggingOut}>
             {m.header.logout}
           </Button>
         </HStack>
       </Flex>
 
-      {status === 'loading' ? (
-        <Loading />
-      ) : status === 'error' ? (
+      {countsFailed ? (
         <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
           <Alert.Indicator />
           <Alert.Title flex="1">{m.loadFailed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={() => void refresh()}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              void store.loadCounts();
+              store.invalidateLists();
+            }}
+          >
             {m.retry}
           </Button>
         </Alert.Root>
-      ) : (
-        <ProjectTabs
-          projects={projects}
-          tickets={tickets}
-          openDialog={setDialog}
-          onCancelActive={(project) => void handleCancelActive(project)}
-          checkingPenaltyFor={checkingPenaltyFor}
-        />
-      )}
+      ) : null}
+      <ProjectTabs {...actions} />
 
       {dialog ? (
         <Suspense fallback={null}>
@@ -163,15 +180,22 @@ function Dashboard() {
   );
 }
 
-function ActiveDialog({
-  dialog,
-  onClose,
-  onDone,
-}: {
-  dialog: DashboardDialog;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+/** Once the first tab is in, the first page of every other tab is read while the browser is idle. */
+function usePrefetchTabs() {
+  const store = usePortalStore();
+  const anyReady = usePortalSelector((s) => [...s.pages.values()].some((p) => p.status === 'ready'));
+  useEffect(() => {
+    if (!anyReady) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => {
+      for (const tab of TAB_ORDER) void store.loadPage({ view: CLIENT_TAB_VIEWS[tab], ...DEFAULT_FILTERS, cursor: null, limit: PAGE_SIZE });
+    });
+    return () => cancel(handle);
+  }, [anyReady, store]);
+}
+
+function ActiveDialog({ dialog, onClose, onDone }: { dialog: DashboardDialog; onClose: () => void; onDone: (project?: Project) => void }) {
   const props = { onClose, onDone };
   switch (dialog.kind) {
     case 'approve':

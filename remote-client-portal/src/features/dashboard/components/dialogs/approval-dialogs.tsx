@@ -12,6 +12,7 @@ import { Button, Stack, Text, useOverlays } from '@agency/ui';
 import { apiClient } from '@agency/auth/api';
 import { paymentConfig } from '../../../../lib/payment-config';
 import { finalPaymentOf, monthlyFee } from '../../../../lib/project-view';
+import { declineReason, stripeReason } from '../../../../lib/card-errors';
 import { toastError, toastSuccess } from '../../../../lib/toast';
 import type { DialogProps } from '../../types';
 import { CardEntry, useCardEntry } from '../../../../components/card-entry';
@@ -72,21 +73,25 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
       if (card) {
         const result = await card.create();
         if (!result.ok) {
-          toastError(result.error);
+          cardEntry.setError(result.error, stripeReason(result.stripeError));
           return;
         }
         paymentMethodId = result.paymentMethod.id;
       }
+      let answer;
       try {
-        await apiClient().clientApproveProject({
+        answer = await apiClient().clientApproveProject({
           body: { projectId: project.id, action: 'accept', ...(paymentMethodId && { paymentMethodId }) },
         });
-      } catch {
-        toastError(m.errors.approve);
+      } catch (error) {
+        // A refused card is said beside the card; anything else is the spec's approval error.
+        const reason = card ? declineReason(error) : undefined;
+        if (reason) cardEntry.setError(PAYMENT_MESSAGES.paymentFailed, reason);
+        else toastError(m.errors.approve);
         return;
       }
       toastSuccess(m.toasts.accepted);
-      onDone();
+      onDone(answer.project);
     } finally {
       setSending(false);
     }
@@ -140,9 +145,9 @@ export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
     if (sending) return;
     setSending(true);
     try {
-      await apiClient().clientApproveProject({ body: { projectId: project.id, action: 'refuse' } });
+      const answer = await apiClient().clientApproveProject({ body: { projectId: project.id, action: 'refuse' } });
       toastSuccess(m.toasts.refused);
-      onDone();
+      onDone(answer.project);
     } catch {
       toastError(m.errors.refuse);
     } finally {
@@ -209,19 +214,20 @@ function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
         email: user?.email ?? project.client_email,
       });
       if (!result.ok) {
-        toastError(result.error);
+        cardEntry.setError(result.error, stripeReason(result.stripeError));
         return;
       }
+      let answer;
       try {
-        await apiClient().processFinalPayment({
+        answer = await apiClient().processFinalPayment({
           body: { projectId: project.id, paymentMethodId: result.paymentMethod.id },
         });
-      } catch {
-        toastError(m.errors.finalPayment);
+      } catch (error) {
+        cardEntry.setError(m.errors.finalPayment, declineReason(error));
         return;
       }
       toastSuccess(m.toasts.paymentSuccessful(amount));
-      onDone();
+      onDone(answer.project);
     } finally {
       setSending(false);
     }

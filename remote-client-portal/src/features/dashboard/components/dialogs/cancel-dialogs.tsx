@@ -5,6 +5,7 @@ import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agen
 import { Box, Text } from '@agency/ui';
 import { ApiError, apiClient, apiErrorMessage } from '@agency/auth/api';
 import { paymentConfig } from '../../../../lib/payment-config';
+import { declineReason, stripeReason } from '../../../../lib/card-errors';
 import { toastError, toastSuccess } from '../../../../lib/toast';
 import type { DialogProps } from '../../types';
 import { ReasonDialog } from './reason-dialog';
@@ -35,7 +36,7 @@ export function CancelProjectDialog({ project, onClose, onDone }: DialogProps & 
             body: { projectId: project.id, cancelledBy: 'client', cancellationReason: reason },
           });
           cancelledToast(outcome);
-          onDone();
+          onDone(outcome.project);
         } catch (error) {
           toastError(apiErrorMessage(error, m.errors.cancel));
         }
@@ -59,7 +60,7 @@ export function CancelPendingDialog({ project, onClose, onDone }: DialogProps & 
             body: { projectId: project.id, cancellationReason: reason },
           });
           cancelledToast(outcome);
-          onDone();
+          onDone(outcome.project);
         } catch (error) {
           toastError(apiErrorMessage(error, m.errors.cancel));
         }
@@ -97,7 +98,7 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
       email: user?.email ?? project.client_email,
     });
     if (!result.ok) {
-      toastError(result.error);
+      cardEntry.setError(result.error, stripeReason(result.stripeError));
       return;
     }
     try {
@@ -110,10 +111,11 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
         },
       });
       cancelledToast(outcome);
-      onDone();
+      onDone(outcome.project);
     } catch (error) {
-      // 402: the card was declined (or the penalty is unpaid); nothing was cancelled.
-      toastError(error instanceof ApiError && error.status === 402 ? m.errors.penaltyPayment : apiErrorMessage(error, m.errors.cancel));
+      // 402: the card was declined (or the penalty is unpaid); nothing was cancelled. Said beside the card.
+      if (error instanceof ApiError && error.status === 402) cardEntry.setError(m.errors.penaltyPayment, declineReason(error));
+      else toastError(apiErrorMessage(error, m.errors.cancel));
     }
   }
 

@@ -21,7 +21,9 @@ import { apiClient } from '@agency/auth/api';
 import { newPaymentAttemptKey } from '@agency/payments';
 import { paymentConfig } from '../../../../lib/payment-config';
 import { splitName } from '../../../../lib/project-view';
+import { stripeReason } from '../../../../lib/card-errors';
 import { toastError, toastSuccess } from '../../../../lib/toast';
+import type { CardProblem } from '../../../../components/card-entry';
 import { waitForPurchase } from '@agency/payments';
 import type { DialogProps } from '../../types';
 
@@ -70,6 +72,8 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
   const [formError, setFormError] = useState<string>();
   const [phase, setPhase] = useState<'idle' | 'sending' | 'paying'>('idle');
   const [cardComplete, setCardComplete] = useState(false);
+  /** A card the bank refused: said beside the card (and cleared by the next attempt), never left in a toast. */
+  const [cardProblem, setCardProblem] = useState<CardProblem>();
   const attemptKey = useRef(newPaymentAttemptKey());
   const serviceTypeRef = useRef<HTMLSelectElement>(null);
   const projectNameRef = useRef<HTMLInputElement>(null);
@@ -117,14 +121,16 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
     }
     setErrors({});
     setFormError(undefined);
+    setCardProblem(undefined);
     if (paid) await payDeposit();
     else await createProject();
   }
 
   async function createProject() {
     setPhase('sending');
+    let created;
     try {
-      await apiClient().createProject({
+      created = await apiClient().createProject({
         body: {
           title: values.projectName.trim(),
           tier: tier as 3 | 4,
@@ -141,7 +147,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
       return;
     }
     toastSuccess(CLIENT_MESSAGES.toasts.requestSubmitted);
-    onDone();
+    onDone(created.project);
   }
 
   /** Tiers 1/2: the deposit intent (as a purchase), the card confirmation, then the server creates the project. */
@@ -183,13 +189,13 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
       });
       if (!result.ok) {
         attemptKey.current = newPaymentAttemptKey();
-        toastError(e.requestPayment);
+        setCardProblem({ message: e.requestPayment, reason: stripeReason(result.stripeError) });
         return;
       }
       const outcome = await waitForPurchase(result.paymentIntent.id);
       if (outcome === 'failed') {
         attemptKey.current = newPaymentAttemptKey();
-        toastError(e.requestPayment);
+        setCardProblem({ message: e.requestPayment, reason: e.cardDeclined });
         return;
       }
       if (outcome === 'refunded') {
@@ -314,6 +320,12 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
                 {errors.card ? (
                   <Text color="fg.error" fontSize="sm" mt="1.5">
                     {errors.card}
+                  </Text>
+                ) : null}
+                {cardProblem ? (
+                  <Text role="alert" color="fg.error" fontSize="sm" mt="1.5">
+                    {cardProblem.reason ? <span>{cardProblem.reason} </span> : null}
+                    <span>{cardProblem.message}</span>
                   </Text>
                 ) : null}
               </Box>
