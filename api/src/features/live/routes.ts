@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { readBody } from '../../http/read-body';
+import { EVENT_COLUMNS, toActivityEntry, type EventRow } from '../projects/project-repository';
 import type { LiveHub } from './live-hub';
 
 /** Proxies close idle connections after a minute or so; a comment every 25 s keeps a quiet stream open. */
@@ -75,22 +76,8 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
     const cursor = c.req.query('cursor');
     if (cursor !== undefined && !/^\d{1,19}$/.test(cursor)) throw new HttpError(400, API_MESSAGES.invalidValue, { cursor: API_MESSAGES.invalidValue });
     const params: unknown[] = [caller.id, limit + 1];
-    const rows = await db.query<{
-      notification_id: string;
-      id: number;
-      project_id: string;
-      project_title: string;
-      action: string;
-      actor_role: string;
-      actor_name: string | null;
-      from_status: string | null;
-      to_status: string | null;
-      at: Date | string;
-      details: Record<string, unknown>;
-      read_at: Date | string | null;
-    }>(
-      `select n.id::text as notification_id, e.id::int as id, n.project_id, p.title as project_title, e.action, e.actor_role,
-              a.full_name as actor_name, e.from_status, e.to_status, e.at, e.details, n.read_at
+    const rows = await db.query<EventRow & { notification_id: string; project_id: string; project_title: string; read_at: Date | string | null }>(
+      `select n.id::text as notification_id, n.project_id, p.title as project_title, n.read_at, ${EVENT_COLUMNS}
          from notifications n
          join project_events e on e.id = n.event_id
          join projects p on p.id = n.project_id
@@ -102,17 +89,10 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
     const [count] = await db.query<{ unread: number }>('select count(*)::int as unread from notifications where user_id = $1 and read_at is null', [caller.id]);
     const shown = rows.slice(0, limit);
     const notifications: AppNotification[] = shown.map((row) => ({
+      ...toActivityEntry(row),
       notificationId: row.notification_id,
-      id: row.id,
       projectId: row.project_id,
       projectTitle: row.project_title,
-      action: row.action,
-      actorRole: row.actor_role,
-      actorName: row.actor_name,
-      from: row.from_status,
-      to: row.to_status,
-      at: new Date(row.at).toISOString(),
-      details: row.details,
       readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
     }));
     return { notifications, unreadCount: count?.unread ?? 0, nextCursor: rows.length > limit ? shown.at(-1)!.notification_id : null };

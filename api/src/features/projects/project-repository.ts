@@ -1,4 +1,4 @@
-import { API_MESSAGES, type Project, type ProjectState, type TierId } from '@agency/domain';
+import { API_MESSAGES, type ActivityEntry, type Project, type ProjectState, type TierId } from '@agency/domain';
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../http/app-env';
 import { HttpError } from '../../http/http-error';
@@ -160,4 +160,35 @@ export async function appendProjectEvent(
      values ($1, $2, $3, $4, $5, $6, $7)`,
     [e.projectId, e.actor.id, e.actor.role, e.action, e.from, e.to, JSON.stringify(e.details ?? {})],
   );
+}
+
+/** A row of the event log as the timeline and the bell read it (joined with the actor's profile). */
+export interface EventRow {
+  id: number;
+  action: string;
+  actor_role: string;
+  actor_name: string | null;
+  from_status: string | null;
+  to_status: string | null;
+  at: Date | string;
+  details: Record<string, unknown>;
+}
+
+/** The columns of an EventRow, for `project_events e left join profiles a on a.id = e.actor_id`. */
+export const EVENT_COLUMNS = 'e.id::int as id, e.action, e.actor_role, a.full_name as actor_name, e.from_status, e.to_status, e.at, e.details';
+
+/** What the timeline may show of an event's details: amounts and titles, never ids of Stripe objects or operations. */
+const PUBLIC_DETAILS = ['title', 'from', 'to', 'board', 'amount', 'refundAmount', 'refundIssued', 'penaltyAmount', 'changes'];
+
+export function toActivityEntry(row: EventRow): ActivityEntry {
+  return {
+    id: row.id,
+    action: row.action,
+    actorRole: row.actor_role,
+    actorName: row.actor_name,
+    from: row.from_status,
+    to: row.to_status,
+    at: new Date(row.at).toISOString(),
+    details: Object.fromEntries(Object.entries(row.details ?? {}).filter(([key]) => PUBLIC_DETAILS.includes(key))),
+  };
 }

@@ -24,18 +24,13 @@ import { readBody, validate } from '../../http/read-body';
 import { projectStatusMail, serviceRequestAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import { refundOutcome } from './money-plans';
-import { appendProjectEvent, findVisibleProject, insertProject, listVisibleProjects, toMoneyView } from './project-repository';
+import { appendProjectEvent, EVENT_COLUMNS, findVisibleProject, insertProject, listVisibleProjects, toActivityEntry, toMoneyView, type EventRow } from './project-repository';
 import { projectTitle } from './project-title';
 import { countProjects, listProjectPage } from './project-views';
 import { applyProjectTransition } from './project-transitions';
 
 type Refunded = { refund: Parameters<typeof refundOutcome>[0] };
 
-/** What the timeline may show of an event's details: amounts and titles, never ids of Stripe objects or operations. */
-function publicDetails(details: Record<string, unknown>): Record<string, unknown> {
-  const shown = ['title', 'from', 'to', 'board', 'amount', 'refundAmount', 'refundIssued', 'penaltyAmount', 'changes'];
-  return Object.fromEntries(Object.entries(details ?? {}).filter(([key]) => shown.includes(key)));
-}
 
 export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money }: AppServices): void {
   const { db, payments, jobs, config } = deps;
@@ -62,24 +57,11 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
 
   defineRoute(app, 'projectEvents', async ({ c, caller }) => {
     const project = await findVisibleProject(db, c.req.param('id') ?? '', caller);
-    const rows = await db.query<{ id: number; action: string; actor_role: string; actor_name: string | null; from_status: string | null; to_status: string | null; at: Date | string; details: Record<string, unknown> }>(
-      `select e.id::int as id, e.action, e.actor_role, a.full_name as actor_name, e.from_status, e.to_status, e.at, e.details
-         from project_events e left join profiles a on a.id = e.actor_id
-        where e.project_id = $1 order by e.id`,
+    const rows = await db.query<EventRow>(
+      `select ${EVENT_COLUMNS} from project_events e left join profiles a on a.id = e.actor_id where e.project_id = $1 order by e.id`,
       [project.id],
     );
-    return {
-      events: rows.map((row) => ({
-        id: row.id,
-        action: row.action,
-        actorRole: row.actor_role,
-        actorName: row.actor_name,
-        from: row.from_status,
-        to: row.to_status,
-        at: new Date(row.at).toISOString(),
-        details: publicDetails(row.details),
-      })),
-    };
+    return { events: rows.map(toActivityEntry) };
   });
 
   defineRoute(
