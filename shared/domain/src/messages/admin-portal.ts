@@ -194,6 +194,7 @@ export const ADMIN_MESSAGES = {
   notifications: {
     button: (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'),
     title: 'Notifications',
+    unreadSuffix: 'unread',
     empty: 'No notifications yet.',
     loading: 'Loading notifications...',
     loadFailed: 'The notifications could not be loaded.',

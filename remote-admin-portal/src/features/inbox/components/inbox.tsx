@@ -155,7 +155,7 @@ const InboxEntry = memo(function InboxEntry({
       <Card.Body gap="3">
         <Flex gap="2" justify="space-between" align="flex-start" wrap="wrap">
           <Box minW="0">
-            <Heading as="h3" size="sm" wordBreak="break-word">
+            <Heading as="h2" size="sm" wordBreak="break-word">
               {item.name}
             </Heading>
             <Link href={`mailto:${item.email}`} fontSize="sm" color="fg.muted" wordBreak="break-all">

@@ -23,7 +23,7 @@ describe('NotificationsBell', () => {
     });
     const user = userEvent.setup();
     renderInPortal(<NotificationsBell />);
-    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    const bell = await screen.findByRole('button', { name: 'Notifications 2 unread' });
     await user.click(bell);
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     const list = await within(dialog).findByRole('list', { name: 'Latest notifications' });
@@ -40,7 +40,7 @@ describe('NotificationsBell', () => {
     await user.click(within(items[0]!).getByRole('button', { name: /^Mark as read/ }));
     await waitFor(() => expect(within(items[0]!).queryByText('Unread')).not.toBeInTheDocument());
     expect(requestBody(api.fetchMock, 'POST /api/notifications/read')).toEqual({ ids: [api.state.notifications[0]!.notificationId] });
-    expect(screen.getByRole('button', { name: 'Notifications, 1 unread', hidden: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications 1 unread', hidden: true })).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Mark all as read' }));
     await waitFor(() => expect(within(dialog).queryByText('Unread')).not.toBeInTheDocument());
@@ -57,7 +57,7 @@ describe('NotificationsBell', () => {
     await waitFor(() => expect(api.streams).toBe(1));
     api.state.notifications = [aNotification(project)];
     act(() => api.emit({ projectId: project.id, action: 'client_accept', notifies: true }));
-    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications 1 unread' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Notifications, 1 unread');
     // The admin's own change (no notification for them) does not ask again.
     const calls = api.routes().length;

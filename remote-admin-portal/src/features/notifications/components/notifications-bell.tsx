@@ -53,13 +53,18 @@ export function NotificationsBell() {
 
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)} aria-label={N.button(unread)} aria-haspopup="dialog" gap="2">
+      {/* Named by what it shows ("Notifications 2 unread"), so the visible text is part of the name. */}
+      <Button variant="outline" onClick={() => setOpen(true)} aria-haspopup="dialog" gap="2">
         <BellIcon />
-        <span aria-hidden="true">{N.title}</span>
+        {N.title}
         {unread > 0 ? (
-          <Badge colorPalette="red" variant="solid" aria-hidden="true" data-testid="unread-count">
-            {unread}
-          </Badge>
+          <>
+            {' '}
+            <Badge colorPalette="red" variant="solid" data-testid="unread-count">
+              {unread}
+            </Badge>
+            <VisuallyHidden> {N.unreadSuffix}</VisuallyHidden>
+          </>
         ) : null}
       </Button>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>

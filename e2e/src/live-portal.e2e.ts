@@ -1,0 +1,296 @@
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import { createHmac, randomUUID } from 'node:crypto';
+import { describe, test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newPage } from './support/browser';
+import type { RunningProduct } from './support/product';
+import { useProductSuite } from './support/suite';
+
+// The live portal, with two browsers open at once: the admin (desktop) and the client (phone). What one side
+// does shows on the other's open dashboard without a reload; the bell counts it; the board is run with the
+// keyboard only; the timeline tells the journey. Every screen on the way is checked with axe.
+
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+function serviceRoleKey(secret: string): string {
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }));
+  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+async function expectOk<T>(response: Response, what: string): Promise<T> {
+  assert.ok(response.ok, `${what}: ${response.status} ${response.ok ? '' : await response.clone().text()}`);
+  return (await response.json()) as T;
+}
+
+/** A confirmed client, created through the auth service's admin API; returns its access token. */
+async function createClient(product: RunningProduct, email: string, password: string, fullName: string): Promise<string> {
+  const key = serviceRoleKey(product.env.SUPABASE_JWT_SECRET!);
+  await expectOk(
+    await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { full_name: fullName } }),
+    }),
+    'create client',
+  );
+  const session = await expectOk<{ access_token: string }>(
+    await fetch(`${product.env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: product.env.SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }),
+    `sign in ${email}`,
+  );
+  return session.access_token;
+}
+
+async function api<T>(product: RunningProduct, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  return expectOk<T>(
+    await fetch(`${product.env.API_URL}${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    }),
+    `${method} ${path}`,
+  );
+}
+
+async function assertNoAxeViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  assert.deepEqual(summary, [], `axe found violations on ${where}`);
+}
+
+async function logIn(page: Page, url: string, email: string, password: string) {
+  await page.goto(`${url}/login`);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByLabel('Password').press('Enter');
+  await page.waitForURL(`${url}/dashboard`);
+}
+
+/** Presses Tab until the focused element matches, as a keyboard user would move through the page. */
+async function tabTo(page: Page, isTarget: () => boolean | Promise<boolean>, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    if (await isTarget()) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.fail('the element was never reached with Tab');
+}
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return { ticket: el?.closest('[data-ticket-id]') === el ? (el?.getAttribute('aria-label') ?? '') : '', name: el?.getAttribute('aria-label') ?? el?.textContent ?? '', column: el?.closest('[data-status]')?.getAttribute('data-status') ?? '' };
+  });
+
+describe('live portal: admin and client side by side', () => {
+  const suite = useProductSuite({ services: true });
+
+  test('changes cross over live both ways; the board runs on the keyboard; the bell counts; the timeline tells the journey', async () => {
+    const { product } = suite;
+    const email = `live-${randomUUID().slice(0, 8)}@example.test`;
+    const password = `secret-${randomUUID().slice(0, 8)}`;
+    const title = `Platform rebuild ${randomUUID().slice(0, 4)}`;
+    const clientToken = await createClient(product, email, password, 'Grace Hopper');
+    await api(product, clientToken, 'POST', '/api/create-project', {
+      title,
+      tier: 3,
+      description: 'Rebuild our data platform on a modern stack',
+      monthly_budget_range: '15k-50k',
+      timeline: '2-3-months',
+    });
+    await api(product, null, 'POST', '/api/contact-form', {
+      firstName: 'Alan',
+      lastName: 'Turing',
+      email: 'alan@example.test',
+      company: 'Bletchley',
+      projectDetails: 'We would like a quote for a small website.',
+    });
+
+    const contexts: BrowserContext[] = [];
+    const admin = await newPage(await suite.browser.newContext({ viewport: { width: 1440, height: 900 } }).then((c) => (contexts.push(c), c)));
+    const client = await newPage(await suite.browser.newContext({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true }).then((c) => (contexts.push(c), c)));
+    try {
+      await logIn(admin.page, product.url, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+      await logIn(client.page, product.url, email, password);
+      const a = admin.page;
+      const c = client.page;
+
+      // Both dashboards follow the live channel.
+      await a.getByText('Live updates on').waitFor();
+      await c.getByText('Live updates on').waitFor();
+      const clientCard = c.getByRole('article', { name: title });
+      await clientCard.getByText('Pending', { exact: true }).waitFor();
+      await c.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+      await assertNoAxeViolations(c, 'the client dashboard at 360 px');
+
+      // Admin → client: Accept shows on the client's open dashboard, with the bell counting it.
+      const queued = a.getByRole('article', { name: title });
+      await queued.getByRole('button', { name: 'Accept' }).click();
+      await a.getByText('Project Accepted', { exact: true }).waitFor();
+      await queued.getByText('Awaiting Client Approval', { exact: true }).waitFor();
+      assert.equal(await a.evaluate(() => document.activeElement?.getAttribute('aria-label')), title, 'focus stays on the accepted project');
+      await assertNoAxeViolations(a, 'the admin queue at 1440 px with a toast');
+      await clientCard.getByText('Awaiting Your Approval').waitFor({ timeout: 5000 });
+      await c.getByRole('button', { name: 'Notifications 1 unread' }).waitFor();
+
+      // Client → admin: approving with a card takes the project out of the admin's open queue.
+      await clientCard.getByRole('button', { name: 'Approve' }).click();
+      const approve = c.getByRole('dialog', { name: 'Approve Project' });
+      const card = approve.getByRole('group', { name: 'Credit or debit card' });
+      await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await card.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
+      await card.getByLabel('Security code (CVC)').fill('123');
+      await assertNoAxeViolations(c, 'the Approve dialog at 360 px');
+      await approve.getByRole('button', { name: 'Approve Project' }).click();
+      await c.getByText('Project Accepted').waitFor();
+      await approve.waitFor({ state: 'detached' });
+      await queued.waitFor({ state: 'detached', timeout: 5000 });
+      await a.getByRole('group', { name: 'Active Projects' }).getByText('1', { exact: true }).waitFor({ timeout: 5000 });
+
+      // The admin runs the board with the keyboard only: a ticket added, then moved on and back a column.
+      await a.getByRole('tab', { name: /^Active Projects/ }).click();
+      // The only active project: the board shown is its board.
+      await a.getByRole('article', { name: title }).waitFor();
+      const board = a.getByRole('region', { name: 'Not Started' });
+      await board.waitFor();
+      await tabTo(a, async () => (await focused(a)).name === 'Add Ticket');
+      await a.keyboard.press('Enter');
+      const add = a.getByRole('dialog', { name: 'Add Ticket' });
+      await add.getByRole('textbox', { name: /^Title/ }).waitFor();
+      await a.keyboard.type('Map the data flows');
+      await a.keyboard.press('Enter');
+      await a.getByText('Ticket Created', { exact: true }).waitFor();
+      await board.getByText('Map the data flows').waitFor();
+
+      // The client opens the board on the phone; what the admin does next shows there live.
+      await c.getByRole('tab', { name: /^Active Projects/ }).click();
+      const activeCard = c.getByRole('tabpanel').getByRole('article', { name: title });
+      await activeCard.getByRole('button', { name: 'Show Board' }).click();
+      const clientBoard = c.getByRole('region', { name: `Project Board: ${title}` });
+      await clientBoard.getByRole('region', { name: /Not Started/ }).getByText('Map the data flows').waitFor();
+
+      await tabTo(a, async () => (await focused(a)).ticket.startsWith('Map the data flows'));
+      await a.keyboard.press('ArrowRight');
+      await a.getByRole('region', { name: 'In Progress' }).getByText('Map the data flows').waitFor();
+      await a.keyboard.press('ArrowRight');
+      await a.getByRole('region', { name: 'In Review' }).getByText('Map the data flows').waitFor();
+      assert.deepEqual(await focused(a), { ticket: 'Map the data flows, in In Review', name: 'Map the data flows, in In Review', column: 'in-review' });
+      // A column behind it, still from the keyboard.
+      await a.keyboard.press('ArrowLeft');
+      await a.getByRole('region', { name: 'In Progress' }).getByText('Map the data flows').waitFor();
+      assert.equal((await focused(a)).column, 'in-progress', 'focus stays on the moved ticket');
+      await a.getByText('Moved "Map the data flows" to In Progress.').waitFor({ state: 'attached' });
+      // Move to… : the menu of columns, keyboard only, back to Not Started.
+      await tabTo(a, async () => (await focused(a)).name === 'Move to… "Map the data flows"');
+      await a.keyboard.press('Enter');
+      await a.getByRole('menu', { name: 'Move "Map the data flows" to…' }).waitFor();
+      await assertNoAxeViolations(a, 'the board with the Move to… menu open');
+      await a.keyboard.press('Enter');
+      await a.getByRole('region', { name: 'Not Started' }).getByText('Map the data flows').waitFor();
+      assert.equal((await focused(a)).column, 'not-started');
+      const saved = await api<{ tickets: { title: string; status: string }[] }>(product, clientToken, 'GET', '/api/tickets');
+      await expectEventually(async () => (await api<{ tickets: { title: string; status: string }[] }>(product, clientToken, 'GET', '/api/tickets')).tickets.find((t) => t.title === 'Map the data flows')?.status === 'not-started');
+      assert.ok(saved.tickets.some((t) => t.title === 'Map the data flows'));
+      await assertNoAxeViolations(a, 'the Active Projects board at 1440 px');
+
+      // The client's open board followed every move.
+      await clientBoard.getByRole('region', { name: /Not Started/ }).getByText('Map the data flows').waitFor({ timeout: 5000 });
+
+      // Complete Project asks first.
+      await a.getByRole('button', { name: 'Complete Project' }).click();
+      const confirm = a.getByRole('alertdialog', { name: 'Complete Project' });
+      await confirm.getByText(/Its monthly subscription ends now/).waitFor();
+      await assertNoAxeViolations(a, 'the Complete Project confirmation');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+
+      // The admin's inbox has the contact message; marking it read updates the tab.
+      await a.getByRole('tab', { name: /^Inbox/ }).click();
+      const message = a.getByRole('article', { name: 'Contact message: Alan Turing' });
+      await message.getByText('Unread', { exact: true }).waitFor();
+      await assertNoAxeViolations(a, 'the admin inbox');
+      await message.getByRole('button', { name: /^Mark as read/ }).click();
+      await message.getByText('Unread', { exact: true }).waitFor({ state: 'detached' });
+
+      // The client's bell counted the consultancy's changes; marked read, the count goes.
+      const bell = c.getByRole('button', { name: /^Notifications \d+ unread$/ });
+      await bell.waitFor();
+      const unread = Number((await bell.textContent())?.match(/(\d+)/)?.[1]);
+      assert.ok(unread >= 3, `the bell counts the accept, the new ticket and the moves (${unread})`);
+      await bell.click();
+      const notifications = c.getByRole('dialog', { name: 'Notifications' });
+      await notifications.getByText('The consultancy accepted the request and sent a proposal').waitFor();
+      await notifications.getByText('The consultancy added "Map the data flows"').waitFor();
+      await assertNoAxeViolations(c, 'the notifications at 360 px');
+      await notifications.getByRole('button', { name: 'Mark all as read' }).click();
+      await notifications.getByRole('button', { name: 'Mark all as read' }).waitFor({ state: 'detached' });
+      await notifications.getByRole('button', { name: 'Close' }).last().click();
+      await c.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+      const after = await api<{ unreadCount: number }>(product, clientToken, 'GET', '/api/notifications?unread=1&limit=1');
+      assert.equal(after.unreadCount, 0);
+
+      // The timeline tells the journey, in the client's words.
+      await activeCard.getByRole('button', { name: 'Activity' }).click();
+      const activity = c.getByRole('dialog', { name: `Activity: ${title}` });
+      const journey = activity.getByRole('list', { name: `History of ${title}` });
+      await journey.getByText('You requested this project').waitFor();
+      for (const line of [
+        'The consultancy accepted the request and sent a proposal',
+        'You approved the proposal',
+        'The consultancy added "Map the data flows"',
+        'The consultancy moved "Map the data flows" to In Review',
+        'The consultancy moved "Map the data flows" to Not Started',
+      ]) {
+        await journey.getByText(line, { exact: true }).first().waitFor();
+      }
+      await journey.getByText('Status: Pending → Active').waitFor();
+      await assertNoAxeViolations(c, 'the activity timeline at 360 px');
+
+      assert.deepEqual(admin.errors, []);
+      assert.deepEqual(client.errors, []);
+    } finally {
+      for (const context of contexts) await context.close();
+    }
+  });
+
+  test('an empty dashboard and a list that cannot load are accessible at 1440 px', async () => {
+    const { product } = suite;
+    const email = `empty-${randomUUID().slice(0, 8)}@example.test`;
+    const password = `secret-${randomUUID().slice(0, 8)}`;
+    await createClient(product, email, password, 'Ada Lovelace');
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const { page, errors } = await newPage(context);
+    // A list the server cannot answer (the Rejected tab's): its error and its retry.
+    const refusedList = (url: URL) => url.pathname === '/api/projects' && url.searchParams.get('view') === 'refused';
+    await page.route(refusedList, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+    try {
+      await logIn(page, product.url, email, password);
+      await page.getByText('You have no pending projects.').waitFor();
+      await assertNoAxeViolations(page, 'the empty client dashboard at 1440 px');
+      await page.getByRole('tab', { name: /^Rejected Projects/ }).click();
+      await page.getByRole('tabpanel').getByRole('alert').getByText("We're having trouble loading your projects.").waitFor();
+      await assertNoAxeViolations(page, 'a list error at 1440 px');
+      await page.unroute(refusedList);
+      await page.getByRole('tabpanel').getByRole('button', { name: 'Try again' }).click();
+      await page.getByText('You have no rejected projects.').waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+async function expectEventually(check: () => Promise<boolean>, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail('the condition never held');
+}
