@@ -1,6 +1,6 @@
-// `npm run bench:bundle`: builds everything, loads /, /purchase/1 and /dashboard in Chromium and prints the
-// JavaScript each route loads per origin (raw, gzip, brotli); then builds the same landing as one
-// non-federated bundle and prints the federation cost as a ratio. Last line:
+// `npm run bench:bundle`: builds everything, loads /, / signed in, /login, /purchase/1 and /dashboard in
+// Chromium and prints the JavaScript each route loads per origin (raw, gzip, brotli); then builds the same
+// landing as one non-federated bundle and prints the federation cost as a ratio. Last line:
 // landing-js-gz-kb=<n> monolith-gz-kb=<n> ratio=<r>
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +14,11 @@ import { appConfigFrom } from '../tools/product/local-env.mjs';
 import { buildMonolith, startMonolith } from '../tools/bench/monolith/monolith.mjs';
 
 const run = (args) => {
-  const result = spawnSync('npx', args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false' } });
+  const result = spawnSync('npx', args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
 };
 
@@ -31,7 +35,15 @@ const product = await startProduct({ ports, env: { DATA_DIR: dataDir, LOG_LEVEL:
 const monolith = await startMonolith({ appConfig: appConfigFrom(product.env) });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 async function signInAsAdmin() {
@@ -50,30 +62,57 @@ async function signInAsAdmin() {
 
 try {
   const names = Object.fromEntries(
-    ['PUBLIC_SITE_URL', 'MARKETING_URL', 'CHECKOUT_URL', 'CLIENT_PORTAL_URL', 'ADMIN_PORTAL_URL', 'STRIPE_JS_URL']
+    [
+      'PUBLIC_SITE_URL',
+      'MARKETING_URL',
+      'CHECKOUT_URL',
+      'CLIENT_PORTAL_URL',
+      'ADMIN_PORTAL_URL',
+      'STRIPE_JS_URL',
+    ]
       .filter((v) => product.env[v])
       .map((v) => [
         new URL(product.env[v]).origin,
-        v.replace(/_URL$/, '').toLowerCase().replace('public_site', 'host').replace('stripe_js', 'stripe.js (offline)'),
+        v
+          .replace(/_URL$/, '')
+          .toLowerCase()
+          .replace('public_site', 'host')
+          .replace('stripe_js', 'stripe.js (offline)'),
       ]),
   );
-  // /dashboard is measured signed in as the admin (signed out it would only redirect to /login).
+  // /dashboard is measured signed in as the admin (signed out it would only redirect to /login), and so is the
+  // signed-in visitor's / (a session kept in the browser, as after any sign-in).
   const adminSession = services ? await signInAsAdmin() : undefined;
-  let landing;
-  for (const route of ['/', '/purchase/1', '/dashboard']) {
-    const storageState = route === '/dashboard' ? adminSession : undefined;
+  const measured = {};
+  const pages = [
+    { key: 'landing', route: '/' },
+    ...(adminSession ? [{ key: 'signedInLanding', route: '/', storageState: adminSession }] : []),
+    { key: 'login', route: '/login' },
+    { key: 'purchase', route: '/purchase/1' },
+    ...(adminSession ? [{ key: 'dashboard', route: '/dashboard', storageState: adminSession }] : []),
+  ];
+  for (const { key, route, storageState } of pages) {
     const result = await measurePageJs(browser, `${product.url}${route}`, { storageState });
-    if (route === '/') landing = result;
-    console.log(`\n${route}${storageState ? ' (signed in as the admin)' : ''}  (${result.total.files} JS files)`);
+    measured[key] = result;
+    console.log(
+      `\n${route}${storageState ? ' (signed in as the admin)' : ''}  (${result.total.files} JS files)`,
+    );
     console.log('  origin                 raw kB   gzip kB  brotli kB');
     for (const [origin, s] of Object.entries(result.byOrigin)) {
-      console.log(`  ${(names[origin] ?? origin).padEnd(20)} ${kb(s.raw).padStart(8)} ${kb(s.gzip).padStart(9)} ${kb(s.brotli).padStart(10)}`);
+      console.log(
+        `  ${(names[origin] ?? origin).padEnd(20)} ${kb(s.raw).padStart(8)} ${kb(s.gzip).padStart(9)} ${kb(s.brotli).padStart(10)}`,
+      );
     }
-    console.log(`  ${'total'.padEnd(20)} ${kb(result.total.raw).padStart(8)} ${kb(result.total.gzip).padStart(9)} ${kb(result.total.brotli).padStart(10)}`);
+    console.log(
+      `  ${'total'.padEnd(20)} ${kb(result.total.raw).padStart(8)} ${kb(result.total.gzip).padStart(9)} ${kb(result.total.brotli).padStart(10)}`,
+    );
   }
   const mono = await measurePageJs(browser, `http://localhost:${monolith.port}/`);
-  console.log(`\nmonolith /  ${kb(mono.total.raw)} kB raw, ${kb(mono.total.gzip)} kB gzip, ${kb(mono.total.brotli)} kB brotli`);
+  console.log(
+    `\nmonolith /  ${kb(mono.total.raw)} kB raw, ${kb(mono.total.gzip)} kB gzip, ${kb(mono.total.brotli)} kB brotli`,
+  );
 
+  const landing = measured.landing;
   const forbidden = budget.landing.forbiddenOrigins.map((v) => new URL(product.env[v]).origin);
   const leaked = Object.keys(landing.byOrigin).filter((origin) => forbidden.includes(origin));
   const ratio = landing.total.gzip / mono.total.gzip;
@@ -84,7 +123,19 @@ try {
       `ratio target ≤ ${budget.monolithRatioTarget} -> ${verdict(ratio <= budget.monolithRatioTarget)}; ` +
       `checkout/portal bytes on / -> ${leaked.length === 0 ? 'none' : leaked.join(', ')}`,
   );
-  console.log(`landing-js-gz-kb=${kb(landing.total.gzip)} monolith-gz-kb=${kb(mono.total.gzip)} ratio=${ratio.toFixed(3)}`);
+  for (const [key, label] of [
+    ['signedInLanding', '/ signed in'],
+    ['login', '/login'],
+  ]) {
+    if (!measured[key]) continue;
+    const max = budget[key].maxJsGzipBytes;
+    console.log(
+      `${label}: ${kb(measured[key].total.gzip)} kB gzip, budget ≤ ${kb(max)} kB -> ${verdict(measured[key].total.gzip <= max)}`,
+    );
+  }
+  console.log(
+    `landing-js-gz-kb=${kb(landing.total.gzip)} monolith-gz-kb=${kb(mono.total.gzip)} ratio=${ratio.toFixed(3)}`,
+  );
 } finally {
   await browser.close();
   await monolith.close();

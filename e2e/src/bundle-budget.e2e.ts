@@ -9,13 +9,36 @@ import { appConfigFrom } from '../../tools/product/local-env.mjs';
 // Bytes are deterministic for a given build, so the budget is a test; timings never are.
 const budget = JSON.parse(readFileSync(new URL('../../bundle-budget.json', import.meta.url), 'utf8'));
 
+type Measured = Awaited<ReturnType<typeof measurePageJs>>;
+
 describe('bundle budget', () => {
-  const suite = useProductSuite({ services: false });
+  const suite = useProductSuite({ services: true });
   let monolith: { port: number; close: () => Promise<void> } | undefined;
-  let landing: Awaited<ReturnType<typeof measurePageJs>>;
+  let landing: Measured;
+  let signedInLanding: Measured;
+  let login: Measured;
+
+  /** A session kept in the browser, as after signing in as the admin. */
+  async function adminSession() {
+    const context = await suite.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${suite.product.url}/login`);
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Email').fill(suite.product.env.ADMIN_EMAIL!);
+    await form.getByLabel('Password').fill(suite.product.env.ADMIN_PASSWORD!);
+    await form.getByLabel('Password').press('Enter');
+    await page.waitForURL(`${suite.product.url}/dashboard`);
+    const state = await context.storageState();
+    await context.close();
+    return state;
+  }
 
   before(async () => {
     landing = await measurePageJs(suite.browser, suite.product.url);
+    login = await measurePageJs(suite.browser, `${suite.product.url}/login`);
+    signedInLanding = await measurePageJs(suite.browser, suite.product.url, {
+      storageState: await adminSession(),
+    });
     await buildMonolith();
     monolith = await startMonolith({ appConfig: appConfigFrom(suite.product.env) });
   });
@@ -33,6 +56,26 @@ describe('bundle budget', () => {
     assert.ok(
       landing.total.gzip <= budget.landing.maxJsGzipBytes,
       `landing JS is ${kb(landing.total.gzip)} kB gzip, over the budget of ${kb(budget.landing.maxJsGzipBytes)} kB`,
+    );
+  });
+
+  test(`a signed-in visitor's / loads at most ${budget.signedInLanding.maxJsGzipBytes / 1000} kB (gzip), and no supabase-js while the kept session is fresh`, () => {
+    assert.ok(
+      signedInLanding.total.gzip <= budget.signedInLanding.maxJsGzipBytes,
+      `signed-in / is ${kb(signedInLanding.total.gzip)} kB gzip, over ${kb(budget.signedInLanding.maxJsGzipBytes)} kB`,
+    );
+    const supabase = signedInLanding.files.filter((file) => /supabase-auth/.test(file.url));
+    assert.deepEqual(
+      supabase.map((file) => file.url),
+      [],
+      'supabase-js loaded on / although the kept session had hours left',
+    );
+  });
+
+  test(`/login loads at most ${budget.login.maxJsGzipBytes / 1000} kB (gzip)`, () => {
+    assert.ok(
+      login.total.gzip <= budget.login.maxJsGzipBytes,
+      `/login is ${kb(login.total.gzip)} kB gzip, over ${kb(budget.login.maxJsGzipBytes)} kB`,
     );
   });
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadAppConfig, readInlineAppConfig } from '@agency/app-config';
 import { startAuth } from '@agency/auth';
@@ -19,14 +19,18 @@ async function start() {
       <App />
     </StrictMode>
   );
-  // The server rendered the page: React takes over its HTML instead of drawing it again.
+  // The server rendered the page: React takes over its HTML instead of drawing it again. As a transition,
+  // hydration yields to the browser every few milliseconds instead of holding the main thread for all of it
+  // (the page is already on screen; a click meanwhile is replayed once its part is hydrated).
   if (root.firstElementChild) {
-    hydrateRoot(root, app, {
-      onRecoverableError: (error) => {
-        // Pages the server leaves to the browser (see server/render-page.tsx) are no surprise.
-        if ((error as { digest?: string }).digest !== 'client-rendered')
-          console.warn('[hydration] part of the page was rendered again in the browser', error);
-      },
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => {
+          // Pages the server leaves to the browser (see server/render-page.tsx) are no surprise.
+          if ((error as { digest?: string }).digest !== 'client-rendered')
+            console.warn('[hydration] part of the page was rendered again in the browser', error);
+        },
+      });
     });
   } else {
     createRoot(root).render(app);

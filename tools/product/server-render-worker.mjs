@@ -13,7 +13,8 @@ import { HOST_CONTRACT_FILE } from '../federation/host-contract.mjs';
 import { contractProblems } from '../federation/remote-contract.mjs';
 
 const require = createRequire(import.meta.url);
-const FETCH_TIMEOUT_MS = 5000;
+// A remote that does not answer in time is left to the browser (which retries it, and tells the visitor).
+const FETCH_TIMEOUT_MS = 2000;
 const { hostDir } = workerData;
 
 const log = (line) => parentPort.postMessage({ log: line });
@@ -90,27 +91,46 @@ async function fittingManifest(remote, manifestUrl) {
   return manifest && contractProblems(remote, manifest, contract).length === 0 ? manifest : null;
 }
 
-/** A remote page's component from the current release's server build, or null (the browser renders it). */
-async function remotePage(config, remote, exposed) {
+// A release's server build, run against the host build that requires it (a host rebuilt in place brings its
+// own React and shared packages; a remote build must use those).
+const evaluated = new WeakMap();
+function remoteBuild(host, url, source) {
+  let builds = evaluated.get(host);
+  if (!builds) evaluated.set(host, (builds = new Map()));
+  if (!builds.has(url)) builds.set(url, evaluateServerBuild(source, url, host.sharedModules));
+  return builds.get(url);
+}
+
+/**
+ * A remote page's component from the current release's server build, or null (the browser renders it).
+ * `failures` counts remotes that could not be reached: such a page is not kept, so the next visitor gets it
+ * rendered once the remote answers again.
+ */
+async function remotePage(config, remote, exposed, failures) {
   const manifestUrl = config.remotes[remote]?.manifest;
   try {
     if (!(await fittingManifest(remote, manifestUrl))) return null;
     const buildUrl = new URL(REMOTE_SSR_FILE, manifestUrl).href;
-    const build = await fetchOnce(buildUrl, async (response) =>
-      evaluateServerBuild(await response.text(), buildUrl, hostBuild().sharedModules),
-    );
-    return build?.pages?.[exposed]?.default ?? null;
+    const source = await fetchOnce(buildUrl, (response) => response.text());
+    if (source === null) return null;
+    return remoteBuild(hostBuild(), buildUrl, source).pages?.[exposed]?.default ?? null;
   } catch (error) {
+    failures.count += 1;
     log(`[server-render] ${remote} ${exposed} is rendered in the browser: ${error.message}`);
     return null;
   }
 }
 
-/** What the browser will fetch to show and hydrate the route, as preload links: all of it in the first wave. */
+/**
+ * What the browser will fetch to hydrate the route, as preload links: all of it in the first wave. At low
+ * priority: the page is painted from its HTML, so the scripts must not compete with what the first paint needs
+ * (at high priority, preloaded scripts are treated as render-blocking).
+ */
 async function preloads(page, config) {
   const groups = chunkGroups();
   const links = [];
-  const script = (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="script">`;
+  const script = (href) =>
+    `<link rel="preload" href="${escapeAttribute(href)}" as="script" fetchpriority="low">`;
   if (groups) {
     const files = new Set([groups.startup, ...page.chunks].flatMap((name) => groups.groups[name] ?? []));
     for (const file of files) links.push(script(`/${file}`));
@@ -135,13 +155,15 @@ async function render({ pathname, config }) {
   const build = hostBuild();
   const html = template();
   if (!build || !html) return undefined;
+  const failures = { count: 0 };
   const page = await build.renderPage({
     url: pathname,
     config,
-    loadRemotePage: (remote, exposed) => remotePage(config, remote, exposed),
+    loadRemotePage: (remote, exposed) => remotePage(config, remote, exposed, failures),
   });
   const links = await preloads(page, config);
   return {
+    cacheable: failures.count === 0,
     status: page.status,
     scriptHashes: page.scriptHashes,
     html: html

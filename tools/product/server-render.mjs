@@ -79,6 +79,15 @@ export function createServerRenderer({ hostDir, log = console.error }) {
   const pages = new Map();
   let renderedWith = { config: undefined, build: undefined };
 
+  /** Starts over when the configuration or the host build changed; true when it did. */
+  function current(config) {
+    const build = buildStamp();
+    if (renderedWith.config === config && renderedWith.build === build) return false;
+    pages.clear();
+    renderedWith = { config, build };
+    return true;
+  }
+
   /**
    * The document for a request, or undefined when the host has no server build (then serve index.html).
    * @returns {Promise<{ status: number, html: string, scriptHashes: string[] } | undefined>}
@@ -86,15 +95,16 @@ export function createServerRenderer({ hostDir, log = console.error }) {
   function render(url, config) {
     // Nothing the server renders depends on the query; one document per path keeps the cache bounded.
     const pathname = new URL(url, 'http://host.invalid').pathname;
-    const build = buildStamp();
-    if (renderedWith.config !== config || renderedWith.build !== build) {
-      pages.clear();
-      renderedWith = { config, build };
-    }
+    if (current(config)) void warm(config, pathname);
     let document = pages.get(pathname);
     if (!document) {
       document = call({ type: 'render', pathname, config });
-      document.catch(() => pages.delete(pathname));
+      const rendered = document;
+      // Not kept: a failed render, or a page whose remote could not be reached (rendered again next time).
+      rendered.then(
+        (page) => page?.cacheable === false && pages.get(pathname) === rendered && pages.delete(pathname),
+        () => pages.delete(pathname),
+      );
       pages.set(pathname, document);
       if (pages.size > PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value);
     }
@@ -102,9 +112,31 @@ export function createServerRenderer({ hostDir, log = console.error }) {
   }
 
   let sitemap;
+  const publicPaths = () => (sitemap ??= call({ type: 'sitemap' }).catch(() => ['/']));
+
+  /**
+   * Renders the public pages (the sitemap's) ahead of their visitors: at start, and whenever the configuration
+   * changes (a release, a rollback), so no visitor waits for a first render.
+   */
+  async function warm(config, except) {
+    try {
+      for (const path of await publicPaths()) {
+        if (renderedWith.config !== config) return;
+        if (path !== except) await render(path, config).catch(() => {});
+      }
+    } catch {
+      // Warming is an optimisation: a page not rendered ahead is rendered for its first visitor.
+    }
+  }
+
   const site = (config) => config.siteUrl.replace(/\/$/, '');
   return {
     render,
+    /** Renders the public pages ahead of their visitors (the server calls it at start). */
+    warm: (config) => {
+      current(config);
+      return warm(config);
+    },
     /** Files the host serves from its configuration: where the site is changes them, not a rebuild. */
     files: {
       '/robots.txt': {
@@ -122,11 +154,10 @@ export function createServerRenderer({ hostDir, log = console.error }) {
       '/sitemap.xml': {
         type: 'application/xml; charset=utf-8',
         body: async (config) => {
-          sitemap ??= call({ type: 'sitemap' }).catch(() => ['/']);
           return [
             '<?xml version="1.0" encoding="UTF-8"?>',
             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-            ...(await sitemap).map(
+            ...(await publicPaths()).map(
               (path) => `  <url><loc>${escapeXml(`${site(config)}${path}`)}</loc></url>`,
             ),
             '</urlset>',

@@ -141,10 +141,12 @@ export async function startProduct({ ports = {}, env: extraEnv = {}, log, servic
     await publishBuilds(env, builds, log);
     const { releasesDir } = releasePaths(env);
     const remotes = Object.fromEntries((await remoteApps()).map((remote) => [remote.dir, remote.name]));
+    let warmUp = () => {};
     for (const app of APPS) {
       const isHost = app.dir === 'host';
       // The host's pages are rendered on the server, with the current configuration inside.
       const pages = isHost ? createServerRenderer({ hostDir: join(ROOT, app.dir, 'dist'), log }) : undefined;
+      const appConfig = isHost ? runtimeConfig(env, { log }) : undefined;
       const server = await startStaticServer({
         // The host is deployed in place; each remote's origin serves its release folders.
         dir: isHost ? join(ROOT, app.dir, 'dist') : join(releasesDir, remotes[app.dir]),
@@ -153,12 +155,17 @@ export async function startProduct({ ports = {}, env: extraEnv = {}, log, servic
         cors: !isHost,
         immutable: !isHost,
         csp: isHost ? contentSecurityPolicy : undefined,
-        appConfig: isHost ? runtimeConfig(env, { log }) : undefined,
+        appConfig,
         ...(pages && { render: pages.render, files: pages.files }),
       });
-      if (pages) stops.push(pages.close);
+      if (pages) {
+        stops.push(pages.close);
+        warmUp = () => void pages.warm(appConfig());
+      }
       stops.push(server.close);
     }
+    // Once every origin answers: the public pages are rendered before their first visitors.
+    warmUp();
   } catch (error) {
     await stopAll();
     throw error;

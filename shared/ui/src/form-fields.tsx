@@ -1,5 +1,6 @@
 import type { ChangeEvent, FocusEvent, Ref } from 'react';
 import { Field, Input, NativeSelect, Textarea } from './form-controls';
+import { useHydrated } from './use-hydrated';
 
 // Labelled fields with the required mark, helper and error text, for formik (handleChange/handleBlur) or
 // plain state alike: onChange and onBlur receive the native events.
@@ -44,8 +45,15 @@ function FieldFrame({
   children,
   invalid,
 }: FrameProps & { children: React.ReactNode }) {
+  // A form the server rendered takes input once it is hydrated: typed earlier, it would not reach its state.
+  const hydrated = useHydrated();
   return (
-    <Field.Root required={required} invalid={invalid ?? !!error} disabled={disabled} readOnly={readOnly}>
+    <Field.Root
+      required={required}
+      invalid={invalid ?? !!error}
+      disabled={disabled}
+      readOnly={readOnly || !hydrated}
+    >
       <Field.Label>
         {label}
         <Field.RequiredIndicator />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ChangeEvent, type ReactNode, type RefObject } from 'react';
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { Alert } from './form-controls';
+import { useHydrated } from './use-hydrated';
 
 /** One message for the form (the spec's messages name several fields at once), announced when it appears. */
 export function FormErrorAlert({ id, message }: { id: string; message?: string }) {
@@ -88,10 +89,15 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'disabled'
   children: ReactNode;
 }
 
-/** A form's primary submit button: one click per submission, and it says what is happening meanwhile. */
+/**
+ * A form's primary submit button: one click per submission, and it says what is happening meanwhile. On a page
+ * the server rendered it is disabled until the page is hydrated, which also keeps Enter from submitting the
+ * form natively (into the address bar) before the app handles it.
+ */
 export function SubmitButton({ busy, busyLabel, children, ...rest }: SubmitButtonProps) {
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" colorPalette="brand" disabled={busy} aria-busy={busy} {...rest}>
+    <Button type="submit" colorPalette="brand" disabled={busy || !hydrated} aria-busy={busy} {...rest}>
       {busy ? busyLabel : children}
     </Button>
   );

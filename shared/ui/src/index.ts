@@ -30,6 +30,7 @@ export { brand } from './brand/brand';
 export { BrandLogo } from './brand/brand-logo';
 export { PageContainer, type PageContainerProps } from './page-container';
 export { toaster } from './toaster';
+export { useHydrated } from './use-hydrated';
 export { UiProvider } from './ui-provider';
 
 export { loadOverlays, useOverlays, type Overlays } from './use-overlays';

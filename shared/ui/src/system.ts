@@ -28,6 +28,17 @@ import { brand } from './brand/brand';
 // kit (index.ts) measured ~22 kB gz smaller. Components that load on demand bring their own recipe
 // (with-recipe.tsx). Everything else of the default theme is kept as is (dropping tokens, keyframes or
 // preflight silently unstyles components). Add a recipe here when index.ts starts offering its component.
+// Palettes no app uses are left out: building the system (every token, as CSS variables and lookups) is the
+// longest single piece of start-up work on a phone, and each palette costs ~10% of it. Add one back here when
+// an app needs it (colorPalette="teal" without it renders unstyled).
+const UNUSED_PALETTES = ['teal', 'cyan', 'pink'];
+const withoutUnusedPalettes = <T extends { colors?: object }>(group: T): T => ({
+  ...group,
+  colors: Object.fromEntries(
+    Object.entries(group.colors ?? {}).filter(([name]) => !UNUSED_PALETTES.includes(name)),
+  ),
+});
+
 const theme = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -36,8 +47,8 @@ const theme = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: withoutUnusedPalettes(tokens),
+    semanticTokens: withoutUnusedPalettes(semanticTokens),
     textStyles,
     layerStyles,
     animationStyles,
@@ -63,8 +74,8 @@ const palette = (shades: Record<string, string>) =>
 
 // The brand's colours (brand/brand.json) as the `brand` palette, its font, the page widths every layout
 // shares, and contrast fixes to the default theme: text, solid buttons and focus rings that measured under
-// WCAG AA on white (error and success text 3.3-3.8:1, white on green/orange/teal/cyan/pink solids, gray and
-// green focus rings 2.3-2.6:1) take a darker shade.
+// WCAG AA on white (error and success text 3.3-3.8:1, white on the green and orange solids, gray, green and
+// orange focus rings 2.3-2.8:1) take a darker shade.
 const FONT_STACK =
   "'Inter Variable', 'Inter Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 const brandTheme = defineConfig({
@@ -105,9 +116,6 @@ const brandTheme = defineConfig({
           solid: { value: '{colors.orange.700}' },
           focusRing: { value: '{colors.orange.700}' },
         },
-        teal: { solid: { value: '{colors.teal.700}' }, focusRing: { value: '{colors.teal.700}' } },
-        cyan: { solid: { value: '{colors.cyan.700}' }, focusRing: { value: '{colors.cyan.700}' } },
-        pink: { solid: { value: '{colors.pink.700}' } },
         yellow: { focusRing: { value: '{colors.yellow.700}' } },
       },
     },

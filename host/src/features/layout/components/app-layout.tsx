@@ -5,8 +5,8 @@ import {
   trackingNeedsConsent,
   type TrackingConsent,
 } from '@agency/tracking';
-import { Box, Flex } from '@agency/ui';
-import { useHydrated } from '../../../lib/hydration/use-hydrated';
+import { Box, Flex, useHydrated } from '@agency/ui';
+
 import { Footer, PRIVACY_CHOICES_ID } from './footer';
 import { Header } from './header';
 

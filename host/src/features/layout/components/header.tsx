@@ -12,8 +12,8 @@ import {
   Link,
   PageContainer,
   Stack,
+  useHydrated,
 } from '@agency/ui';
-import { useHydrated } from '../../../lib/hydration/use-hydrated';
 import { SECTION_LINKS } from './nav-links';
 import { useAuthEntries, type AuthEntries } from './use-auth-entries';
 import { SIGNED_IN_ATTRIBUTE } from '../utils/session-hint';

@@ -10,7 +10,7 @@ export interface HeadTag {
 }
 
 /** The social card every page shares (host/public; drawn by `npm run brand:icons`). */
-export const SOCIAL_IMAGE_PATH = '/social-card.png';
+export const SOCIAL_IMAGE_PATH = '/social-card.jpg';
 
 /** The head elements of a page besides its title: description, canonical address, robots, Open Graph and Twitter. */
 export function headTags(

@@ -1,0 +1,120 @@
+// `npm run bench:lighthouse`: builds what changed, starts the product on free ports, and runs Lighthouse (the
+// npm package, mobile preset: simulated slow 4G and a 4x slower CPU) three times on /, /purchase/1,
+// /terms-of-service and /login in Debian's Chromium, then prints the median of each figure per page. Last line:
+// lighthouse-mobile-home perf=<n> a11y=<n> bp=<n> seo=<n> lcp-ms=<n>
+// Scores depend on the machine (Lighthouse's CPU benchmark varies from run to run here): compare pages within
+// one run of this script, and never test a score; the browser tests check the HTML and head tags instead.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ROOT, startProduct } from '../tools/product/start-product.mjs';
+import { freePorts } from '../tools/product/free-ports.mjs';
+
+const PAGES = ['/', '/purchase/1', '/terms-of-service', '/login'];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const run = (args) => {
+  const result = spawnSync('npx', args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+if (!process.argv.includes('--no-build')) {
+  console.log('Building the apps and services (Nx cache)...');
+  run(['nx', 'run-many', '-t', 'build', '--projects=tag:app,tag:service']);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'agency-lighthouse-'));
+const product = await startProduct({
+  ports: await freePorts(),
+  env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+  ],
+});
+
+/** One Lighthouse run: the four category scores (0-100) and the metrics, in ms (CLS unitless). */
+async function audit(url) {
+  const { lhr } = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+  });
+  const score = (category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const failed = Object.values(lhr.categories)
+    .flatMap((category) => category.auditRefs)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .map((a) => a.id);
+  return {
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    bp: score('best-practices'),
+    seo: score('seo'),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    si: metric('speed-index'),
+    failed,
+  };
+}
+
+try {
+  const results = {};
+  for (const path of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await audit(`${product.url}${path}`);
+      runs.push(result);
+      console.log(
+        `  ${path} run ${i + 1}: perf ${result.perf} lcp ${Math.round(result.lcp)} ms tbt ${Math.round(result.tbt)} ms` +
+          (result.failed.length ? ` (failed: ${[...new Set(result.failed)].join(', ')})` : ''),
+      );
+    }
+    const pick = (key) => median(runs.map((r) => r[key]));
+    results[path] = Object.fromEntries(
+      ['perf', 'a11y', 'bp', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((key) => [key, pick(key)]),
+    );
+  }
+
+  console.log(`\nLighthouse ${RUNS}x per page, mobile preset, medians:`);
+  console.log('  page                 perf  a11y    bp   seo   FCP ms   LCP ms   TBT ms     CLS    SI ms');
+  for (const [path, r] of Object.entries(results)) {
+    console.log(
+      `  ${path.padEnd(18)} ${[r.perf, r.a11y, r.bp, r.seo].map((n) => String(n).padStart(5)).join(' ')}` +
+        ` ${[r.fcp, r.lcp, r.tbt].map((n) => String(Math.round(n)).padStart(8)).join(' ')}` +
+        ` ${r.cls.toFixed(3).padStart(7)} ${String(Math.round(r.si)).padStart(8)}`,
+    );
+  }
+  const home = results['/'];
+  console.log(
+    `lighthouse-mobile-home perf=${home.perf} a11y=${home.a11y} bp=${home.bp} seo=${home.seo} lcp-ms=${Math.round(home.lcp)}`,
+  );
+} finally {
+  await chrome.kill();
+  await product.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
