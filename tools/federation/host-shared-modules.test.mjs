@@ -52,13 +52,16 @@ describe('what the host provides', () => {
     for (const name of Object.keys(sharedDependencies()).filter((n) => !n.endsWith('/'))) {
       assert.ok(provided.includes(name), `${name} is provided`);
     }
-    // Production remotes have no copies of their own, so every React entry point an app imports must be here.
+    // Production remotes have no copies of their own, so every React entry point an app imports in the
+    // browser must be here (the host's server render, host/src/server, runs in Node with its own React).
     const sources = execFileSync('git', ['ls-files', 'host/src', 'remote-*/src', 'shared/*/src'], {
       cwd: root,
       encoding: 'utf8',
     })
       .split('\n')
-      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+      .filter(
+        (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith('host/src/server/'),
+      );
     const imported = new Set(['react/jsx-runtime']);
     for (const file of sources) {
       for (const [, name] of readFileSync(join(root, file), 'utf8').matchAll(
