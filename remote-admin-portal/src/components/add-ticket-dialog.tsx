@@ -80,57 +80,58 @@ export function AddTicketButton({ project, boardType }: Props) {
       <Button colorPalette="blue" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
         {label}
       </Button>
-      <DialogShell
-        open={open}
-        onClose={close}
-        title={dialogTitle}
-        busy={saving}
-        initialFocusRef={titleRef}
-        footer={
-          <>
-            <Button variant="outline" onClick={close} disabled={saving}>
-              {ADMIN_MESSAGES.actions.back}
-            </Button>
-            <SubmitButton form={formId} busy={saving} busyLabel={T.creating}>
-              {T.create}
-            </SubmitButton>
-          </>
-        }
-      >
-        <form id={formId} onSubmit={submit} noValidate aria-label={dialogTitle}>
-          <Stack gap="4">
-            <TextField
-              name="title"
-              label={T.title}
-              required
-              value={title}
-              maxLength={200}
-              error={error}
-              fieldRef={titleRef}
-              onChange={(e) => {
-                setTitle(e.target.value);
-                if (error && e.target.value.trim()) setError(undefined);
-              }}
-            />
-            <TextareaField
-              name="description"
-              label={T.description}
-              rows={3}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-            <TextField
-              name="assignee"
-              label={T.assignee}
-              value={assignee}
-              maxLength={200}
-              placeholder={DEFAULT_TICKET_ASSIGNEE}
-              helperText={T.assigneeHelp(DEFAULT_TICKET_ASSIGNEE)}
-              onChange={(e) => setAssignee(e.target.value)}
-            />
-          </Stack>
-        </form>
-      </DialogShell>
+      {open ? (
+        <DialogShell
+          onClose={close}
+          title={dialogTitle}
+          busy={saving}
+          initialFocusRef={titleRef}
+          footer={
+            <>
+              <Button variant="outline" onClick={close} disabled={saving}>
+                {ADMIN_MESSAGES.actions.back}
+              </Button>
+              <SubmitButton form={formId} busy={saving} busyLabel={T.creating}>
+                {T.create}
+              </SubmitButton>
+            </>
+          }
+        >
+          <form id={formId} onSubmit={submit} noValidate aria-label={dialogTitle}>
+            <Stack gap="4">
+              <TextField
+                name="title"
+                label={T.title}
+                required
+                value={title}
+                maxLength={200}
+                error={error}
+                fieldRef={titleRef}
+                onChange={(e) => {
+                  setTitle(e.target.value);
+                  if (error && e.target.value.trim()) setError(undefined);
+                }}
+              />
+              <TextareaField
+                name="description"
+                label={T.description}
+                rows={3}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+              />
+              <TextField
+                name="assignee"
+                label={T.assignee}
+                value={assignee}
+                maxLength={200}
+                placeholder={DEFAULT_TICKET_ASSIGNEE}
+                helperText={T.assigneeHelp(DEFAULT_TICKET_ASSIGNEE)}
+                onChange={(e) => setAssignee(e.target.value)}
+              />
+            </Stack>
+          </form>
+        </DialogShell>
+      ) : null}
     </>
   );
 }

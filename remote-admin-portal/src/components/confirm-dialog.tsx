@@ -17,9 +17,15 @@ interface Props {
   palette?: 'red' | 'blue';
 }
 
-/** An action with consequences asks first (refuse, cancel, complete, delete); the safe choice has the focus. */
-export function ConfirmDialog({
-  open,
+/**
+ * An action with consequences asks first (refuse, cancel, complete, delete); the safe choice has the focus. Nothing
+ * of the dialog exists while it is closed (a list of cards would otherwise run one dialog each).
+ */
+export function ConfirmDialog(props: Props) {
+  return props.open ? <OpenConfirmDialog {...props} /> : null;
+}
+
+function OpenConfirmDialog({
   onOpenChange,
   title,
   children,
@@ -34,7 +40,6 @@ export function ConfirmDialog({
   const dismissRef = useRef<HTMLButtonElement>(null);
   return (
     <DialogShell
-      open={open}
       onClose={() => onOpenChange(false)}
       title={title}
       role="alertdialog"

@@ -157,62 +157,63 @@ export function EditProjectButton({ project }: Props) {
       <Button size="sm" variant="outline" onClick={openEditor} aria-haspopup="dialog">
         {ADMIN_MESSAGES.actions.edit}
       </Button>
-      <DialogShell
-        open={open}
-        onClose={close}
-        title={E.title}
-        busy={saving}
-        size="lg"
-        footer={
-          <>
-            <Button variant="outline" onClick={close} disabled={saving}>
-              {ADMIN_MESSAGES.actions.back}
-            </Button>
-            <SubmitButton form={formId} busy={saving} busyLabel={ADMIN_MESSAGES.actions.saving}>
-              {ADMIN_MESSAGES.actions.save}
-            </SubmitButton>
-          </>
-        }
-      >
-        <form id={formId} ref={formRef} onSubmit={submit} noValidate aria-label={E.title}>
-          <Stack gap="4">
-            {text('title', E.fields.title, { required: true })}
-            <Field.Root>
-              <Field.Label>{E.fields.description}</Field.Label>
-              <Textarea
-                name="description"
-                rows={4}
-                value={values.description}
-                onChange={set('description')}
-              />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>{E.fields.tier}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field name="tier" value={values.tier} onChange={set('tier')}>
-                  {values.tier === '' ? (
-                    <option value="">{ADMIN_MESSAGES.project.generalConsultation}</option>
-                  ) : null}
-                  {SERVICE_TIERS.map((t) => (
-                    <option key={t.id} value={String(t.id)}>
-                      {`Tier ${t.id}: ${t.name}`}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              {text('client_name', E.fields.clientName)}
-              {text('client_email', E.fields.clientEmail, { type: 'email' })}
-              {text('company', E.fields.company)}
-              {text('stripe_price_id', E.fields.stripePriceId)}
-              {text('cost', E.fields.cost, { inputMode: 'decimal' })}
-              {text('downpayment', E.fields.downpayment, { inputMode: 'decimal' })}
-            </SimpleGrid>
-          </Stack>
-        </form>
-      </DialogShell>
+      {open ? (
+        <DialogShell
+          onClose={close}
+          title={E.title}
+          busy={saving}
+          size="lg"
+          footer={
+            <>
+              <Button variant="outline" onClick={close} disabled={saving}>
+                {ADMIN_MESSAGES.actions.back}
+              </Button>
+              <SubmitButton form={formId} busy={saving} busyLabel={ADMIN_MESSAGES.actions.saving}>
+                {ADMIN_MESSAGES.actions.save}
+              </SubmitButton>
+            </>
+          }
+        >
+          <form id={formId} ref={formRef} onSubmit={submit} noValidate aria-label={E.title}>
+            <Stack gap="4">
+              {text('title', E.fields.title, { required: true })}
+              <Field.Root>
+                <Field.Label>{E.fields.description}</Field.Label>
+                <Textarea
+                  name="description"
+                  rows={4}
+                  value={values.description}
+                  onChange={set('description')}
+                />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>{E.fields.tier}</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field name="tier" value={values.tier} onChange={set('tier')}>
+                    {values.tier === '' ? (
+                      <option value="">{ADMIN_MESSAGES.project.generalConsultation}</option>
+                    ) : null}
+                    {SERVICE_TIERS.map((t) => (
+                      <option key={t.id} value={String(t.id)}>
+                        {`Tier ${t.id}: ${t.name}`}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                {text('client_name', E.fields.clientName)}
+                {text('client_email', E.fields.clientEmail, { type: 'email' })}
+                {text('company', E.fields.company)}
+                {text('stripe_price_id', E.fields.stripePriceId)}
+                {text('cost', E.fields.cost, { inputMode: 'decimal' })}
+                {text('downpayment', E.fields.downpayment, { inputMode: 'decimal' })}
+              </SimpleGrid>
+            </Stack>
+          </form>
+        </DialogShell>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Box, Button, chakra } from '@agency/ui';
+import { Box, chakra } from '@agency/ui';
 
 const T = ADMIN_MESSAGES.ticket;
 
@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * Move to…: a menu button listing every other column (WAI-ARIA menu button: arrows move between items, Enter
+ * Move to…: a menu button (styled by its board, as the ticket's other buttons) listing every other column (WAI-ARIA menu button: arrows move between items, Enter
  * or Space picks, Escape closes, focus goes back to the button).
  */
 export function MoveToMenu({ title, status, disabled, onMove, buttonRef }: Props) {
@@ -89,14 +89,14 @@ export function MoveToMenu({ title, status, disabled, onMove, buttonRef }: Props
   };
 
   return (
-    <Box position="relative">
-      <Button
+    <div className="ticket-menu">
+      <button
         ref={(node) => {
           button.current = node;
           buttonRef?.(node);
         }}
-        size="xs"
-        variant="outline"
+        type="button"
+        className="ticket-button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -106,7 +106,7 @@ export function MoveToMenu({ title, status, disabled, onMove, buttonRef }: Props
         onKeyDown={onButtonKey}
       >
         {T.moveTo}
-      </Button>
+      </button>
       {open ? (
         <Box
           as="ul"
@@ -155,6 +155,6 @@ export function MoveToMenu({ title, status, disabled, onMove, buttonRef }: Props
           ))}
         </Box>
       ) : null}
-    </Box>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react';
 import { statusLabel, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { hasFailedRenewal, hasPaymentHistory } from '@agency/domain/payment-history';
-import { Badge, Box, Card, Flex, Heading, HStack, SimpleGrid, Text } from '@agency/ui';
+import { Badge, Box, Card, Flex, Heading, HStack, Text } from '@agency/ui';
 import { budgetLabel, costText, money, shortDate, tierName, timelineLabel } from '../lib/format';
 import { ActivityButton } from './activity-dialog';
 import { PaymentsButton } from './payments-button';
@@ -35,16 +35,24 @@ export function StatusBadge({ project }: { project: Project }) {
   );
 }
 
+// The details are plain elements styled once by their list: a dashboard shows many cards, and a styled component
+// per term and value was most of a card's rendering time.
+const DETAILS_CSS = {
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+  gap: '3',
+  margin: '0',
+  '& > div': { minWidth: '0' },
+  '& dt': { fontSize: 'xs', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' },
+  '& dd': { fontSize: 'sm', wordBreak: 'break-word', margin: '0' },
+} as const;
+
 function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <Box minW="0">
-      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
-        {label}
-      </Text>
-      <Text fontSize="sm" wordBreak="break-word">
-        {value}
-      </Text>
-    </Box>
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
   );
 }
 
@@ -88,7 +96,7 @@ export const ProjectSummary = memo(function ProjectSummary({ project, as = 'h2',
             {project.description}
           </Text>
         ) : null}
-        <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="3">
+        <Box as="dl" css={DETAILS_CSS}>
           <Detail label={P.client} value={`${project.client_name || P.notSet}${project.client_email ? ` (${project.client_email})` : ''}`} />
           <Detail label={P.company} value={project.company || P.notSet} />
           <Detail label={P.cost} value={costText(project)} />
@@ -102,7 +110,7 @@ export const ProjectSummary = memo(function ProjectSummary({ project, as = 'h2',
             <Detail label={P.cancellationReason} value={project.cancellation_reason} />
           ) : null}
           <Detail label={P.created} value={shortDate(project.created_at)} />
-        </SimpleGrid>
+        </Box>
         <Flex gap="2" wrap="wrap">
           {actions}
           <ActivityButton project={project} />

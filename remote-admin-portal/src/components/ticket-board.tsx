@@ -9,7 +9,7 @@ import {
   type TicketStatus,
 } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Badge, Box, Button, Center, Flex, Heading, IconButton, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@agency/ui';
+import { Badge, Box, Button, Center, Flex, Heading, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { useBoard, usePortalStore } from '../hooks/use-portal';
 import { useTicketActions } from '../hooks/use-ticket-actions';
@@ -20,6 +20,40 @@ const T = ADMIN_MESSAGES.ticket;
 export const TICKET_DND_TYPE = 'ticket';
 /** A column shows this many tickets until asked for more, so the page stays small on a big board. */
 export const COLUMN_CAP = 10;
+
+const FOCUS_RING = { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' } as const;
+// Tickets are plain elements styled once by their board: a board shows many, and styled components for each
+// ticket's parts and buttons were most of the time a board took to render.
+const BOARD_CSS = {
+  '& .ticket': { listStyle: 'none', bg: 'bg.panel', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '3' },
+  '& .ticket[tabindex]': { cursor: 'grab' },
+  '& .ticket:focus-visible': FOCUS_RING,
+  '& .ticket[data-dragging]': { opacity: 0.5 },
+  '& .ticket p': { margin: '0' },
+  '& .ticket-title': { fontWeight: 'semibold', wordBreak: 'break-word' },
+  '& .ticket-description': { fontSize: 'sm', color: 'fg.muted', wordBreak: 'break-word', lineClamp: '3' },
+  '& .ticket-meta': { fontSize: 'xs', color: 'fg.muted' },
+  '& .ticket-actions': { display: 'flex', flexWrap: 'wrap', gap: '1.5', mt: '2' },
+  '& .ticket-menu': { position: 'relative' },
+  '& .ticket-button': {
+    fontSize: 'xs',
+    fontWeight: 'medium',
+    lineHeight: '1',
+    minH: '6',
+    minW: '6',
+    px: '2',
+    borderRadius: 'sm',
+    borderWidth: '1px',
+    borderColor: 'border.emphasized',
+    bg: 'bg',
+    color: 'fg',
+    cursor: 'pointer',
+  },
+  '& .ticket-button:hover': { bg: 'bg.muted' },
+  '& .ticket-button:focus-visible': FOCUS_RING,
+  '& .ticket-button:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+  '& .ticket-button[data-danger]': { color: 'fg.error' },
+} as const;
 
 interface DragItem {
   id: string;
@@ -94,7 +128,7 @@ export function TicketBoard({ projectId, projectTitle, board, title, editable = 
   }, []);
 
   return (
-    <Box as="section" aria-labelledby={headingId}>
+    <Box as="section" aria-labelledby={headingId} css={BOARD_CSS}>
       <Heading as="h2" id={headingId} size="md" mb="1">
         {title}
       </Heading>
@@ -306,60 +340,44 @@ const TicketCard = memo(function TicketCard({ ticket, handlers, busy, helpId, ta
   };
 
   return (
-    <Box
-      as="li"
+    <li
       ref={ref}
+      className="ticket"
       data-ticket-id={ticket.id}
+      data-dragging={isDragging || undefined}
       tabIndex={handlers ? 0 : undefined}
       aria-label={handlers ? T.card(ticket.title, column) : undefined}
       aria-describedby={handlers ? helpId : undefined}
       aria-keyshortcuts={handlers ? 'ArrowLeft ArrowRight' : undefined}
       aria-busy={busy || undefined}
       onKeyDown={onKeyDown}
-      bg="bg.panel"
-      borderWidth="1px"
-      borderRadius="md"
-      p="3"
-      opacity={isDragging ? 0.5 : 1}
-      cursor={handlers ? 'grab' : 'default'}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' }}
     >
-      <Text fontWeight="semibold" wordBreak="break-word">
-        {ticket.title}
-      </Text>
-      {ticket.description ? (
-        <Text fontSize="sm" color="fg.muted" wordBreak="break-word" lineClamp={3}>
-          {ticket.description}
-        </Text>
-      ) : null}
-      {ticket.assignee ? (
-        <Text fontSize="xs" color="fg.muted">
-          {T.assignedTo(ticket.assignee)}
-        </Text>
-      ) : null}
+      <p className="ticket-title">{ticket.title}</p>
+      {ticket.description ? <p className="ticket-description">{ticket.description}</p> : null}
+      {ticket.assignee ? <p className="ticket-meta">{T.assignedTo(ticket.assignee)}</p> : null}
       {handlers ? (
-        <Flex gap="1.5" wrap="wrap" mt="2">
+        <div className="ticket-actions">
           {next ? (
-            <IconButton
-              size="xs"
-              variant="outline"
+            <button
+              type="button"
+              className="ticket-button"
               aria-label={T.moveForward(ticket.title, TICKET_STATUS_LABELS[next])}
               title={`Move to ${TICKET_STATUS_LABELS[next]}`}
               disabled={busy}
               onClick={() => handlers.move(ticket, next)}
             >
               <span aria-hidden="true">→</span>
-            </IconButton>
+            </button>
           ) : null}
           <MoveToMenu title={ticket.title} status={ticket.status} disabled={busy} onMove={(status) => handlers.move(ticket, status)} />
-          <Button size="xs" variant="ghost" aria-label={T.edit(ticket.title)} disabled={busy} onClick={() => handlers.edit(ticket)}>
+          <button type="button" className="ticket-button" aria-label={T.edit(ticket.title)} disabled={busy} onClick={() => handlers.edit(ticket)}>
             {ADMIN_MESSAGES.actions.edit}
-          </Button>
-          <Button size="xs" variant="ghost" colorPalette="red" aria-label={T.delete(ticket.title)} disabled={busy} onClick={() => handlers.remove(ticket)}>
+          </button>
+          <button type="button" className="ticket-button" data-danger="" aria-label={T.delete(ticket.title)} disabled={busy} onClick={() => handlers.remove(ticket)}>
             {ADMIN_MESSAGES.actions.delete}
-          </Button>
-        </Flex>
+          </button>
+        </div>
       ) : null}
-    </Box>
+    </li>
   );
 });

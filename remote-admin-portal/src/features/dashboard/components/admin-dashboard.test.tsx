@@ -187,7 +187,7 @@ describe('AdminDashboard: Project Queue', () => {
     await user.click(within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', { name: 'Refuse' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Refuse Project' });
     expect(within(dialog).getByText("The client's deposit of $250 is refunded first.")).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Refuse' }));
     expect(await screen.findByText('Project Refused')).toBeInTheDocument();
     expect(screen.getByText('A refund of $250 has been issued.')).toBeInTheDocument();
@@ -314,7 +314,7 @@ describe('AdminDashboard: Active Projects and boards', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
     expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
-    expect(within(dialog).getByRole('textbox', { name: /^Title/ })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^Title/ })).toHaveFocus());
     expect(callsTo(api.fetchMock, 'POST /api/tickets')).toHaveLength(0);
     await waitFor(() => expect(screen.getAllByText('No tickets')).toHaveLength(4));
     const boardReads = callsTo(api.fetchMock, 'GET /api/tickets').length;

@@ -39,8 +39,10 @@ function Loading() {
 export default function AdminDashboard() {
   const [store] = useState(createPortalStore);
   useLiveUpdates(store);
+  // The counts and the queue's first page are asked at once, while the tabs and dialogs still load.
   useEffect(() => {
     void store.loadCounts();
+    void store.loadPage({ view: ADMIN_TAB_VIEWS.queue, ...DEFAULT_FILTERS, cursor: null, limit: PAGE_SIZE });
   }, [store]);
   return (
     <PortalStoreProvider store={store}>

@@ -51,20 +51,21 @@ export function DashboardHeader() {
         <Button variant="outline" onClick={() => setProfileOpen(true)} aria-haspopup="dialog">
           {ADMIN_MESSAGES.profile}
         </Button>
-        <DialogShell
-          open={profileOpen}
-          onClose={() => setProfileOpen(false)}
-          title={ADMIN_MESSAGES.profileTitle}
-        >
-          {user ? (
-            <Text mb="4" color="fg.muted">
-              {user.email}
-            </Text>
-          ) : null}
-          <Suspense fallback={<Spinner size="sm" />}>
-            <ChangePasswordForm onSuccess={() => setProfileOpen(false)} />
-          </Suspense>
-        </DialogShell>
+        {profileOpen ? (
+          <DialogShell
+            onClose={() => setProfileOpen(false)}
+            title={ADMIN_MESSAGES.profileTitle}
+          >
+            {user ? (
+              <Text mb="4" color="fg.muted">
+                {user.email}
+              </Text>
+            ) : null}
+            <Suspense fallback={<Spinner size="sm" />}>
+              <ChangePasswordForm onSuccess={() => setProfileOpen(false)} />
+            </Suspense>
+          </DialogShell>
+        ) : null}
         <Button
           variant="outline"
           colorPalette="red"
