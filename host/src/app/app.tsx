@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useAuthStore } from '@agency/auth';
 import { BrowserRouter, Route, Routes } from '@agency/router';
 import { UiProvider } from '@agency/ui';
@@ -47,6 +47,8 @@ const lazyPage = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page
  */
 function NavigationEffects() {
   const role = useAuthStore((s) => s.role);
+  // The page responds from here on (hydrated, or rendered in the browser): browser tests wait for it.
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
   useHashScroll();
   useDocumentHead();
   useIntentPrefetch(useCallback((pathname: string) => remoteForPath(pathname, role), [role]));

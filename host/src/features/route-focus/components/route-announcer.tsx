@@ -20,27 +20,32 @@ export function RouteAnnouncer() {
   const { pathname, hash, key } = useLocation();
   const [message, setMessage] = useState('');
   const shown = useRef<string | null>(null);
+  // The heading of the page shown before (a navigation may commit only once the new page is ready, or show
+  // the old one until then): the new page's heading is a different one, or says something else.
+  const lastHeading = useRef<{ element: HTMLElement | null; text: string | null }>({ element: null, text: null });
 
   useEffect(() => {
     const location = `${pathname}${hash}`;
     const first = shown.current === null;
     const samePage = shown.current === location;
     shown.current = location;
+    if (first) {
+      const heading = document.querySelector<HTMLElement>(PAGE_HEADING);
+      lastHeading.current = { element: heading, text: heading?.textContent ?? null };
+    }
     if (first || samePage) return;
 
     const section = sectionIdFromHash(hash);
-    const before = document.querySelector<HTMLElement>(PAGE_HEADING);
-    const beforeText = before?.textContent;
-    // A remote page arrives asynchronously, and the previous page may stay on screen while it loads: wait for
-    // the heading of the new one.
+    const before = lastHeading.current;
     const { promise, cancel } = section
       ? waitForElement(section)
       : waitForSelector(PAGE_HEADING, {
-          accept: (heading) => heading !== before || heading.textContent !== beforeText,
+          accept: (heading) => heading !== before.element || heading.textContent !== before.text,
         });
     void promise.then((target) => {
       if (!target) return;
       const heading = section ? (target.querySelector<HTMLElement>('h1, h2, h3') ?? target) : target;
+      if (!section) lastHeading.current = { element: heading, text: heading.textContent };
       focusHeading(heading);
       setMessage(heading.textContent ?? '');
     });
