@@ -9,7 +9,10 @@ const APPS = ['host', 'remote-marketing', 'remote-checkout', 'remote-client-port
 
 const facadeOnly = [
   { group: ['@chakra-ui/*', '@emotion/*'], message: 'Import UI from @agency/ui.' },
-  { group: ['react-router', 'react-router/*', 'react-router-dom'], message: 'Import routing from @agency/router.' },
+  {
+    group: ['react-router', 'react-router/*', 'react-router-dom'],
+    message: 'Import routing from @agency/router.',
+  },
   { group: ['zustand', 'zustand/*'], message: 'Use the shared stores from @agency/auth.' },
   { group: ['@stripe/*'], message: 'Use @agency/payments.' },
   { group: ['@supabase/*'], message: 'Use @agency/auth.' },
@@ -35,7 +38,15 @@ const appRules = APPS.map((app) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', '.data/**', '.jest-cache/**', '**/*.tmp.ts', 'coverage/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.nx/**',
+      '.data/**',
+      '.jest-cache/**',
+      '**/*.tmp.ts',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -46,12 +57,22 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // typeof import('./x') names a lazily loaded module's type without loading it.
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
   ...appRules,
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'tools/**/*.{js,mjs,cjs}', 'scripts/**/*.mjs', '**/*.cjs', '**/*.config.{js,mjs,cjs}'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      'e2e/**/*.ts',
+      'tools/**/*.{js,mjs,cjs}',
+      'scripts/**/*.mjs',
+      '**/*.cjs',
+      '**/*.config.{js,mjs,cjs}',
+    ],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

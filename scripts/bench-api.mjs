@@ -14,7 +14,11 @@ const CONNECTIONS = 200;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 
 // The services run from their production builds (cached when unchanged).
-const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:service', '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit' });
+const build = spawnSync(
+  'npx',
+  ['nx', 'run-many', '-t', 'build', '--projects=tag:service', '--outputStyle=static'],
+  { cwd: ROOT, stdio: 'inherit' },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const ports = await freePorts();

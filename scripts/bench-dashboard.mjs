@@ -23,7 +23,11 @@ const TICKETS = 200;
 const RUNS = 3;
 
 const run = (args) => {
-  const result = spawnSync('npx', args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false' } });
+  const result = spawnSync('npx', args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
 };
 
@@ -39,7 +43,15 @@ const product = await startProduct({ ports, env: { DATA_DIR: dataDir, LOG_LEVEL:
 const env = product.env;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 // --- seeding through the API ---------------------------------------------------------------------------------
@@ -80,7 +92,8 @@ function serviceRoleKey() {
 /** Runs `task` over `items`, a few at a time. */
 async function inBatches(items, size, task) {
   const out = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(task))));
+  for (let i = 0; i < items.length; i += size)
+    out.push(...(await Promise.all(items.slice(i, i + size).map(task))));
   return out;
 }
 
@@ -91,7 +104,12 @@ async function seed() {
   const created = await fetch(`${env.SUPABASE_URL}/auth/v1/admin/users`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { full_name: 'Bench Client' } }),
+    body: JSON.stringify({
+      email,
+      password,
+      email_confirm: true,
+      user_metadata: { full_name: 'Bench Client' },
+    }),
   });
   if (!created.ok) throw new Error(`create the bench client: ${created.status}`);
   const client = await signIn(email, password);
@@ -120,14 +138,31 @@ async function seed() {
   // States: 40 pending, 20 awaiting the client, 60 active, 30 completed, 20 cancelled, 20 refused (of the
   // subscriptions); of the fixed-price ones 10 awaiting the final payment and 10 active.
   const accept = (id) => call(admin, 'POST', `/api/projects/${id}/accept`);
-  const approve = (id, card) => call(client, 'POST', '/api/client-approve-project', { projectId: id, action: 'accept', ...(card && { paymentMethodId: 'pm_card_visa' }) });
-  const [awaiting, active, completed, cancelled, refused] = [subscriptions.slice(40, 60), subscriptions.slice(60, 120), subscriptions.slice(120, 150), subscriptions.slice(150, 170), subscriptions.slice(170, 180)];
+  const approve = (id, card) =>
+    call(client, 'POST', '/api/client-approve-project', {
+      projectId: id,
+      action: 'accept',
+      ...(card && { paymentMethodId: 'pm_card_visa' }),
+    });
+  const [awaiting, active, completed, cancelled, refused] = [
+    subscriptions.slice(40, 60),
+    subscriptions.slice(60, 120),
+    subscriptions.slice(120, 150),
+    subscriptions.slice(150, 170),
+    subscriptions.slice(170, 180),
+  ];
   await inBatches([...awaiting, ...active, ...completed, ...cancelled, ...fixed], 6, accept);
   await inBatches([...active, ...completed, ...cancelled], 4, (id) => approve(id, true));
   await inBatches(fixed, 6, (id) => approve(id, false));
-  await inBatches([...completed, ...fixed.slice(0, 10)], 4, (id) => call(admin, 'POST', '/api/complete-project', { projectId: id }));
-  await inBatches(cancelled, 4, (id) => call(admin, 'POST', '/api/cancel-project', { projectId: id, cancelledBy: 'admin', issueRefund: false }));
-  await inBatches([...refused, ...subscriptions.slice(0, 10)], 6, (id) => call(admin, 'POST', `/api/projects/${id}/refuse`));
+  await inBatches([...completed, ...fixed.slice(0, 10)], 4, (id) =>
+    call(admin, 'POST', '/api/complete-project', { projectId: id }),
+  );
+  await inBatches(cancelled, 4, (id) =>
+    call(admin, 'POST', '/api/cancel-project', { projectId: id, cancelledBy: 'admin', issueRefund: false }),
+  );
+  await inBatches([...refused, ...subscriptions.slice(0, 10)], 6, (id) =>
+    call(admin, 'POST', `/api/projects/${id}/refuse`),
+  );
 
   // 200 tickets: 50 on the board the Active tab opens with (its newest project), the rest on other boards.
   const first = (await call(admin, 'GET', '/api/projects?view=active&limit=1')).projects[0].id;
@@ -135,10 +170,19 @@ async function seed() {
   const boards = [
     ...Array.from({ length: 50 }, (_, i) => ({ project: first, board: 'main', i })),
     ...Array.from({ length: 110 }, (_, i) => ({ project: active[i % active.length], board: 'main', i })),
-    ...Array.from({ length: 40 }, (_, i) => ({ project: completed[i % completed.length], board: 'maintenance', i })),
+    ...Array.from({ length: 40 }, (_, i) => ({
+      project: completed[i % completed.length],
+      board: 'maintenance',
+      i,
+    })),
   ];
   await inBatches(boards.slice(0, TICKETS), 8, ({ project, board, i }) =>
-    call(admin, 'POST', '/api/tickets', { project_id: project, title: `Task ${i + 1}: ${board} work`, board_type: board, status: statuses[i % 4] }),
+    call(admin, 'POST', '/api/tickets', {
+      project_id: project,
+      title: `Task ${i + 1}: ${board} work`,
+      board_type: board,
+      status: statuses[i % 4],
+    }),
   );
   const counts = (await call(admin, 'GET', '/api/project-counts')).counts;
   return { counts };
@@ -210,22 +254,36 @@ async function measure(storageState) {
     await page.waitForFunction(() => window.__bench.load !== undefined, null, { timeout: 30_000 });
     const load = await page.evaluate(() => window.__bench.load);
     // The page at rest: the other tabs' first pages and the first board are read while idle.
-    await page.waitForFunction(() => window.__bench.inflight === 0 && performance.now() - window.__bench.lastFetchEnd > 300, null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => window.__bench.inflight === 0 && performance.now() - window.__bench.lastFetchEnd > 300,
+      null,
+      { timeout: 30_000 },
+    );
     let dom = await domSize(page);
 
     const toActive = await timeUntil(
       page,
       () => document.querySelector('[role="tab"][data-value="active"]').click(),
-      () => Boolean(document.querySelector('[role="tabpanel"][data-selected] [data-status="not-started"] li[data-ticket-id]')),
+      () =>
+        Boolean(
+          document.querySelector(
+            '[role="tabpanel"][data-selected] [data-status="not-started"] li[data-ticket-id]',
+          ),
+        ),
     );
     dom = Math.max(dom, await domSize(page));
 
     // A ticket moved with the keyboard (→ next column): settled once shown there and saved.
-    const ticketId = await page.evaluate(() => document.querySelector('[data-status="not-started"] li[data-ticket-id]').getAttribute('data-ticket-id'));
+    const ticketId = await page.evaluate(() =>
+      document.querySelector('[data-status="not-started"] li[data-ticket-id]').getAttribute('data-ticket-id'),
+    );
     await page.focus(`li[data-ticket-id="${ticketId}"]`);
     const move = await timeUntil(
       page,
-      () => document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })),
+      () =>
+        document.activeElement.dispatchEvent(
+          new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }),
+        ),
       () => {
         const card = document.activeElement;
         return Boolean(card?.closest('[data-status="in-progress"]')) && window.__bench.inflight === 0;
@@ -272,7 +330,11 @@ const ms = (value) => Math.round(value);
 try {
   console.log(`Seeding ${PROJECTS} projects and ${TICKETS} tickets...`);
   const { counts } = await seed();
-  console.log(`  views: ${Object.entries(counts).map(([view, n]) => `${view} ${n}`).join(', ')}`);
+  console.log(
+    `  views: ${Object.entries(counts)
+      .map(([view, n]) => `${view} ${n}`)
+      .join(', ')}`,
+  );
   const session = await adminSession();
   // One visit first, so each measured run meets a warm server as a returning admin would.
   await measure(session);
@@ -291,8 +353,12 @@ try {
     dom: median(runs.map((r) => r.dom)),
   };
   const verdict = (value, target) => `${value} (target ≤ ${target}: ${value <= target ? 'ok' : 'OVER'})`;
-  console.log(`median of ${RUNS}: load ${verdict(summary.load, 1000)}, tab ${verdict(summary.tab, 100)}, move ${verdict(summary.move, 100)}, dom ${verdict(summary.dom, 1500)}`);
-  console.log(`dashboard-200 load-ms=${summary.load} tab-ms=${summary.tab} move-ms=${summary.move} dom=${summary.dom}`);
+  console.log(
+    `median of ${RUNS}: load ${verdict(summary.load, 1000)}, tab ${verdict(summary.tab, 100)}, move ${verdict(summary.move, 100)}, dom ${verdict(summary.dom, 1500)}`,
+  );
+  console.log(
+    `dashboard-200 load-ms=${summary.load} tab-ms=${summary.tab} move-ms=${summary.move} dom=${summary.dom}`,
+  );
 } finally {
   await browser.close();
   await product.stop();

@@ -20,15 +20,26 @@ const REPLICAS = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 
-const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:app,tag:service', '--outputStyle=static'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+const build = spawnSync(
+  'npx',
+  ['nx', 'run-many', '-t', 'build', '--projects=tag:app,tag:service', '--outputStyle=static'],
+  { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const ports = await freePorts([...Object.keys(await import('../tools/product/local-env.mjs').then((m) => m.DEFAULT_PORTS)), 'POSTGRES_PORT']);
+const ports = await freePorts([
+  ...Object.keys(await import('../tools/product/local-env.mjs').then((m) => m.DEFAULT_PORTS)),
+  'POSTGRES_PORT',
+]);
 const postgres = await startPostgres({ port: ports.POSTGRES_PORT });
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-scale-'));
 let product;
 try {
-  product = await startProduct({ ports, apiReplicas: REPLICAS, env: { DATA_DIR: dataDir, DATABASE_URL: postgres.url, LOG_LEVEL: 'warn' } });
+  product = await startProduct({
+    ports,
+    apiReplicas: REPLICAS,
+    env: { DATA_DIR: dataDir, DATABASE_URL: postgres.url, LOG_LEVEL: 'warn' },
+  });
   const { env } = product;
 
   const session = await signIn(env, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
@@ -36,23 +47,40 @@ try {
   console.log(`Seeding ${PROJECTS} projects and ${PROJECTS * TICKETS_PER_PROJECT} tickets...`);
   await seed(postgres.url, client.id, client.email);
 
-  console.log(`${CONNECTIONS} connections, ${DURATION_S} s, through nginx at ${env.API_URL} to ${REPLICAS} API processes`);
+  console.log(
+    `${CONNECTIONS} connections, ${DURATION_S} s, through nginx at ${env.API_URL} to ${REPLICAS} API processes`,
+  );
   const result = await autocannon({
     url: env.API_URL,
     connections: CONNECTIONS,
     duration: DURATION_S,
     requests: [
-      { method: 'GET', path: '/api/projects?view=pending&limit=10', headers: { authorization: `Bearer ${session.access_token}`, 'accept-encoding': 'br' } },
-      { method: 'GET', path: '/api/projects?view=active&limit=10', headers: { authorization: `Bearer ${client.token}`, 'accept-encoding': 'br' } },
+      {
+        method: 'GET',
+        path: '/api/projects?view=pending&limit=10',
+        headers: { authorization: `Bearer ${session.access_token}`, 'accept-encoding': 'br' },
+      },
+      {
+        method: 'GET',
+        path: '/api/projects?view=active&limit=10',
+        headers: { authorization: `Bearer ${client.token}`, 'accept-encoding': 'br' },
+      },
     ],
   });
   const errors = result.non2xx + result.errors + result.timeouts;
-  console.log(`project lists   p50=${result.latency.p50} ms  p99=${result.latency.p99} ms  req/s=${Math.round(result.requests.average)}  errors=${errors}`);
+  console.log(
+    `project lists   p50=${result.latency.p50} ms  p99=${result.latency.p99} ms  req/s=${Math.round(result.requests.average)}  errors=${errors}`,
+  );
 
-  if (process.env.BENCH_PAUSE) await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_PAUSE) * 1000));
+  if (process.env.BENCH_PAUSE)
+    await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_PAUSE) * 1000));
   const firstRender = await measureAdminDashboard(env);
-  console.log(`admin-dashboard-first-render-ms=${firstRender} (${PROJECTS} projects, Chromium, after sign-in)`);
-  console.log(`projects=${PROJECTS} replicas=${REPLICAS} list-p50-ms=${result.latency.p50} list-p99-ms=${result.latency.p99} errors=${errors}`);
+  console.log(
+    `admin-dashboard-first-render-ms=${firstRender} (${PROJECTS} projects, Chromium, after sign-in)`,
+  );
+  console.log(
+    `projects=${PROJECTS} replicas=${REPLICAS} list-p50-ms=${result.latency.p50} list-p99-ms=${result.latency.p99} errors=${errors}`,
+  );
 } finally {
   await product?.stop();
   await postgres.stop();
@@ -71,7 +99,11 @@ async function signIn(env, email, password) {
 
 /** A confirmed client, signed in; its profile exists once it called the API. */
 async function createClient(env) {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/bench/seed.ts'], { cwd: ROOT, env: { ...process.env, ...env, BENCH_PROJECTS: '0' }, encoding: 'utf8' });
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/bench/seed.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, BENCH_PROJECTS: '0' },
+    encoding: 'utf8',
+  });
   if (seeded.status !== 0) throw new Error(`client seeding failed: ${seeded.stderr}`);
   const { accessToken, userId, email } = JSON.parse(seeded.stdout.trim().split('\n').pop());
   return { token: accessToken, id: userId, email };
@@ -111,7 +143,15 @@ async function seed(databaseUrl, clientId, clientEmail) {
 async function measureAdminDashboard(env) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext();
@@ -122,12 +162,18 @@ async function measureAdminDashboard(env) {
     await form.getByLabel('Password').fill(env.ADMIN_PASSWORD);
     await form.getByLabel('Password').press('Enter');
     await page.waitForURL(`${env.PUBLIC_SITE_URL}/dashboard`);
-    await page.getByRole('heading', { name: /Project 9\d{3}/ }).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('heading', { name: /Project 9\d{3}/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
     const runs = [];
     for (let i = 0; i < 3; i++) {
       const started = Date.now();
       await page.goto(`${env.PUBLIC_SITE_URL}/dashboard`);
-      await page.getByRole('heading', { name: /Project \d+/ }).first().waitFor({ timeout: 60_000 });
+      await page
+        .getByRole('heading', { name: /Project \d+/ })
+        .first()
+        .waitFor({ timeout: 60_000 });
       runs.push(Date.now() - started);
     }
     return runs.sort((a, b) => a - b)[1];

@@ -4,11 +4,15 @@ import { spawnSync } from 'node:child_process';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 
 console.log('Building the apps and the services (cached when unchanged) ...');
-const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:app,tag:service', '--outputStyle=stream'], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-});
+const build = spawnSync(
+  'npx',
+  ['nx', 'run-many', '-t', 'build', '--projects=tag:app,tag:service', '--outputStyle=stream'],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const verbose = process.argv.includes('--verbose');

@@ -6,5 +6,9 @@ import { ROOT } from '../tools/product/apps.mjs';
 import { resolveLocalEnv } from '../tools/product/local-env.mjs';
 
 const env = process.env.STRIPE_SECRET_KEY ? process.env : { ...process.env, ...(await resolveLocalEnv()) };
-const run = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/features/payments/stripe-catalog-cli.ts'], { cwd: ROOT, env, stdio: 'inherit' });
+const run = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'api/src/features/payments/stripe-catalog-cli.ts'],
+  { cwd: ROOT, env, stdio: 'inherit' },
+);
 process.exit(run.status ?? 1);

@@ -8,7 +8,11 @@ import type { Payments } from './features/payments/types';
 import type { StripePayments } from './features/payments/stripe-payments';
 import { createPurchases, type Purchases } from './features/payments/purchases';
 import { createStripeEvents, type StripeEvents } from './features/payments/stripe-events';
-import { createMoneyOperations, type MoneyDeps, type MoneyOperations } from './features/projects/money-operations';
+import {
+  createMoneyOperations,
+  type MoneyDeps,
+  type MoneyOperations,
+} from './features/projects/money-operations';
 import { MONEY_PLANS } from './features/projects/money-plans';
 import { createLiveHub, type LiveHub } from './features/live/live-hub';
 import type { UserDirectory } from './features/users/user-directory';
@@ -47,7 +51,12 @@ export interface AppDeps {
   logger: Logger;
   config: AppConfig;
   /** Health, readiness and metrics (ops/ops-routes.ts). */
-  ops: { metrics: Metrics; lifecycle: Lifecycle; migrationsDir: string; metricsToken: string | null | undefined };
+  ops: {
+    metrics: Metrics;
+    lifecycle: Lifecycle;
+    migrationsDir: string;
+    metricsToken: string | null | undefined;
+  };
   /** Fault injection for failure tests (never set in production). */
   moneyFaults?: MoneyDeps['faults'];
 }
@@ -85,6 +94,13 @@ export function createServices(deps: AppDeps): AppServices {
     logger,
     findProfileIdByEmail: (q, email) => deps.users.findProfileIdByEmail(q, email),
   });
-  const stripeEvents = createStripeEvents({ db: deps.db, stripe: deps.stripe, purchases, jobs: deps.jobs, config: deps.config, logger });
+  const stripeEvents = createStripeEvents({
+    db: deps.db,
+    stripe: deps.stripe,
+    purchases,
+    jobs: deps.jobs,
+    config: deps.config,
+    logger,
+  });
   return { money, live, purchases, stripeEvents };
 }

@@ -1,5 +1,12 @@
 import { API_MESSAGES, API_ROUTES, routePath, type ApiRouteKey, type RouteSpec } from '@agency/domain';
-import { insertFixtureProject, insertFixtureTicket, startTestApi, type FixtureState, type TestApi, type TestUser } from './test-support/test-api';
+import {
+  insertFixtureProject,
+  insertFixtureTicket,
+  startTestApi,
+  type FixtureState,
+  type TestApi,
+  type TestUser,
+} from './test-support/test-api';
 
 type CallerName = 'anonymous' | 'clientA' | 'clientB' | 'admin';
 const CALLERS: CallerName[] = ['anonymous', 'clientA', 'clientB', 'admin'];
@@ -44,13 +51,20 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
     }),
   },
   createProject: {
-    body: () => ({ tier: 3, description: 'Scale our platform', monthly_budget_range: '5k-15k', timeline: 'asap' }),
+    body: () => ({
+      tier: 3,
+      description: 'Scale our platform',
+      monthly_budget_range: '5k-15k',
+      timeline: 'asap',
+    }),
   },
   cancelProject: {
     state: 'active',
     body: (f, caller) => ({ projectId: f.projectId, cancelledBy: caller === 'admin' ? 'admin' : 'client' }),
   },
-  clientCancelPendingProject: { body: (f) => ({ projectId: f.projectId, cancellationReason: 'Plans changed' }) },
+  clientCancelPendingProject: {
+    body: (f) => ({ projectId: f.projectId, cancellationReason: 'Plans changed' }),
+  },
   checkPenalty: { state: 'active', tier: 4, body: (f) => ({ projectId: f.projectId }) },
   clientApproveProject: {
     state: 'awaitingClient',
@@ -67,7 +81,10 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   deleteTicket: { state: 'active' },
   listInbox: {},
   // No such message: the admin gets through to the route, which answers 404.
-  markInboxRead: { body: () => ({ kind: 'contact', id: '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11', read: true }), allowedStatuses: [404] },
+  markInboxRead: {
+    body: () => ({ kind: 'contact', id: '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11', read: true }),
+    allowedStatuses: [404],
+  },
   listTickets: {},
   updateProject: { body: () => ({ title: 'A better title' }) },
   acceptProject: {},
@@ -75,7 +92,10 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   projectSubscription: { state: 'active' },
   projectPayments: { state: 'active' },
   payOpenInvoice: { state: 'active', body: () => ({ paymentMethodId: 'pm_card_visa' }) },
-  createTicket: { state: 'active', body: (f) => ({ project_id: f.projectId, title: 'Set up CI', board_type: 'main' }) },
+  createTicket: {
+    state: 'active',
+    body: (f) => ({ project_id: f.projectId, title: 'Set up CI', board_type: 'main' }),
+  },
   updateTicket: { state: 'active', body: () => ({ status: 'in-progress' }) },
   me: {},
   currentUserRole: {},
@@ -92,7 +112,11 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
     tier: 1,
     body: (f) => ({ projectId: f.projectId, paymentMethodId: 'pm_card_visa' }),
   },
-  stripeRefund: { state: 'pending', tier: 1, body: (f) => ({ projectId: f.projectId, paymentIntentId: f.paymentIntentId }) },
+  stripeRefund: {
+    state: 'pending',
+    tier: 1,
+    body: (f) => ({ projectId: f.projectId, paymentIntentId: f.paymentIntentId }),
+  },
   subscriptionPlans: { query: '?tier=3' },
   monthlyRevenue: {},
   // An unknown PaymentIntent: anyone may ask, the answer is about the intent, not the caller.
@@ -117,7 +141,8 @@ beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(async () => {
-  if (inconclusive.length) console.info(`Payments not configured; access only partly checked for:\n${inconclusive.join('\n')}`);
+  if (inconclusive.length)
+    console.info(`Payments not configured; access only partly checked for:\n${inconclusive.join('\n')}`);
   await api?.close();
 });
 
@@ -127,7 +152,10 @@ const tokenOf = (caller: CallerName): string | undefined =>
 /** A stream route: its status and first event, then the connection is dropped. */
 async function openStream(route: string, token: string | undefined) {
   const controller = new AbortController();
-  const response = await fetch(`${api.url}${route}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: controller.signal });
+  const response = await fetch(`${api.url}${route}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal: controller.signal,
+  });
   let body: unknown;
   if (response.ok) {
     const reader = response.body!.getReader();
@@ -154,12 +182,15 @@ describe('authorization matrix (every route of API_ROUTES × every kind of calle
           tier: sample.tier ?? 3,
         });
         const ticketId = await insertFixtureTicket(api.db, projectId);
-        const [{ stripe_payment_intent_id: paymentIntentId }] = (await api.db.query<{ stripe_payment_intent_id: string | null }>(
-          'select stripe_payment_intent_id from projects where id = $1',
-          [projectId],
-        )) as [{ stripe_payment_intent_id: string | null }];
+        const [{ stripe_payment_intent_id: paymentIntentId }] = (await api.db.query<{
+          stripe_payment_intent_id: string | null;
+        }>('select stripe_payment_intent_id from projects where id = $1', [projectId])) as [
+          { stripe_payment_intent_id: string | null },
+        ];
         const fixture = { projectId, ticketId, paymentIntentId };
-        const params = sample.params?.(fixture) ?? (spec.path.startsWith('/api/tickets/') ? { id: ticketId } : { id: projectId });
+        const params =
+          sample.params?.(fixture) ??
+          (spec.path.startsWith('/api/tickets/') ? { id: ticketId } : { id: projectId });
         const route = routePath(spec.path, params) + (sample.query ?? '');
         const response = spec.stream
           ? await openStream(route, tokenOf(caller))

@@ -27,13 +27,26 @@ const problemsOf = (env: Record<string, string | undefined>) => {
 describe('api configuration fails closed', () => {
   it('runs locally on the public defaults, bound to this machine', () => {
     const config = readApiConfig({});
-    expect(config).toMatchObject({ production: false, jwtSecret: LOCAL_DEFAULTS.jwtSecret, bindHost: '127.0.0.1', adminEmail: LOCAL_DEFAULTS.adminEmail });
+    expect(config).toMatchObject({
+      production: false,
+      jwtSecret: LOCAL_DEFAULTS.jwtSecret,
+      bindHost: '127.0.0.1',
+      adminEmail: LOCAL_DEFAULTS.adminEmail,
+    });
     expect(readApiConfig({ BIND_HOST: '0.0.0.0' }).bindHost).toBe('0.0.0.0');
   });
 
   it('in production, refuses to start naming every missing secret', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
-    for (const variable of ['DATABASE_URL', 'PUBLIC_SITE_URL', 'SUPABASE_URL', 'SUPABASE_JWT_SECRET (or SUPABASE_JWKS_URL)', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL']) {
+    for (const variable of [
+      'DATABASE_URL',
+      'PUBLIC_SITE_URL',
+      'SUPABASE_URL',
+      'SUPABASE_JWT_SECRET (or SUPABASE_JWKS_URL)',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'SMTP_URL',
+    ]) {
       expect(problems).toContainEqual(expect.stringContaining(`${variable} must be set`));
     }
   });
@@ -54,15 +67,30 @@ describe('api configuration fails closed', () => {
   });
 
   it('counts as production as soon as one hosted service is configured, even without NODE_ENV', () => {
-    expect(problemsOf({ SUPABASE_URL: 'https://abc.supabase.co' })).toContainEqual(expect.stringContaining('SUPABASE_JWT_SECRET (or SUPABASE_JWKS_URL) must be set'));
+    expect(problemsOf({ SUPABASE_URL: 'https://abc.supabase.co' })).toContainEqual(
+      expect.stringContaining('SUPABASE_JWT_SECRET (or SUPABASE_JWKS_URL) must be set'),
+    );
     expect(problemsOf({ SMTP_URL: 'smtps://u:p@smtp.example.com' }).length).toBeGreaterThan(0);
     // Local PostgreSQL and the offline stand-ins stay a local run.
-    expect(problemsOf({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/agency', SUPABASE_URL: 'http://localhost:4001' })).toEqual([]);
+    expect(
+      problemsOf({
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/agency',
+        SUPABASE_URL: 'http://localhost:4001',
+      }),
+    ).toEqual([]);
   });
 
   it('starts in production with every secret of its own, and no admin unless one is named', () => {
     expect(readApiConfig(PRODUCTION)).toMatchObject({ production: true, adminEmail: undefined });
-    expect(readApiConfig({ ...PRODUCTION, SUPABASE_JWT_SECRET: undefined, SUPABASE_JWKS_URL: 'https://abc.supabase.co/auth/v1/.well-known/jwks.json' }).jwksUrl).toContain('jwks');
-    expect(problemsOf({ ...PRODUCTION, ADMIN_EMAIL: 'owner@consultancy.example', ADMIN_PASSWORD: 'short' })).toEqual([expect.stringContaining('ADMIN_PASSWORD must be at least 12 characters')]);
+    expect(
+      readApiConfig({
+        ...PRODUCTION,
+        SUPABASE_JWT_SECRET: undefined,
+        SUPABASE_JWKS_URL: 'https://abc.supabase.co/auth/v1/.well-known/jwks.json',
+      }).jwksUrl,
+    ).toContain('jwks');
+    expect(
+      problemsOf({ ...PRODUCTION, ADMIN_EMAIL: 'owner@consultancy.example', ADMIN_PASSWORD: 'short' }),
+    ).toEqual([expect.stringContaining('ADMIN_PASSWORD must be at least 12 characters')]);
   });
 });

@@ -1,6 +1,17 @@
 import path from 'node:path';
-import { allowedOriginsFromEnv, LOCAL_DEFAULTS, MAX_REQUEST_BODY_BYTES, PAYMENT_INTENTS_PER_EMAIL, RATE_LIMITS } from '@agency/domain';
-import { assertProductionReady, bindHost, isProduction, type Requirement } from '@agency/domain/service-config';
+import {
+  allowedOriginsFromEnv,
+  LOCAL_DEFAULTS,
+  MAX_REQUEST_BODY_BYTES,
+  PAYMENT_INTENTS_PER_EMAIL,
+  RATE_LIMITS,
+} from '@agency/domain';
+import {
+  assertProductionReady,
+  bindHost,
+  isProduction,
+  type Requirement,
+} from '@agency/domain/service-config';
 import type { AppConfig } from './app-deps';
 
 export interface ApiConfig extends AppConfig {
@@ -36,9 +47,14 @@ export const API_PRODUCTION_REQUIREMENTS: Requirement[] = [
   { variable: 'DATABASE_URL', purpose: 'the PostgreSQL database (the embedded one is for local runs)' },
   { variable: 'PUBLIC_SITE_URL', purpose: 'where the site is served (links in e-mails, CORS)' },
   { variable: 'SUPABASE_URL', purpose: 'your Supabase project URL' },
-  { variable: 'SUPABASE_JWT_SECRET', or: 'SUPABASE_JWKS_URL', purpose: "the key that verifies users' access tokens", minLength: 32 },
+  {
+    variable: 'SUPABASE_JWT_SECRET',
+    or: 'SUPABASE_JWKS_URL',
+    purpose: "the key that verifies users' access tokens",
+    minLength: 32,
+  },
   { variable: 'STRIPE_SECRET_KEY', purpose: 'your Stripe secret key' },
-  { variable: 'STRIPE_WEBHOOK_SECRET', purpose: "the signing secret of your Stripe webhook endpoint" },
+  { variable: 'STRIPE_WEBHOOK_SECRET', purpose: 'the signing secret of your Stripe webhook endpoint' },
   { variable: 'SMTP_URL', purpose: 'the mail server e-mails are sent through' },
 ];
 
@@ -46,7 +62,9 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   assertProductionReady(env, [
     ...API_PRODUCTION_REQUIREMENTS,
     // The first admin is created only when ADMIN_EMAIL is given; its password then cannot be the public one.
-    ...(env.ADMIN_EMAIL ? [{ variable: 'ADMIN_PASSWORD', purpose: "the first admin's password", minLength: 12 }] : []),
+    ...(env.ADMIN_EMAIL
+      ? [{ variable: 'ADMIN_PASSWORD', purpose: "the first admin's password", minLength: 12 }]
+      : []),
   ]);
   const production = isProduction(env);
   const jwksUrl = env.SUPABASE_JWKS_URL || undefined;

@@ -45,7 +45,10 @@ process.on('exit', () => {
   }
 });
 // Every line written while a request or a job is under way names it (ops/log-context.ts).
-const logger = pino({ level: config.logLevel, base: { service: 'api' }, mixin: logContext.mixin }, logDestination);
+const logger = pino(
+  { level: config.logLevel, base: { service: 'api' }, mixin: logContext.mixin },
+  logDestination,
+);
 
 const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
@@ -69,7 +72,11 @@ if (!stripeConfig) logger.warn('STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET not se
 
 const metrics = createMetrics();
 const lifecycle: Lifecycle = { draining: false, onDrain: [] };
-const jobs = await startJobQueue({ db, logger: logger.child({ module: 'jobs' }), onJob: (queue, outcome, seconds) => metrics.job(queue, outcome, seconds) });
+const jobs = await startJobQueue({
+  db,
+  logger: logger.child({ module: 'jobs' }),
+  onJob: (queue, outcome, seconds) => metrics.job(queue, outcome, seconds),
+});
 const deps: AppDeps = {
   db,
   payments: stripe ?? unconfiguredPayments(),
@@ -87,9 +94,12 @@ const app = createApp(deps, services);
 await services.live.start();
 await startWorkers(deps, services);
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.bindHost }, (info: AddressInfo) => {
-  console.log(`api listening on http://localhost:${info.port}`);
-});
+const server = serve(
+  { fetch: app.fetch, port: config.port, hostname: config.bindHost },
+  (info: AddressInfo) => {
+    console.log(`api listening on http://localhost:${info.port}`);
+  },
+);
 
 const adminEmail = config.adminEmail;
 if (adminEmail) {
@@ -101,7 +111,9 @@ if (adminEmail) {
     password: config.adminPassword,
   }).then(
     () => {
-      const credentials = config.adminIsLocalDefault ? ` (local default password: ${config.adminPassword})` : '';
+      const credentials = config.adminIsLocalDefault
+        ? ` (local default password: ${config.adminPassword})`
+        : '';
       console.log(`api admin account: ${adminEmail}${credentials}`);
     },
     (error: unknown) => logger.error({ err: error }, 'could not create the first admin'),

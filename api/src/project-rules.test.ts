@@ -20,7 +20,13 @@ beforeEach(async () => {
 const projectRow = async (id: string) =>
   (await api.db.query<Record<string, unknown>>('select * from projects where id = $1', [id]))[0]!;
 const eventsOf = (id: string) =>
-  api.db.query<{ action: string; actor_id: string; actor_role: string; from_status: string; to_status: string }>(
+  api.db.query<{
+    action: string;
+    actor_id: string;
+    actor_role: string;
+    from_status: string;
+    to_status: string;
+  }>(
     'select action, actor_id, actor_role, from_status, to_status from project_events where project_id = $1 order by id',
     [id],
   );
@@ -39,42 +45,88 @@ describe('project rules on the server', () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    expect(created.body.project).toMatchObject({ status: 'pending', client_id: api.clientA.id, client_email: api.clientA.email });
+    expect(created.body.project).toMatchObject({
+      status: 'pending',
+      client_id: api.clientA.id,
+      client_email: api.clientA.email,
+    });
 
-    expect((await api.call('POST', `/api/projects/${id}/accept`, { token: api.admin.token })).status).toBe(200);
+    expect((await api.call('POST', `/api/projects/${id}/accept`, { token: api.admin.token })).status).toBe(
+      200,
+    );
     const approve = await api.call('POST', '/api/client-approve-project', {
       token: api.clientA.token,
       body: { projectId: id, action: 'accept', paymentMethodId: 'pm_card_visa' },
     });
     expect(approve.status).toBe(200);
-    expect(approve.body.project).toMatchObject({ status: 'active', overall_status: 'accepted', is_active: true });
-    expect(api.payments.calls).toEqual([{ method: 'startSubscription', projectId: id, argument: 'pm_card_visa' }]);
+    expect(approve.body.project).toMatchObject({
+      status: 'active',
+      overall_status: 'accepted',
+      is_active: true,
+    });
+    expect(api.payments.calls).toEqual([
+      { method: 'startSubscription', projectId: id, argument: 'pm_card_visa' },
+    ]);
     const [subscription] = await api.db.query<{ stripe_subscription_id: string }>(
       'select stripe_subscription_id from subscriptions where project_id = $1',
       [id],
     );
     expect(subscription?.stripe_subscription_id).toBe(`sub_${id}`);
 
-    const complete = await api.call('POST', '/api/complete-project', { token: api.admin.token, body: { projectId: id } });
+    const complete = await api.call('POST', '/api/complete-project', {
+      token: api.admin.token,
+      body: { projectId: id },
+    });
     expect(complete.body.project).toMatchObject({ status: 'completed', is_active: false });
     expect(api.payments.calls.map((c) => c.method)).toEqual(['startSubscription', 'cancelSubscription']);
 
     expect(await eventsOf(id)).toEqual([
-      { action: 'created', actor_id: api.clientA.id, actor_role: 'CLIENT', from_status: null, to_status: 'pending' },
-      { action: 'admin_accept', actor_id: api.admin.id, actor_role: 'ADMIN', from_status: 'pending', to_status: 'pending' },
-      { action: 'client_accept', actor_id: api.clientA.id, actor_role: 'CLIENT', from_status: 'pending', to_status: 'active' },
-      { action: 'complete', actor_id: api.admin.id, actor_role: 'ADMIN', from_status: 'active', to_status: 'completed' },
+      {
+        action: 'created',
+        actor_id: api.clientA.id,
+        actor_role: 'CLIENT',
+        from_status: null,
+        to_status: 'pending',
+      },
+      {
+        action: 'admin_accept',
+        actor_id: api.admin.id,
+        actor_role: 'ADMIN',
+        from_status: 'pending',
+        to_status: 'pending',
+      },
+      {
+        action: 'client_accept',
+        actor_id: api.clientA.id,
+        actor_role: 'CLIENT',
+        from_status: 'pending',
+        to_status: 'active',
+      },
+      {
+        action: 'complete',
+        actor_id: api.admin.id,
+        actor_role: 'ADMIN',
+        from_status: 'active',
+        to_status: 'completed',
+      },
     ]);
     // The consultancy hears of the request and of the approval; the client of the acceptance and of the completion.
     await api.jobs.idle();
-    expect(api.mailer.sent.map((m) => m.to).sort()).toEqual([api.clientA.email, api.clientA.email, 'inbox@consultancy.test', 'inbox@consultancy.test'].sort());
-    expect(api.mailer.sent.find((m) => m.subject.endsWith('The client approved the proposal'))).toMatchObject({ to: 'inbox@consultancy.test', html: expect.stringContaining('<table') });
+    expect(api.mailer.sent.map((m) => m.to).sort()).toEqual(
+      [api.clientA.email, api.clientA.email, 'inbox@consultancy.test', 'inbox@consultancy.test'].sort(),
+    );
+    expect(api.mailer.sent.find((m) => m.subject.endsWith('The client approved the proposal'))).toMatchObject(
+      { to: 'inbox@consultancy.test', html: expect.stringContaining('<table') },
+    );
   });
 
   it('answers 409 with the machine message and writes nothing for an invalid transition', async () => {
     const id = await insertFixtureProject(api.db, api.clientA, { state: 'pending' });
     const before = await projectRow(id);
-    const response = await api.call('POST', '/api/complete-project', { token: api.admin.token, body: { projectId: id } });
+    const response = await api.call('POST', '/api/complete-project', {
+      token: api.admin.token,
+      body: { projectId: id },
+    });
     expect(response).toMatchObject({ status: 409, body: { error: M.notActive } });
     expect(await projectRow(id)).toEqual(before);
     expect(await eventsOf(id)).toEqual([]);
@@ -83,7 +135,10 @@ describe('project rules on the server', () => {
 
   it('blocks editing once both sides accepted', async () => {
     const id = await insertFixtureProject(api.db, api.clientA, { state: 'active' });
-    const response = await api.call('PATCH', `/api/projects/${id}`, { token: api.admin.token, body: { title: 'Changed' } });
+    const response = await api.call('PATCH', `/api/projects/${id}`, {
+      token: api.admin.token,
+      body: { title: 'Changed' },
+    });
     expect(response).toMatchObject({ status: 409, body: { error: M.editBlocked } });
     expect((await projectRow(id)).title).toBe('Fixture tier 3');
   });
@@ -95,16 +150,30 @@ describe('project rules on the server', () => {
       body: { title: 'Platform scaling', cost: 18000, stripe_price_id: 'price_123' },
     });
     expect(response.status).toBe(200);
-    expect(response.body.project).toMatchObject({ title: 'Platform scaling', cost: 18000, stripe_price_id: 'price_123' });
+    expect(response.body.project).toMatchObject({
+      title: 'Platform scaling',
+      cost: 18000,
+      stripe_price_id: 'price_123',
+    });
     expect((await eventsOf(id)).map((e) => e.action)).toEqual(['admin_edit']);
   });
 
   it('refunds the deposit before refusing a paid tier 1 project', async () => {
-    const id = await insertFixtureProject(api.db, api.clientA, { tier: 1, state: 'pending', paymentIntentId: 'pi_deposit_1' });
+    const id = await insertFixtureProject(api.db, api.clientA, {
+      tier: 1,
+      state: 'pending',
+      paymentIntentId: 'pi_deposit_1',
+    });
     const response = await api.call('POST', `/api/projects/${id}/refuse`, { token: api.admin.token });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ refundIssued: true, refundAmount: 250, project: { status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' } });
-    expect(api.payments.calls).toEqual([{ method: 'refundDeposit', projectId: id, argument: 'Project refused' }]);
+    expect(response.body).toMatchObject({
+      refundIssued: true,
+      refundAmount: 250,
+      project: { status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' },
+    });
+    expect(api.payments.calls).toEqual([
+      { method: 'refundDeposit', projectId: id, argument: 'Project refused' },
+    ]);
   });
 
   it('aborts the refusal, writing nothing, when the refund fails', async () => {
@@ -119,11 +188,19 @@ describe('project rules on the server', () => {
 
   it('marks a completed tier 1 project for final payment and mails the client', async () => {
     const id = await insertFixtureProject(api.db, api.clientA, { tier: 1, state: 'active' });
-    const response = await api.call('POST', '/api/complete-project', { token: api.admin.token, body: { projectId: id } });
-    expect(response.body.project).toMatchObject({ status: 'pending_final_payment', final_payment_amount: 250 });
+    const response = await api.call('POST', '/api/complete-project', {
+      token: api.admin.token,
+      body: { projectId: id },
+    });
+    expect(response.body.project).toMatchObject({
+      status: 'pending_final_payment',
+      final_payment_amount: 250,
+    });
     expect(api.payments.calls).toEqual([]);
     await mailsSent(1);
-    expect(api.mailer.sent).toEqual([expect.objectContaining({ to: api.clientA.email, subject: 'Final payment for "Fixture tier 1"' })]);
+    expect(api.mailer.sent).toEqual([
+      expect.objectContaining({ to: api.clientA.email, subject: 'Final payment for "Fixture tier 1"' }),
+    ]);
     expect(api.mailer.sent[0]!.text).toContain('$250');
   });
 
@@ -166,7 +243,12 @@ describe('project rules on the server', () => {
 
   it('requires the early-cancellation penalty to be paid before a client cancels tier 4', async () => {
     const id = await insertFixtureProject(api.db, api.clientA, { tier: 4, state: 'active' });
-    api.payments.penalty = { hasPenalty: true, penaltyAmount: 15000, monthsRemaining: 1, subscriptionFee: 25000 };
+    api.payments.penalty = {
+      hasPenalty: true,
+      penaltyAmount: 15000,
+      monthsRemaining: 1,
+      subscriptionFee: 25000,
+    };
     const unpaid = await api.call('POST', '/api/cancel-project', {
       token: api.clientA.token,
       body: { projectId: id, cancelledBy: 'client' },
@@ -176,12 +258,25 @@ describe('project rules on the server', () => {
 
     const paid = await api.call('POST', '/api/cancel-project', {
       token: api.clientA.token,
-      body: { projectId: id, cancelledBy: 'client', paymentMethodId: 'pm_card_visa', cancellationReason: 'Budget' },
+      body: {
+        projectId: id,
+        cancelledBy: 'client',
+        paymentMethodId: 'pm_card_visa',
+        cancellationReason: 'Budget',
+      },
     });
     expect(paid.status).toBe(200);
     expect(paid.body.project).toMatchObject({ cancelled: true, is_active: false });
-    expect(api.payments.calls.map((c) => c.method)).toEqual(['quotePenalty', 'quotePenalty', 'chargePenalty', 'cancelSubscription']);
-    const [penalty] = await api.db.query<{ kind: string; amount_cents: number }>('select kind, amount_cents from payments where project_id = $1', [id]);
+    expect(api.payments.calls.map((c) => c.method)).toEqual([
+      'quotePenalty',
+      'quotePenalty',
+      'chargePenalty',
+      'cancelSubscription',
+    ]);
+    const [penalty] = await api.db.query<{ kind: string; amount_cents: number }>(
+      'select kind, amount_cents from payments where project_id = $1',
+      [id],
+    );
     expect(penalty).toEqual({ kind: 'penalty', amount_cents: 1_500_000 });
   });
 
@@ -198,7 +293,12 @@ describe('project rules on the server', () => {
     const id = await insertFixtureProject(api.db, api.clientA, { tier: 1, state: 'active' });
     const response = await api.call('POST', '/api/cancel-project', {
       token: api.admin.token,
-      body: { projectId: id, cancelledBy: 'admin', issueRefund: true, cancellationReason: 'Client unreachable' },
+      body: {
+        projectId: id,
+        cancelledBy: 'admin',
+        issueRefund: true,
+        cancellationReason: 'Client unreachable',
+      },
     });
     expect(response.body).toMatchObject({ refundIssued: true, refundAmount: 250 });
     const again = await api.call('POST', '/api/cancel-project', {
@@ -219,7 +319,9 @@ describe('project rules on the server', () => {
     expect(mine.body.projects.map((p: { id: string }) => p.id).slice(0, 2)).toEqual([second, first]);
     expect(mine.body.projects.every((p: { client_id: string }) => p.client_id === api.clientB.id)).toBe(true);
     const tickets = await api.call('GET', '/api/tickets', { token: api.clientB.token });
-    expect(tickets.body.tickets).toEqual([expect.objectContaining({ title: 'Kick-off', assignee: expect.any(String), status: 'not-started' })]);
+    expect(tickets.body.tickets).toEqual([
+      expect.objectContaining({ title: 'Kick-off', assignee: expect.any(String), status: 'not-started' }),
+    ]);
     const others = await api.call('GET', '/api/tickets', { token: api.clientA.token });
     expect(others.body.tickets.some((t: { project_id: string }) => t.project_id === second)).toBe(false);
     const all = await api.call('GET', '/api/projects', { token: api.admin.token });
@@ -233,17 +335,27 @@ describe('project rules on the server', () => {
       body: { project_id: projectId, title: 'Patch', board_type: 'maintenance' },
     });
     expect(created.status).toBe(201);
-    const moved = await api.call('PATCH', `/api/tickets/${created.body.ticket.id}`, { token: api.admin.token, body: { status: 'done' } });
+    const moved = await api.call('PATCH', `/api/tickets/${created.body.ticket.id}`, {
+      token: api.admin.token,
+      body: { status: 'done' },
+    });
     expect(moved.body.ticket.status).toBe('done');
-    const wrong = await api.call('PATCH', `/api/tickets/${created.body.ticket.id}`, { token: api.admin.token, body: { status: 'shipped' } });
+    const wrong = await api.call('PATCH', `/api/tickets/${created.body.ticket.id}`, {
+      token: api.admin.token,
+      body: { status: 'shipped' },
+    });
     expect(wrong.status).toBe(400);
   });
 
   it('keeps the event log append-only', async () => {
     const id = await insertFixtureProject(api.db, api.clientA, {});
     await api.call('POST', `/api/projects/${id}/accept`, { token: api.admin.token });
-    await expect(api.db.query('update project_events set action = $1 where project_id = $2', ['x', id])).rejects.toThrow(/append-only/);
-    await expect(api.db.query('delete from project_events where project_id = $1', [id])).rejects.toThrow(/append-only/);
+    await expect(
+      api.db.query('update project_events set action = $1 where project_id = $2', ['x', id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(api.db.query('delete from project_events where project_id = $1', [id])).rejects.toThrow(
+      /append-only/,
+    );
   });
 
   it('stores a consultation request and its pending project, giving the project to the client who signs up later', async () => {
@@ -262,8 +374,18 @@ describe('project rules on the server', () => {
     });
     expect(response.status).toBe(201);
     const row = await projectRow(response.body.id);
-    expect(row).toMatchObject({ title: 'General Consultation - Grace Hopper', tier: null, monthly_budget_range: 'under-5k', timeline: '1-month', status: 'pending', client_id: null });
-    const grace = await api.signToken({ sub: '6f1d3c55-1f61-4a53-9b55-2f4b8a1c9e01', email: 'grace@example.test' });
+    expect(row).toMatchObject({
+      title: 'General Consultation - Grace Hopper',
+      tier: null,
+      monthly_budget_range: 'under-5k',
+      timeline: '1-month',
+      status: 'pending',
+      client_id: null,
+    });
+    const grace = await api.signToken({
+      sub: '6f1d3c55-1f61-4a53-9b55-2f4b8a1c9e01',
+      email: 'grace@example.test',
+    });
     const list = await api.call('GET', '/api/projects', { token: grace });
     expect(list.body.projects.map((p: { id: string }) => p.id)).toEqual([response.body.id]);
   });
@@ -271,12 +393,20 @@ describe('project rules on the server', () => {
   it('keeps the contact message when mail fails, and sends the mail once the server is back', async () => {
     api.mailer.failing = true;
     const response = await api.call('POST', '/api/contact-form', {
-      body: { firstName: 'Al', lastName: 'Bo', email: 'al-retry@example.test', projectDetails: 'Please call me back.' },
+      body: {
+        firstName: 'Al',
+        lastName: 'Bo',
+        email: 'al-retry@example.test',
+        projectDetails: 'Please call me back.',
+      },
     });
     expect(response).toMatchObject({ status: 200, body: { ok: true } });
-    const rows = await api.db.query('select email from contact_messages where email = $1', ['al-retry@example.test']);
+    const rows = await api.db.query('select email from contact_messages where email = $1', [
+      'al-retry@example.test',
+    ]);
     expect(rows).toHaveLength(1);
-    for (let waited = 0; api.mailer.attempts === 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let waited = 0; api.mailer.attempts === 0 && waited < 5000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(api.mailer.sent).toEqual([]);
     api.mailer.failing = false;
     await api.jobs.idle(['mail.send'], 20_000);
@@ -285,11 +415,21 @@ describe('project rules on the server', () => {
 
   it('mails contact messages to the inbox', async () => {
     await api.call('POST', '/api/contact-form', {
-      body: { firstName: 'Al', lastName: 'Bo', email: 'al@example.test', company: 'Bo Ltd', projectDetails: 'Please call me back.' },
+      body: {
+        firstName: 'Al',
+        lastName: 'Bo',
+        email: 'al@example.test',
+        company: 'Bo Ltd',
+        projectDetails: 'Please call me back.',
+      },
     });
     await mailsSent(1);
     expect(api.mailer.sent).toEqual([
-      expect.objectContaining({ to: 'inbox@consultancy.test', replyTo: 'al@example.test', subject: 'New message from Al Bo' }),
+      expect.objectContaining({
+        to: 'inbox@consultancy.test',
+        replyTo: 'al@example.test',
+        subject: 'New message from Al Bo',
+      }),
     ]);
   });
 

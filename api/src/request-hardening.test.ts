@@ -195,7 +195,9 @@ describe('rate limits per client address', () => {
   }
 
   it('limits the contact form and the consultation request, ignoring X-Forwarded-For by default', async () => {
-    const api = await startTestApi({ config: { rateLimits: { contactForm: limit, consultationRequest: limit } } });
+    const api = await startTestApi({
+      config: { rateLimits: { contactForm: limit, consultationRequest: limit } },
+    });
     try {
       const statuses = await contactFromFiveForwardedAddresses(api);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
@@ -210,7 +212,9 @@ describe('rate limits per client address', () => {
   });
 
   it('keys on X-Forwarded-For behind a trusted proxy', async () => {
-    const api = await startTestApi({ config: { trustProxy: true, rateLimits: { contactForm: limit, consultationRequest: limit } } });
+    const api = await startTestApi({
+      config: { trustProxy: true, rateLimits: { contactForm: limit, consultationRequest: limit } },
+    });
     try {
       const statuses = await contactFromFiveForwardedAddresses(api);
       expect(statuses).toEqual([200, 200, 200, 200, 200]);
@@ -224,27 +228,64 @@ describe('rate limits on the money routes', () => {
   const limit = { windowMs: 60_000, limit: 2 };
 
   it('limits create-project per address, the anonymous intent route per address and per e-mail (kept as a digest), and purchase-status', async () => {
-    const api = await startTestApi({ config: { rateLimits: { createProject: limit, paymentIntent: { windowMs: 60_000, limit: 4 }, paymentIntentPerEmail: limit, purchaseStatus: limit } } });
+    const api = await startTestApi({
+      config: {
+        rateLimits: {
+          createProject: limit,
+          paymentIntent: { windowMs: 60_000, limit: 4 },
+          paymentIntentPerEmail: limit,
+          purchaseStatus: limit,
+        },
+      },
+    });
     try {
       const create = () =>
-        api.call('POST', '/api/create-project', { token: api.clientA.token, body: { tier: 3, description: 'Scale our platform', monthly_budget_range: '5k-15k', timeline: 'asap' } });
-      expect([(await create()).status, (await create()).status, (await create()).status]).toEqual([201, 201, 429]);
+        api.call('POST', '/api/create-project', {
+          token: api.clientA.token,
+          body: {
+            tier: 3,
+            description: 'Scale our platform',
+            monthly_budget_range: '5k-15k',
+            timeline: 'asap',
+          },
+        });
+      expect([(await create()).status, (await create()).status, (await create()).status]).toEqual([
+        201, 201, 429,
+      ]);
 
       const intent = (email: string) =>
         api.call('POST', '/api/stripe-downpayment-intent', {
-          body: { email, metadata: { type: 'purchase', tier: 1 }, customer: { firstName: 'Ra', lastName: 'Te', email, projectDescription: 'Rate limited site', acceptedTerms: true } },
+          body: {
+            email,
+            metadata: { type: 'purchase', tier: 1 },
+            customer: {
+              firstName: 'Ra',
+              lastName: 'Te',
+              email,
+              projectDescription: 'Rate limited site',
+              acceptedTerms: true,
+            },
+          },
         });
       // Payments are not configured in this api: allowed calls answer 503, limited ones 429.
-      const perEmail = [await intent('same@example.test'), await intent('SAME@example.test'), await intent('same@example.test')].map((r) => r.status);
+      const perEmail = [
+        await intent('same@example.test'),
+        await intent('SAME@example.test'),
+        await intent('same@example.test'),
+      ].map((r) => r.status);
       expect(perEmail).toEqual([503, 503, 429]);
       expect((await intent('other@example.test')).status).toBe(503);
       expect((await intent('third@example.test')).status).toBe(429);
 
       const status = () => api.call('GET', '/api/purchase-status/pi_unknown');
-      expect([(await status()).status, (await status()).status, (await status()).status]).toEqual([503, 503, 429]);
+      expect([(await status()).status, (await status()).status, (await status()).status]).toEqual([
+        503, 503, 429,
+      ]);
       if (api.db.kind === 'postgres') {
         // Counted in the database, keyed by a digest of the address, never the address.
-        const [row] = await api.db.query<{ n: number }>(`select count(*)::int as n from rate_limit_hits where key like 'payment-intent-email:%' and key not like '%@%'`);
+        const [row] = await api.db.query<{ n: number }>(
+          `select count(*)::int as n from rate_limit_hits where key like 'payment-intent-email:%' and key not like '%@%'`,
+        );
         expect(row!.n).toBeGreaterThan(0);
       }
     } finally {
@@ -259,10 +300,18 @@ describe('several API processes on one PostgreSQL', () => {
   onPostgres('share one rate-limit budget', async () => {
     const limit = { windowMs: 60_000, limit: 3 };
     const first = await startTestApi({ config: { rateLimits: { contactForm: limit } } });
-    const second = await startTestApi({ sameDatabaseAs: first, config: { rateLimits: { contactForm: limit } } });
+    const second = await startTestApi({
+      sameDatabaseAs: first,
+      config: { rateLimits: { contactForm: limit } },
+    });
     try {
       const send = (api: TestApi) => api.call('POST', '/api/contact-form', { body: contact });
-      expect([(await send(first)).status, (await send(second)).status, (await send(first)).status, (await send(second)).status]).toEqual([200, 200, 200, 429]);
+      expect([
+        (await send(first)).status,
+        (await send(second)).status,
+        (await send(first)).status,
+        (await send(second)).status,
+      ]).toEqual([200, 200, 200, 429]);
     } finally {
       await second.close();
       await first.close();

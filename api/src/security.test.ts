@@ -1,6 +1,12 @@
 import { API_ROUTES, INVALID_CHARACTERS, VALIDATION } from '@agency/domain';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
-import { insertFixtureProject, startTestApi, type FixtureState, type TestApi, type TestUser } from './test-support/test-api';
+import {
+  insertFixtureProject,
+  startTestApi,
+  type FixtureState,
+  type TestApi,
+  type TestUser,
+} from './test-support/test-api';
 
 /**
  * The API's findings of issue 13, one test each: text with NUL or other control characters was a 500 on
@@ -34,13 +40,32 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
   '/api/contact-form': {
     method: 'POST',
     route: () => '/api/contact-form',
-    body: () => ({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', company: 'Engines', projectDetails: 'An analytical engine.' }),
-    fields: { firstName: x.firstName, lastName: x.lastName, email: VALIDATION.contact.email, company: x.company, projectDetails: x.projectDetails },
+    body: () => ({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.test',
+      company: 'Engines',
+      projectDetails: 'An analytical engine.',
+    }),
+    fields: {
+      firstName: x.firstName,
+      lastName: x.lastName,
+      email: VALIDATION.contact.email,
+      company: x.company,
+      projectDetails: x.projectDetails,
+    },
   },
   '/api/schedule-consultation': {
     method: 'POST',
     route: () => '/api/schedule-consultation',
-    body: () => ({ tier: '3', ...customer, budget: '15k-50k', timeline: 'asap', preferredDate: '2026-01-05', preferredTime: '10:00' }),
+    body: () => ({
+      tier: '3',
+      ...customer,
+      budget: '15k-50k',
+      timeline: 'asap',
+      preferredDate: '2026-01-05',
+      preferredTime: '10:00',
+    }),
     fields: {
       firstName: x.firstName,
       lastName: x.lastName,
@@ -65,14 +90,25 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
       monthly_budget_range: '5k-15k',
       timeline: 'asap',
     }),
-    fields: { title: x.title, description: x.description, client: x.clientName, clientEmail: emailInvalid, company: x.company },
+    fields: {
+      title: x.title,
+      description: x.description,
+      client: x.clientName,
+      clientEmail: emailInvalid,
+      company: x.company,
+    },
   },
   '/api/cancel-project': {
     method: 'POST',
     route: () => '/api/cancel-project',
     caller: (api) => api.clientA,
     project: 'active',
-    body: (projectId) => ({ projectId, cancelledBy: 'client', cancellationReason: 'Budget cut', paymentMethodId: 'pm_card_visa' }),
+    body: (projectId) => ({
+      projectId,
+      cancelledBy: 'client',
+      cancellationReason: 'Budget cut',
+      paymentMethodId: 'pm_card_visa',
+    }),
     fields: { cancellationReason: x.cancellationReason, paymentMethodId: x.paymentMethodId },
   },
   '/api/client-cancel-pending-project': {
@@ -118,7 +154,13 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     route: () => '/api/tickets',
     caller: (api) => api.admin,
     project: 'active',
-    body: (projectId) => ({ project_id: projectId, title: 'Login page', description: 'Build it', assignee: 'Grace', board_type: 'main' }),
+    body: (projectId) => ({
+      project_id: projectId,
+      title: 'Login page',
+      description: 'Build it',
+      assignee: 'Grace',
+      board_type: 'main',
+    }),
     fields: { title: x.title, description: x.description, assignee: x.assignee },
   },
   'PATCH /api/tickets/:id': {
@@ -176,7 +218,11 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
   },
 };
 
-function withValue(body: Record<string, unknown>, path: string, change: (value: string) => string): Record<string, unknown> {
+function withValue(
+  body: Record<string, unknown>,
+  path: string,
+  change: (value: string) => string,
+): Record<string, unknown> {
   const [head, ...rest] = path.split('.');
   const current = body[head!];
   if (rest.length === 0) return { ...body, [head!]: change(current as string) };
@@ -208,38 +254,59 @@ describe('security findings of issue 13 (api)', () => {
   }
 
   async function projectFor(route: TextRoute): Promise<string> {
-    return route.project ? insertFixtureProject(api.db, api.clientA, { tier: route.route('').includes('refund') ? 1 : 3, state: route.project }) : '';
+    return route.project
+      ? insertFixtureProject(api.db, api.clientA, {
+          tier: route.route('').includes('refund') ? 1 : 3,
+          state: route.project,
+        })
+      : '';
   }
 
   it('the table names every route that takes text', () => {
     // Bodies of these hold ids and choices only (uuid, enum), or Stripe's signed event.
-    const withoutText = ['checkPenalty', 'completeProject', 'acceptProject', 'refuseProject', 'stripeWebhook', 'deleteTicket', 'markNotificationsRead', 'markInboxRead'];
+    const withoutText = [
+      'checkPenalty',
+      'completeProject',
+      'acceptProject',
+      'refuseProject',
+      'stripeWebhook',
+      'deleteTicket',
+      'markNotificationsRead',
+      'markInboxRead',
+    ];
     const withBody = Object.entries(API_ROUTES)
       .filter(([key, spec]) => spec.method !== 'GET' && !withoutText.includes(key))
       .map(([, spec]) => (spec.method === 'PATCH' ? `PATCH ${spec.path}` : spec.path));
     expect(Object.keys(TEXT_ROUTES).sort()).toEqual(withBody.sort());
   });
 
-  it.each(Object.keys(TEXT_ROUTES))('a NUL byte in any text field of %s is a 400 with the field message, before any side effect', async (name) => {
-    const route = TEXT_ROUTES[name]!;
-    const projectId = await projectFor(route);
-    const token = route.caller?.(api).token;
-    const before = await sideEffects();
-    for (const [field, message] of Object.entries(route.fields)) {
-      const body = withValue(route.body(projectId), field, (value) => `${value}\u0000`);
-      const response = await api.call(route.method, route.route(projectId), { token, body });
-      expect([field, response.status, response.body.fields?.[field]]).toEqual([field, 400, message]);
-    }
-    expect(await sideEffects()).toEqual(before);
-  });
+  it.each(Object.keys(TEXT_ROUTES))(
+    'a NUL byte in any text field of %s is a 400 with the field message, before any side effect',
+    async (name) => {
+      const route = TEXT_ROUTES[name]!;
+      const projectId = await projectFor(route);
+      const token = route.caller?.(api).token;
+      const before = await sideEffects();
+      for (const [field, message] of Object.entries(route.fields)) {
+        const body = withValue(route.body(projectId), field, (value) => `${value}\u0000`);
+        const response = await api.call(route.method, route.route(projectId), { token, body });
+        expect([field, response.status, response.body.fields?.[field]]).toEqual([field, 400, message]);
+      }
+      expect(await sideEffects()).toEqual(before);
+    },
+  );
 
   it('other control characters are refused too; newlines and tabs only in multi-line text', async () => {
     const route = TEXT_ROUTES['/api/contact-form']!;
     for (const character of ['\u0001', '\u0008', '\u001b', '\u007f', '\u0085']) {
-      const response = await api.call('POST', '/api/contact-form', { body: { ...route.body(''), projectDetails: `Details${character} here` } });
+      const response = await api.call('POST', '/api/contact-form', {
+        body: { ...route.body(''), projectDetails: `Details${character} here` },
+      });
       expect(response).toMatchObject({ status: 400, body: { fields: { projectDetails: x.projectDetails } } });
     }
-    const name = await api.call('POST', '/api/contact-form', { body: { ...route.body(''), firstName: 'Ada\nBcc' } });
+    const name = await api.call('POST', '/api/contact-form', {
+      body: { ...route.body(''), firstName: 'Ada\nBcc' },
+    });
     expect(name).toMatchObject({ status: 400, body: { fields: { firstName: x.firstName } } });
   });
 
@@ -266,23 +333,37 @@ describe('security findings of issue 13 (api)', () => {
         token: route.caller?.(api).token,
         body: withValue(route.body(projectId), field, () => email),
       });
-      expect([name, field, response.status, response.body.fields?.[field]]).toEqual([name, field, 400, route.fields[field]]);
+      expect([name, field, response.status, response.body.fields?.[field]]).toEqual([
+        name,
+        field,
+        400,
+        route.fields[field],
+      ]);
     }
     expect(await sideEffects()).toEqual(before);
   });
 
   // Last: the calls that succeed have side effects (mail in the background) that must not reach the checks above.
-  it.each(Object.keys(TEXT_ROUTES))('the same body without control characters passes validation on %s', async (name) => {
-    const route = TEXT_ROUTES[name]!;
-    const projectId = await projectFor(route);
-    const valid = await api.call(route.method, route.route(projectId), { token: route.caller?.(api).token, body: route.body(projectId) });
-    // Payments are not configured in this api: the money routes answer 503 once the body is valid.
-    expect([valid.status, valid.body]).not.toEqual([400, expect.anything()]);
-  });
+  it.each(Object.keys(TEXT_ROUTES))(
+    'the same body without control characters passes validation on %s',
+    async (name) => {
+      const route = TEXT_ROUTES[name]!;
+      const projectId = await projectFor(route);
+      const valid = await api.call(route.method, route.route(projectId), {
+        token: route.caller?.(api).token,
+        body: route.body(projectId),
+      });
+      // Payments are not configured in this api: the money routes answer 503 once the body is valid.
+      expect([valid.status, valid.body]).not.toEqual([400, expect.anything()]);
+    },
+  );
 
   it('multi-line text keeps its newlines and tabs', async () => {
     const multiLine = await api.call('POST', '/api/contact-form', {
-      body: { ...TEXT_ROUTES['/api/contact-form']!.body(''), projectDetails: 'Line one,\r\nline two\n\twith a tab.' },
+      body: {
+        ...TEXT_ROUTES['/api/contact-form']!.body(''),
+        projectDetails: 'Line one,\r\nline two\n\twith a tab.',
+      },
     });
     expect(multiLine.status).toBe(200);
   });
@@ -290,7 +371,11 @@ describe('security findings of issue 13 (api)', () => {
   it('a NUL in the name a user gave the auth service does not break their API calls', async () => {
     // The name comes from the token's user_metadata, which the user sets freely at sign-up.
     const id = '6d1f0a52-4b7e-4c43-9a55-0f2f3f8c9b10';
-    const token = await api.signToken({ sub: id, email: 'nul.name@example.test', user_metadata: { full_name: 'Ada\u0000Lovelace' } });
+    const token = await api.signToken({
+      sub: id,
+      email: 'nul.name@example.test',
+      user_metadata: { full_name: 'Ada\u0000Lovelace' },
+    });
     const me = await api.call('GET', '/api/me', { token });
     expect(me.status).toBe(200);
     expect(me.body.profile).toEqual({ id, full_name: null, email: 'nul.name@example.test' });
@@ -301,6 +386,9 @@ describe('security findings of issue 13 (api)', () => {
       token: api.clientA.token,
       body: { projectId: await insertFixtureProject(api.db, api.clientA, { state: 'pendingFinalPayment' }) },
     });
-    expect(response).toMatchObject({ status: 400, body: { fields: { paymentMethodId: PAYMENT_MESSAGES.invalidCardDetails } } });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { fields: { paymentMethodId: PAYMENT_MESSAGES.invalidCardDetails } },
+    });
   });
 });

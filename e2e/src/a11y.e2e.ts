@@ -75,7 +75,11 @@ async function focusRingColours(page: Page) {
       text: element.textContent,
     };
   });
-  const rgb = (value: string) => value.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+  const rgb = (value: string) =>
+    value
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map(Number);
   return { ...found, outline: rgb(found.outline), background: rgb(found.background) };
 }
 
@@ -118,7 +122,10 @@ describe('accessibility', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
     const { violations } = await new AxeBuilder({ page }).analyze();
-    assert.deepEqual(violations.map((v) => v.id), []);
+    assert.deepEqual(
+      violations.map((v) => v.id),
+      [],
+    );
     await close();
   });
 
@@ -204,7 +211,10 @@ describe('accessibility', () => {
       assert.ok(ratio >= 3, `${ring.text}: focus ring contrast ${ratio.toFixed(2)}:1`);
       seen.push(ring.text ?? '');
     }
-    assert.ok(seen.includes('Services') && seen.includes('Dashboard'), `focus went through ${seen.join(', ')}`);
+    assert.ok(
+      seen.includes('Services') && seen.includes('Dashboard'),
+      `focus went through ${seen.join(', ')}`,
+    );
     await close();
   });
 

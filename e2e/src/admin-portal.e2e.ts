@@ -28,7 +28,9 @@ const base64url = (value: string | Buffer) => Buffer.from(value).toString('base6
 /** A service-role key signed with the local secret, for the auth service's admin API (as api/src/bench/seed.ts does). */
 function serviceRoleKey(secret: string): string {
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }));
+  const payload = base64url(
+    JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }),
+  );
   const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
   return `${header}.${payload}.${signature}`;
 }
@@ -58,14 +60,25 @@ async function createClient(product: RunningProduct, email: string, password: st
     await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { full_name: 'Grace Hopper' } }),
+      body: JSON.stringify({
+        email,
+        password,
+        email_confirm: true,
+        user_metadata: { full_name: 'Grace Hopper' },
+      }),
     }),
     'create client',
   );
   return signIn(product, email, password);
 }
 
-async function api<T>(product: RunningProduct, token: string, method: string, path: string, body?: unknown): Promise<T> {
+async function api<T>(
+  product: RunningProduct,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   return expectOk<T>(
     await fetch(`${product.env.API_URL}${path}`, {
       method,
@@ -78,7 +91,9 @@ async function api<T>(product: RunningProduct, token: string, method: string, pa
 
 async function assertNoAxeViolations(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
   assert.deepEqual(summary, [], `axe found violations on ${where}`);
 }
 
@@ -100,27 +115,49 @@ describe('admin dashboard', () => {
     const clientToken = await createClient(suite.product, email, password);
 
     // The consultation request for tier 3 (spec section 7), sent by the signed-in client.
-    const { id: projectId } = await api<{ id: string }>(suite.product, clientToken, 'POST', '/api/schedule-consultation', {
-      tier: '3',
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email,
-      company: 'Compilers Inc',
-      projectDescription: 'Senior help with our data platform migration',
-      budget: '15k-50k',
-      timeline: '2-3-months',
-      acceptedTerms: true,
-    });
-    const { projects } = await api<{ projects: ProjectRow[] }>(suite.product, clientToken, 'GET', '/api/projects');
+    const { id: projectId } = await api<{ id: string }>(
+      suite.product,
+      clientToken,
+      'POST',
+      '/api/schedule-consultation',
+      {
+        tier: '3',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email,
+        company: 'Compilers Inc',
+        projectDescription: 'Senior help with our data platform migration',
+        budget: '15k-50k',
+        timeline: '2-3-months',
+        acceptedTerms: true,
+      },
+    );
+    const { projects } = await api<{ projects: ProjectRow[] }>(
+      suite.product,
+      clientToken,
+      'GET',
+      '/api/projects',
+    );
     const project = projects.find((p) => p.id === projectId);
     assert.ok(project, 'the client sees the requested project');
 
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await newPage(context);
     await logInAsAdmin(page, suite.product);
-    await page.getByRole('banner').getByRole('link', { name: 'Admin Dashboard' }).or(page.getByRole('banner').getByRole('button', { name: 'Admin Dashboard' })).first().waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Admin Dashboard' })
+      .or(page.getByRole('banner').getByRole('button', { name: 'Admin Dashboard' }))
+      .first()
+      .waitFor();
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
-    for (const label of ['Pending Projects', 'Active Projects', 'Pending Final Payment', 'Monthly Revenue', 'Completed Projects']) {
+    for (const label of [
+      'Pending Projects',
+      'Active Projects',
+      'Pending Final Payment',
+      'Monthly Revenue',
+      'Completed Projects',
+    ]) {
       await page.getByRole('group', { name: label }).waitFor();
     }
 
@@ -134,13 +171,20 @@ describe('admin dashboard', () => {
     await assertNoAxeViolations(page, 'the Project Queue');
 
     // The client approves (tier 3 starts the subscription with a test card).
-    await api(suite.product, clientToken, 'POST', '/api/client-approve-project', { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' });
+    await api(suite.product, clientToken, 'POST', '/api/client-approve-project', {
+      projectId,
+      action: 'accept',
+      paymentMethodId: 'pm_card_visa',
+    });
 
     await page.reload();
     await page.getByRole('tab', { name: /^Active Projects/ }).click();
     const active = page.getByRole('article', { name: project.title });
     await active.getByText('Active', { exact: true }).waitFor();
-    assert.ok(await active.getByRole('button', { name: 'Edit' }).isDisabled(), 'edit is blocked once both sides accepted');
+    assert.ok(
+      await active.getByRole('button', { name: 'Edit' }).isDisabled(),
+      'edit is blocked once both sides accepted',
+    );
 
     // Add Ticket: title only; the assignee defaults to the default staff name.
     await page.getByRole('button', { name: 'Add Ticket' }).click();
@@ -157,7 +201,11 @@ describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Move "Map the current data flows" to In Review' }).waitFor();
     await assertNoAxeViolations(page, 'the Active Projects board');
 
-    const adminToken = await signIn(suite.product, suite.product.env.ADMIN_EMAIL!, suite.product.env.ADMIN_PASSWORD!);
+    const adminToken = await signIn(
+      suite.product,
+      suite.product.env.ADMIN_EMAIL!,
+      suite.product.env.ADMIN_PASSWORD!,
+    );
     const { tickets } = await api<{ tickets: TicketRow[] }>(suite.product, adminToken, 'GET', '/api/tickets');
     const ticket = tickets.find((t) => t.project_id === projectId);
     assert.equal(ticket?.status, 'in-progress');

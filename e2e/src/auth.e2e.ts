@@ -18,7 +18,9 @@ async function mailLink(product: RunningProduct, to: string, type: 'signup' | 'r
     const response = await fetch(`${product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(to)}`);
     if (response.ok) {
       const mails = (await response.json()) as Mail[];
-      const link = mails.flatMap((mail) => mail.links).find((l) => l.includes('/verify') && l.includes(`type=${type}`));
+      const link = mails
+        .flatMap((mail) => mail.links)
+        .find((l) => l.includes('/verify') && l.includes(`type=${type}`));
       if (link) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -26,7 +28,8 @@ async function mailLink(product: RunningProduct, to: string, type: 'signup' | 'r
   throw new Error(`No ${type} mail for ${to}`);
 }
 
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+const uniqueEmail = (label: string) =>
+  `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 async function signUpAndConfirm(page: Page, product: RunningProduct, email: string, password: string) {
   await page.goto(`${product.url}/login`);
@@ -224,7 +227,9 @@ describe('host shell (no services needed)', () => {
     await menu.getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL(`${suite.product.url}/#contact`);
     assert.equal(await button.getAttribute('aria-expanded'), 'false');
-    await page.waitForFunction(() => Math.abs(document.getElementById('contact')?.getBoundingClientRect().top ?? 9999) < 120);
+    await page.waitForFunction(
+      () => Math.abs(document.getElementById('contact')?.getBoundingClientRect().top ?? 9999) < 120,
+    );
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);

@@ -34,7 +34,9 @@ async function adminProjects(product: RunningProduct): Promise<ProjectRow[]> {
   });
   assert.equal(token.status, 200, 'the admin signs in through the auth service');
   const { access_token } = (await token.json()) as { access_token: string };
-  const response = await fetch(`${API_URL}/api/projects`, { headers: { Authorization: `Bearer ${access_token}` } });
+  const response = await fetch(`${API_URL}/api/projects`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
   assert.equal(response.status, 200);
   return ((await response.json()) as { projects: ProjectRow[] }).projects;
 }
@@ -46,7 +48,10 @@ async function fillCustomer(page: Page, email: string, description: string) {
   await page.getByRole('textbox', { name: /Company/ }).fill('Engines Ltd');
   await page.getByRole('textbox', { name: /Project Description/ }).fill(description);
   // The box itself: the middle of the label is the Terms of Service link, which opens a new tab.
-  await page.locator('label').filter({ has: page.getByRole('checkbox', { name: /Terms of Service/ }) }).click({ position: { x: 8, y: 10 } });
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('checkbox', { name: /Terms of Service/ }) })
+    .click({ position: { x: 8, y: 10 } });
   assert.ok(await page.getByRole('checkbox', { name: /Terms of Service/ }).isChecked());
 }
 
@@ -65,7 +70,9 @@ async function payWithCard(page: Page, email: string, cardNumber: string) {
 
 async function assertNoAxeViolations(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
   assert.deepEqual(summary, [], `axe found violations on ${where}`);
 }
 
@@ -109,7 +116,10 @@ describe('checkout', () => {
     assert.ok(page.url().endsWith('/purchase/1'), 'the buyer stays on the purchase page');
     await page.getByRole('button', { name: 'Pay $250 Now' }).waitFor();
 
-    assert.deepEqual((await adminProjects(suite.product)).filter((p) => p.client_email === email), []);
+    assert.deepEqual(
+      (await adminProjects(suite.product)).filter((p) => p.client_email === email),
+      [],
+    );
 
     // The same payment can then go through with another card: one charge, one project.
     const card = page.getByRole('group', { name: 'Credit or debit card' });
@@ -147,7 +157,14 @@ describe('checkout', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
-  for (const path of ['/purchase/1', '/consultation/4', '/consultation/general', '/purchase-success', '/consultation-success', '/purchase/9']) {
+  for (const path of [
+    '/purchase/1',
+    '/consultation/4',
+    '/consultation/general',
+    '/purchase-success',
+    '/consultation-success',
+    '/purchase/9',
+  ]) {
     test(`axe finds no violation on ${path}`, async () => {
       const { context, page, errors } = await open();
       await page.goto(path);
@@ -159,7 +176,10 @@ describe('checkout', () => {
   }
 
   test('the card step fits a 360 px screen without sideways scrolling and passes axe', async () => {
-    const context = await suite.browser.newContext({ baseURL: suite.product.url, viewport: { width: 360, height: 740 } });
+    const context = await suite.browser.newContext({
+      baseURL: suite.product.url,
+      viewport: { width: 360, height: 740 },
+    });
     const { page, errors } = await newPage(context);
     await page.goto('/purchase/2');
     await fillCustomer(page, uniqueEmail('mobile'), 'A web app with accounts and payments');

@@ -18,19 +18,30 @@ interface Mail {
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
 
 /** Signs a client up through the auth service and confirms the address with the link from the mailbox. */
-async function signUpConfirmedClient(product: RunningProduct, email: string, password: string, fullName: string) {
+async function signUpConfirmedClient(
+  product: RunningProduct,
+  email: string,
+  password: string,
+  fullName: string,
+) {
   const { SUPABASE_URL, SUPABASE_ANON_KEY, MAILBOX_URL, PUBLIC_SITE_URL } = product.env;
-  const signUp = await fetch(`${SUPABASE_URL}/auth/v1/signup?redirect_to=${encodeURIComponent(`${PUBLIC_SITE_URL ?? product.url}/login`)}`, {
-    method: 'POST',
-    headers: { apikey: SUPABASE_ANON_KEY!, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, data: { full_name: fullName } }),
-  });
+  const signUp = await fetch(
+    `${SUPABASE_URL}/auth/v1/signup?redirect_to=${encodeURIComponent(`${PUBLIC_SITE_URL ?? product.url}/login`)}`,
+    {
+      method: 'POST',
+      headers: { apikey: SUPABASE_ANON_KEY!, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, data: { full_name: fullName } }),
+    },
+  );
   assert.equal(signUp.status, 200, 'the auth service accepts the sign-up');
   const deadline = Date.now() + 15_000;
   let link: string | undefined;
   while (!link && Date.now() < deadline) {
     const response = await fetch(`${MAILBOX_URL}/api/messages?to=${encodeURIComponent(email)}`);
-    if (response.ok) link = ((await response.json()) as Mail[]).flatMap((m) => m.links).find((l) => l.includes('/verify') && l.includes('type=signup'));
+    if (response.ok)
+      link = ((await response.json()) as Mail[])
+        .flatMap((m) => m.links)
+        .find((l) => l.includes('/verify') && l.includes('type=signup'));
     if (!link) await new Promise((resolve) => setTimeout(resolve, 250));
   }
   assert.ok(link, 'the confirmation mail arrives');
@@ -50,8 +61,16 @@ async function adminToken(product: RunningProduct): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-async function adminApi<T>(product: RunningProduct, token: string, method: 'GET' | 'POST', path: string): Promise<T> {
-  const response = await fetch(`${product.env.API_URL}${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
+async function adminApi<T>(
+  product: RunningProduct,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+): Promise<T> {
+  const response = await fetch(`${product.env.API_URL}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   assert.ok(response.ok, `${method} ${path} answers ${response.status}`);
   return (await response.json()) as T;
 }
@@ -67,7 +86,9 @@ async function logIn(page: Page, email: string, password: string) {
 
 async function assertNoAxeViolations(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
   assert.deepEqual(summary, [], `axe found violations on ${where}`);
 }
 
@@ -79,7 +100,10 @@ describe('client portal', () => {
     const password = 'client-secret';
     await signUpConfirmedClient(suite.product, email, password, 'Grace Hopper');
 
-    const context = await suite.browser.newContext({ baseURL: suite.product.url, viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({
+      baseURL: suite.product.url,
+      viewport: { width: 1280, height: 900 },
+    });
     const { page, errors } = await newPage(context);
     await logIn(page, email, password);
     await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
@@ -94,7 +118,9 @@ describe('client portal', () => {
     await request.getByText('Please fill out all required fields.').waitFor();
     await request.getByRole('combobox', { name: /Service Type/ }).selectOption('3');
     await request.getByRole('textbox', { name: /Project Name/ }).fill('Platform rebuild');
-    await request.getByRole('textbox', { name: /Description/ }).fill('Rebuild our data platform on a modern stack');
+    await request
+      .getByRole('textbox', { name: /Description/ })
+      .fill('Rebuild our data platform on a modern stack');
     await request.getByRole('combobox', { name: /Monthly Budget/ }).selectOption('15k-50k');
     await request.getByRole('combobox', { name: /Timeline/ }).selectOption('2-3-months');
     await request.getByRole('button', { name: 'Submit Request' }).click();
@@ -105,7 +131,9 @@ describe('client portal', () => {
 
     // The admin accepts the request through the API.
     const token = await adminToken(suite.product);
-    const { projects } = await adminApi<{ projects: { id: string; title: string; client_email: string; tier: number }[] }>(suite.product, token, 'GET', '/api/projects');
+    const { projects } = await adminApi<{
+      projects: { id: string; title: string; client_email: string; tier: number }[];
+    }>(suite.product, token, 'GET', '/api/projects');
     const project = projects.find((p) => p.client_email === email && p.title === 'Platform rebuild');
     assert.ok(project, 'the admin sees the new request');
     assert.equal(project.tier, 3);
@@ -127,12 +155,16 @@ describe('client portal', () => {
     await approve.waitFor({ state: 'detached' });
 
     await page.getByRole('tab', { name: 'Active Projects' }).click();
-    const active = page.getByRole('tabpanel', { name: 'Active Projects' }).getByRole('article', { name: 'Platform rebuild' });
+    const active = page
+      .getByRole('tabpanel', { name: 'Active Projects' })
+      .getByRole('article', { name: 'Platform rebuild' });
     await active.getByText('Active', { exact: true }).waitFor();
     await active.getByRole('button', { name: 'Show Board' }).click();
     await page.getByRole('region', { name: 'Project Board: Platform rebuild' }).waitFor();
 
-    const after = await adminApi<{ projects: { id: string; status: string; client_approval_status: string }[] }>(suite.product, token, 'GET', '/api/projects');
+    const after = await adminApi<{
+      projects: { id: string; status: string; client_approval_status: string }[];
+    }>(suite.product, token, 'GET', '/api/projects');
     const approved = after.projects.find((p) => p.id === project.id);
     assert.equal(approved?.client_approval_status, 'accepted');
     assert.deepEqual(errors, []);
@@ -142,7 +174,10 @@ describe('client portal', () => {
     const email = uniqueEmail('client-basic');
     const password = 'client-secret';
     await signUpConfirmedClient(suite.product, email, password, 'Ada Lovelace');
-    const context = await suite.browser.newContext({ baseURL: suite.product.url, viewport: { width: 360, height: 800 } });
+    const context = await suite.browser.newContext({
+      baseURL: suite.product.url,
+      viewport: { width: 360, height: 800 },
+    });
     const { page, errors } = await newPage(context);
     await logIn(page, email, password);
     await page.getByRole('heading', { level: 1, name: 'Ada Lovelace' }).waitFor();
@@ -167,7 +202,9 @@ describe('client portal', () => {
     await pay.click();
     await page.getByText('Service Request Submitted').waitFor();
     await request.waitFor({ state: 'detached' });
-    const card = page.getByRole('tabpanel', { name: 'Pending Projects' }).getByRole('article', { name: 'Basic Web App - Ada Lovelace' });
+    const card = page
+      .getByRole('tabpanel', { name: 'Pending Projects' })
+      .getByRole('article', { name: 'Basic Web App - Ada Lovelace' });
     await card.getByText('Pending', { exact: true }).waitFor();
     await card.getByText('$500').waitFor();
     assert.deepEqual(errors, []);

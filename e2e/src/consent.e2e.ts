@@ -42,7 +42,9 @@ async function visitWhatWouldBeTracked(page: Page, url: string): Promise<void> {
 
 async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
   assert.deepEqual(summary, [], `axe found violations on ${what}`);
 }
 
@@ -57,7 +59,11 @@ describe('tracking consent', () => {
     await banner(page).waitFor();
 
     await visitWhatWouldBeTracked(page, suite.product.url);
-    assert.equal(pixelRequests.length, 0, `nothing reaches the pixel host before consent: ${pixelRequests.join(', ')}`);
+    assert.equal(
+      pixelRequests.length,
+      0,
+      `nothing reaches the pixel host before consent: ${pixelRequests.join(', ')}`,
+    );
     assert.equal(await page.evaluate(() => 'fbq' in window), false);
 
     await banner(page).getByRole('button', { name: 'Accept' }).click();
@@ -70,7 +76,11 @@ describe('tracking consent', () => {
     pixelRequests.length = 0;
     await page.goto(`${suite.product.url}/purchase/1`);
     await page.waitForFunction(() => (window as { __pixelLoaded?: boolean }).__pixelLoaded === true);
-    const tracked = await page.evaluate(() => (window as unknown as { fbq: { queue: unknown[][] } }).fbq.queue.filter((call) => call[0] === 'track').map((call) => call[1]));
+    const tracked = await page.evaluate(() =>
+      (window as unknown as { fbq: { queue: unknown[][] } }).fbq.queue
+        .filter((call) => call[0] === 'track')
+        .map((call) => call[1]),
+    );
     assert.deepEqual(tracked, ['ViewContent']);
     assert.equal(pixelRequests.length, 1);
 
@@ -91,7 +101,11 @@ describe('tracking consent', () => {
     await page.reload();
     await visitWhatWouldBeTracked(page, suite.product.url);
     assert.equal(await banner(page).count(), 0);
-    assert.equal(pixelRequests.length, 0, `nothing reaches the pixel host after declining: ${pixelRequests.join(', ')}`);
+    assert.equal(
+      pixelRequests.length,
+      0,
+      `nothing reaches the pixel host after declining: ${pixelRequests.join(', ')}`,
+    );
 
     await page.getByRole('contentinfo').getByRole('button', { name: 'Privacy choices' }).click();
     await banner(page).getByText('You have declined.').waitFor();
@@ -116,11 +130,15 @@ describe('tracking consent', () => {
     await page.waitForTimeout(200);
     const footerBox = await page.getByRole('contentinfo').boundingBox();
     const bannerBox = await banner(page).boundingBox();
-    assert.ok(footerBox && bannerBox && bannerBox.y >= footerBox.y + footerBox.height - 1, 'the banner does not cover the footer');
+    assert.ok(
+      footerBox && bannerBox && bannerBox.y >= footerBox.y + footerBox.height - 1,
+      'the banner does not cover the footer',
+    );
 
     await page.evaluate(() => window.scrollTo(0, 0));
     const decline = banner(page).getByRole('button', { name: 'Decline' });
-    for (let i = 0; i < 30 && !(await decline.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 30 && !(await decline.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     assert.ok(await decline.evaluate((el) => el === document.activeElement), 'Decline is reachable with Tab');
     await page.keyboard.press('Enter');
     await banner(page).waitFor({ state: 'detached' });

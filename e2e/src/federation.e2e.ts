@@ -15,7 +15,9 @@ describe('federation', () => {
     for (const remote of REMOTES) {
       const row = page.locator(`tr[data-remote="${remote}"]`);
       for (const check of ['react', 'router', 'chakra', 'store']) {
-        await assert.doesNotReject(row.locator(`[data-check="${check}"]`).getByText('same', { exact: true }).waitFor());
+        await assert.doesNotReject(
+          row.locator(`[data-check="${check}"]`).getByText('same', { exact: true }).waitFor(),
+        );
       }
       assert.equal(await row.locator('[data-check="store-value"]').textContent(), '(none)');
     }

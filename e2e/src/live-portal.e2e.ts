@@ -15,7 +15,9 @@ const base64url = (value: string | Buffer) => Buffer.from(value).toString('base6
 
 function serviceRoleKey(secret: string): string {
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }));
+  const payload = base64url(
+    JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }),
+  );
   const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
   return `${header}.${payload}.${signature}`;
 }
@@ -26,7 +28,12 @@ async function expectOk<T>(response: Response, what: string): Promise<T> {
 }
 
 /** A confirmed client, created through the auth service's admin API; returns its access token. */
-async function createClient(product: RunningProduct, email: string, password: string, fullName: string): Promise<string> {
+async function createClient(
+  product: RunningProduct,
+  email: string,
+  password: string,
+  fullName: string,
+): Promise<string> {
   const key = serviceRoleKey(product.env.SUPABASE_JWT_SECRET!);
   await expectOk(
     await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
@@ -47,11 +54,20 @@ async function createClient(product: RunningProduct, email: string, password: st
   return session.access_token;
 }
 
-async function api<T>(product: RunningProduct, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+async function api<T>(
+  product: RunningProduct,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   return expectOk<T>(
     await fetch(`${product.env.API_URL}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body ? { body: JSON.stringify(body) } : {}),
     }),
     `${method} ${path}`,
@@ -60,7 +76,9 @@ async function api<T>(product: RunningProduct, token: string | null, method: str
 
 async function assertNoAxeViolations(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
   assert.deepEqual(summary, [], `axe found violations on ${where}`);
 }
 
@@ -85,7 +103,11 @@ async function tabTo(page: Page, isTarget: () => boolean | Promise<boolean>, lim
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return { ticket: el?.closest('[data-ticket-id]') === el ? (el?.getAttribute('aria-label') ?? '') : '', name: el?.getAttribute('aria-label') ?? el?.textContent ?? '', column: el?.closest('[data-status]')?.getAttribute('data-status') ?? '' };
+    return {
+      ticket: el?.closest('[data-ticket-id]') === el ? (el?.getAttribute('aria-label') ?? '') : '',
+      name: el?.getAttribute('aria-label') ?? el?.textContent ?? '',
+      column: el?.closest('[data-status]')?.getAttribute('data-status') ?? '',
+    };
   });
 
 describe('live portal: admin and client side by side', () => {
@@ -113,8 +135,16 @@ describe('live portal: admin and client side by side', () => {
     });
 
     const contexts: BrowserContext[] = [];
-    const admin = await newPage(await suite.browser.newContext({ viewport: { width: 1440, height: 900 } }).then((c) => (contexts.push(c), c)));
-    const client = await newPage(await suite.browser.newContext({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true }).then((c) => (contexts.push(c), c)));
+    const admin = await newPage(
+      await suite.browser
+        .newContext({ viewport: { width: 1440, height: 900 } })
+        .then((c) => (contexts.push(c), c)),
+    );
+    const client = await newPage(
+      await suite.browser
+        .newContext({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true })
+        .then((c) => (contexts.push(c), c)),
+    );
     try {
       await logIn(admin.page, product.url, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
       await logIn(client.page, product.url, email, password);
@@ -134,7 +164,11 @@ describe('live portal: admin and client side by side', () => {
       await queued.getByRole('button', { name: 'Accept' }).click();
       await a.getByText('Project Accepted', { exact: true }).waitFor();
       await queued.getByText('Awaiting Client Approval', { exact: true }).waitFor();
-      assert.equal(await a.evaluate(() => document.activeElement?.getAttribute('aria-label')), title, 'focus stays on the accepted project');
+      assert.equal(
+        await a.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+        title,
+        'focus stays on the accepted project',
+      );
       await assertNoAxeViolations(a, 'the admin queue at 1440 px with a toast');
       await clientCard.getByText('Awaiting Your Approval').waitFor({ timeout: 5000 });
       await c.getByRole('button', { name: 'Notifications 1 unread' }).waitFor();
@@ -151,7 +185,10 @@ describe('live portal: admin and client side by side', () => {
       await c.getByText('Project Accepted').waitFor();
       await approve.waitFor({ state: 'detached' });
       await queued.waitFor({ state: 'detached', timeout: 5000 });
-      await a.getByRole('group', { name: 'Active Projects' }).getByText('1', { exact: true }).waitFor({ timeout: 5000 });
+      await a
+        .getByRole('group', { name: 'Active Projects' })
+        .getByText('1', { exact: true })
+        .waitFor({ timeout: 5000 });
 
       // The admin runs the board with the keyboard only: a ticket added, then moved on and back a column.
       await a.getByRole('tab', { name: /^Active Projects/ }).click();
@@ -173,14 +210,21 @@ describe('live portal: admin and client side by side', () => {
       const activeCard = c.getByRole('tabpanel').getByRole('article', { name: title });
       await activeCard.getByRole('button', { name: 'Show Board' }).click();
       const clientBoard = c.getByRole('region', { name: `Project Board: ${title}` });
-      await clientBoard.getByRole('region', { name: /Not Started/ }).getByText('Map the data flows').waitFor();
+      await clientBoard
+        .getByRole('region', { name: /Not Started/ })
+        .getByText('Map the data flows')
+        .waitFor();
 
       await tabTo(a, async () => (await focused(a)).ticket.startsWith('Map the data flows'));
       await a.keyboard.press('ArrowRight');
       await a.getByRole('region', { name: 'In Progress' }).getByText('Map the data flows').waitFor();
       await a.keyboard.press('ArrowRight');
       await a.getByRole('region', { name: 'In Review' }).getByText('Map the data flows').waitFor();
-      assert.deepEqual(await focused(a), { ticket: 'Map the data flows, in In Review', name: 'Map the data flows, in In Review', column: 'in-review' });
+      assert.deepEqual(await focused(a), {
+        ticket: 'Map the data flows, in In Review',
+        name: 'Map the data flows, in In Review',
+        column: 'in-review',
+      });
       // A column behind it, still from the keyboard.
       await a.keyboard.press('ArrowLeft');
       await a.getByRole('region', { name: 'In Progress' }).getByText('Map the data flows').waitFor();
@@ -194,13 +238,31 @@ describe('live portal: admin and client side by side', () => {
       await a.keyboard.press('Enter');
       await a.getByRole('region', { name: 'Not Started' }).getByText('Map the data flows').waitFor();
       assert.equal((await focused(a)).column, 'not-started');
-      const saved = await api<{ tickets: { title: string; status: string }[] }>(product, clientToken, 'GET', '/api/tickets');
-      await expectEventually(async () => (await api<{ tickets: { title: string; status: string }[] }>(product, clientToken, 'GET', '/api/tickets')).tickets.find((t) => t.title === 'Map the data flows')?.status === 'not-started');
+      const saved = await api<{ tickets: { title: string; status: string }[] }>(
+        product,
+        clientToken,
+        'GET',
+        '/api/tickets',
+      );
+      await expectEventually(
+        async () =>
+          (
+            await api<{ tickets: { title: string; status: string }[] }>(
+              product,
+              clientToken,
+              'GET',
+              '/api/tickets',
+            )
+          ).tickets.find((t) => t.title === 'Map the data flows')?.status === 'not-started',
+      );
       assert.ok(saved.tickets.some((t) => t.title === 'Map the data flows'));
       await assertNoAxeViolations(a, 'the Active Projects board at 1440 px');
 
       // The client's open board followed every move.
-      await clientBoard.getByRole('region', { name: /Not Started/ }).getByText('Map the data flows').waitFor({ timeout: 5000 });
+      await clientBoard
+        .getByRole('region', { name: /Not Started/ })
+        .getByText('Map the data flows')
+        .waitFor({ timeout: 5000 });
 
       // Complete Project asks first.
       await a.getByRole('button', { name: 'Complete Project' }).click();
@@ -232,7 +294,12 @@ describe('live portal: admin and client side by side', () => {
       await notifications.getByRole('button', { name: 'Mark all as read' }).waitFor({ state: 'detached' });
       await notifications.getByRole('button', { name: 'Close' }).last().click();
       await c.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
-      const after = await api<{ unreadCount: number }>(product, clientToken, 'GET', '/api/notifications?unread=1&limit=1');
+      const after = await api<{ unreadCount: number }>(
+        product,
+        clientToken,
+        'GET',
+        '/api/notifications?unread=1&limit=1',
+      );
       assert.equal(after.unreadCount, 0);
 
       // The timeline tells the journey, in the client's words.
@@ -267,14 +334,21 @@ describe('live portal: admin and client side by side', () => {
     const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const { page, errors } = await newPage(context);
     // A list the server cannot answer (the Rejected tab's): its error and its retry.
-    const refusedList = (url: URL) => url.pathname === '/api/projects' && url.searchParams.get('view') === 'refused';
-    await page.route(refusedList, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+    const refusedList = (url: URL) =>
+      url.pathname === '/api/projects' && url.searchParams.get('view') === 'refused';
+    await page.route(refusedList, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+    );
     try {
       await logIn(page, product.url, email, password);
       await page.getByText('You have no pending projects.').waitFor();
       await assertNoAxeViolations(page, 'the empty client dashboard at 1440 px');
       await page.getByRole('tab', { name: /^Rejected Projects/ }).click();
-      await page.getByRole('tabpanel').getByRole('alert').getByText("We're having trouble loading your projects.").waitFor();
+      await page
+        .getByRole('tabpanel')
+        .getByRole('alert')
+        .getByText("We're having trouble loading your projects.")
+        .waitFor();
       await assertNoAxeViolations(page, 'a list error at 1440 px');
       await page.unroute(refusedList);
       await page.getByRole('tabpanel').getByRole('button', { name: 'Try again' }).click();

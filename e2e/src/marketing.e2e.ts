@@ -75,7 +75,11 @@ describe('marketing pages', () => {
     const context = await suite.browser.newContext();
     const { page } = await newPage(context);
     await page.goto(suite.product.url);
-    for (const name of [/View Professional Profile/, /Book a Free 15-Minute Consultation/, /Schedule a 15-Minute Call/]) {
+    for (const name of [
+      /View Professional Profile/,
+      /Book a Free 15-Minute Consultation/,
+      /Schedule a 15-Minute Call/,
+    ]) {
       const link = page.getByRole('link', { name });
       assert.equal(await link.getAttribute('target'), '_blank');
       assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
@@ -126,7 +130,9 @@ describe('contact message', () => {
     const deadline = Date.now() + 10_000;
     let mail: { to: string[]; subject: string; text: string } | undefined;
     while (!mail && Date.now() < deadline) {
-      const response = await fetch(`${suite.product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(inbox)}`);
+      const response = await fetch(
+        `${suite.product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(inbox)}`,
+      );
       const mails = (await response.json()) as { to: string[]; subject: string; text: string }[];
       mail = mails.find((m) => m.text.includes(details));
       if (!mail) await new Promise((resolve) => setTimeout(resolve, 200));

@@ -10,14 +10,19 @@ const FAILURES: Record<string, (route: Route) => Promise<void>> = {
   'remote-resource-404': (route) => route.fulfill({ status: 404, body: 'Not found' }),
   'remote-broken-script': (route) =>
     route.request().url().endsWith('.js')
-      ? route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken deploy");' })
+      ? route.fulfill({
+          status: 200,
+          contentType: 'text/javascript',
+          body: 'throw new Error("broken deploy");',
+        })
       : route.continue(),
 };
 
 describe('remote outage isolation', () => {
   const suite = useProductSuite({ services: false });
 
-  const fallback = (page: Page) => page.getByRole('heading', { name: 'This section is temporarily unavailable' });
+  const fallback = (page: Page) =>
+    page.getByRole('heading', { name: 'This section is temporarily unavailable' });
 
   for (const [name, fail] of Object.entries(FAILURES)) {
     test(name, async () => {

@@ -3,7 +3,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { advanceProjectClock, stripeClient, subscriptionOfProject } from '../../tools/stripe/stripe-clock.mjs';
+import {
+  advanceProjectClock,
+  stripeClient,
+  subscriptionOfProject,
+} from '../../tools/stripe/stripe-clock.mjs';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
@@ -25,20 +29,30 @@ interface ProjectRow {
   subscription_status: 'active' | 'past_due' | 'cancelled' | null;
 }
 interface Payments {
-  payments: { kind: string; status: string; amount: number; cardLast4: string | null; failureMessage: string | null }[];
+  payments: {
+    kind: string;
+    status: string;
+    amount: number;
+    cardLast4: string | null;
+    failureMessage: string | null;
+  }[];
   balanceDue: number;
 }
 
 const PASSWORD = 'client-secret';
 const usd = (dollars: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(dollars);
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
+    dollars,
+  );
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 /** A service-role key signed with the local secret, for the auth service's admin API. */
 function serviceRoleKey(secret: string): string {
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }));
+  const payload = base64url(
+    JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }),
+  );
   const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
   return `${header}.${payload}.${signature}`;
 }
@@ -68,14 +82,25 @@ async function createClient(product: RunningProduct, email: string, fullName: st
     await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { full_name: fullName } }),
+      body: JSON.stringify({
+        email,
+        password: PASSWORD,
+        email_confirm: true,
+        user_metadata: { full_name: fullName },
+      }),
     }),
     'create client',
   );
   return signIn(product, email, PASSWORD);
 }
 
-async function api<T>(product: RunningProduct, token: string, method: string, path: string, body?: unknown): Promise<T> {
+async function api<T>(
+  product: RunningProduct,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   return expectOk<T>(
     await fetch(`${product.env.API_URL}${path}`, {
       method,
@@ -87,7 +112,11 @@ async function api<T>(product: RunningProduct, token: string, method: string, pa
 }
 
 /** Polls until `check` returns a value (webhooks reach the API through a job, a second or two later). */
-async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+async function eventually<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -103,7 +132,12 @@ async function mailsTo(product: RunningProduct, to: string): Promise<Mail[]> {
 }
 
 /** A tier 4 request by the client, accepted by the admin: it awaits the client's approval. */
-async function acceptedTier4Request(product: RunningProduct, clientToken: string, adminToken: string, title: string): Promise<string> {
+async function acceptedTier4Request(
+  product: RunningProduct,
+  clientToken: string,
+  adminToken: string,
+  title: string,
+): Promise<string> {
   const { id } = await api<{ id: string }>(product, clientToken, 'POST', '/api/create-project', {
     title,
     tier: 4,
@@ -116,7 +150,12 @@ async function acceptedTier4Request(product: RunningProduct, clientToken: string
 }
 
 async function advanceOneMonth(product: RunningProduct, projectId: string) {
-  await advanceProjectClock({ apiUrl: product.env.STRIPE_API_URL, secretKey: product.env.STRIPE_SECRET_KEY, projectId, months: 1 });
+  await advanceProjectClock({
+    apiUrl: product.env.STRIPE_API_URL,
+    secretKey: product.env.STRIPE_SECRET_KEY,
+    projectId,
+    months: 1,
+  });
 }
 
 async function logIn(page: Page, email: string, password: string) {
@@ -139,7 +178,9 @@ async function assertNoAxeViolations(page: Page, where: string, include?: string
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
   assert.deepEqual(summary, [], `axe found violations on ${where}`);
 }
 
@@ -147,7 +188,8 @@ async function assertNoAxeViolations(page: Page, where: string, include?: string
 async function rowsOf(table: Locator): Promise<string[][]> {
   const rows = table.locator('tbody tr');
   const out: string[][] = [];
-  for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('td').allTextContents()).map((t) => t.trim()));
+  for (let i = 0; i < (await rows.count()); i++)
+    out.push((await rows.nth(i).locator('td').allTextContents()).map((t) => t.trim()));
   return out;
 }
 
@@ -162,7 +204,10 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
     const adminToken = await signIn(product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
     const projectId = await acceptedTier4Request(product, clientToken, adminToken, title);
 
-    const context = await suite.browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({
+      baseURL: product.url,
+      viewport: { width: 1280, height: 900 },
+    });
     const { page, errors } = await newPage(context);
     await logIn(page, email, PASSWORD);
     const pending = page.getByRole('article', { name: title });
@@ -194,7 +239,9 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
 
     // Two receipts, each with an HTML and a plain-text part naming amount, purpose, project and card.
     const receipts = await eventually('both receipts in the mailbox', async () => {
-      const found = (await mailsTo(product, email)).filter((m) => m.subject === `Receipt: ${usd(monthly)} for "${title}"`);
+      const found = (await mailsTo(product, email)).filter(
+        (m) => m.subject === `Receipt: ${usd(monthly)} for "${title}"`,
+      );
       return found.length >= 2 ? found : undefined;
     });
     for (const receipt of receipts) {
@@ -210,7 +257,9 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
     // The client sees both invoices in the project's payment history.
     await page.reload();
     await page.getByRole('tab', { name: 'Active Projects' }).click();
-    const active = page.getByRole('tabpanel', { name: 'Active Projects' }).getByRole('article', { name: title });
+    const active = page
+      .getByRole('tabpanel', { name: 'Active Projects' })
+      .getByRole('article', { name: title });
     await active.getByText('Active', { exact: true }).waitFor();
     assert.equal(await active.getByText('Payment failed').count(), 0);
     await active.getByRole('button', { name: 'Payments' }).click();
@@ -219,14 +268,21 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
     await table.waitFor();
     const rows = await rowsOf(table);
     assert.equal(rows.length, 2);
-    for (const row of rows) assert.deepEqual(row.slice(1), ['Monthly subscription', usd(monthly), 'Paid', 'ending in •••• 4242']);
+    for (const row of rows)
+      assert.deepEqual(row.slice(1), ['Monthly subscription', usd(monthly), 'Paid', 'ending in •••• 4242']);
     await dialog.getByText('Balance due').waitFor();
     await assertNoAxeViolations(page, 'the payments dialog', '[role="dialog"]');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
     // Still within the 3-month minimum term: cancelling charges the penalty to a card, inside the cancellation.
-    const quote = await api<{ hasPenalty: boolean; penaltyAmount: number; monthsRemaining: number }>(product, clientToken, 'POST', '/api/check-penalty', { projectId });
+    const quote = await api<{ hasPenalty: boolean; penaltyAmount: number; monthsRemaining: number }>(
+      product,
+      clientToken,
+      'POST',
+      '/api/check-penalty',
+      { projectId },
+    );
     assert.equal(quote.hasPenalty, true);
     assert.equal(quote.monthsRemaining, 2, 'the term is counted on the subscription clock: one month gone');
     await active.getByRole('button', { name: 'Cancel Project' }).click();
@@ -237,7 +293,9 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
     await page.getByText('Project Cancelled').waitFor();
     await penalty.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Completed Projects' }).click();
-    const cancelled = page.getByRole('tabpanel', { name: 'Completed Projects' }).getByRole('article', { name: title });
+    const cancelled = page
+      .getByRole('tabpanel', { name: 'Completed Projects' })
+      .getByRole('article', { name: title });
     await cancelled.getByText('Canceled', { exact: true }).waitFor();
     await cancelled.getByRole('button', { name: 'Payments' }).click();
     const after = page.getByRole('dialog', { name: `Payments: ${title}` }).getByRole('table');
@@ -260,19 +318,32 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
     const clientToken = await createClient(product, email, 'Ada Lovelace');
     const adminToken = await signIn(product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
     const projectId = await acceptedTier4Request(product, clientToken, adminToken, title);
-    await api(product, clientToken, 'POST', '/api/client-approve-project', { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' });
+    await api(product, clientToken, 'POST', '/api/client-approve-project', {
+      projectId,
+      action: 'accept',
+      paymentMethodId: 'pm_card_visa',
+    });
 
     // The card on file becomes one that attaches but fails every charge (4000 0000 0000 0341).
-    const stripe = stripeClient({ apiUrl: product.env.STRIPE_API_URL, secretKey: product.env.STRIPE_SECRET_KEY });
+    const stripe = stripeClient({
+      apiUrl: product.env.STRIPE_API_URL,
+      secretKey: product.env.STRIPE_SECRET_KEY,
+    });
     const subscription = await subscriptionOfProject(stripe, projectId);
     assert.ok(subscription, 'Stripe holds the subscription');
-    const customer = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+    const customer =
+      typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
     const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer });
     await stripe.subscriptions.update(subscription.id, { default_payment_method: failing.id });
 
     await advanceOneMonth(product, projectId);
     await eventually('the failed renewal on the project', async () => {
-      const { projects } = await api<{ projects: ProjectRow[] }>(product, clientToken, 'GET', '/api/projects');
+      const { projects } = await api<{ projects: ProjectRow[] }>(
+        product,
+        clientToken,
+        'GET',
+        '/api/projects',
+      );
       return projects.find((p) => p.id === projectId)?.subscription_status === 'past_due' ? true : undefined;
     });
     const failedMail = await eventually('the failed-payment mail', async () =>
@@ -281,11 +352,16 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
     assert.match(failedMail.text, /update your card/i);
 
     // The client sees the failure on the project, with the bank's reason, and pays it with another card.
-    const context = await suite.browser.newContext({ baseURL: product.url, viewport: { width: 390, height: 844 } });
+    const context = await suite.browser.newContext({
+      baseURL: product.url,
+      viewport: { width: 390, height: 844 },
+    });
     const { page, errors } = await newPage(context);
     await logIn(page, email, PASSWORD);
     await page.getByRole('tab', { name: 'Active Projects' }).click();
-    const card = page.getByRole('tabpanel', { name: 'Active Projects' }).getByRole('article', { name: title });
+    const card = page
+      .getByRole('tabpanel', { name: 'Active Projects' })
+      .getByRole('article', { name: title });
     await card.getByText('Payment failed', { exact: true }).waitFor();
     const alert = card.getByRole('alert');
     await alert.getByText('Your monthly payment failed').waitFor();
@@ -319,7 +395,10 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
     await context.close();
 
     // The admin sees the project without the failure badge and the invoice paid in its history.
-    const adminContext = await suite.browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 900 } });
+    const adminContext = await suite.browser.newContext({
+      baseURL: product.url,
+      viewport: { width: 1280, height: 900 },
+    });
     const admin = await newPage(adminContext);
     await logIn(admin.page, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
     await admin.page.getByRole('tab', { name: /^Active Projects/ }).click();
@@ -333,7 +412,13 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
     await table.waitFor();
     const rows = await rowsOf(table);
     assert.equal(rows.length, 2);
-    for (const row of rows) assert.deepEqual(row.slice(1), ['Monthly subscription', usd(settled.payments[0]!.amount), 'Paid', 'ending in •••• 4242']);
+    for (const row of rows)
+      assert.deepEqual(row.slice(1), [
+        'Monthly subscription',
+        usd(settled.payments[0]!.amount),
+        'Paid',
+        'ending in •••• 4242',
+      ]);
     assert.ok(await history.getByText('Balance due').isVisible());
     await assertNoAxeViolations(admin.page, 'the admin payments dialog', '[role="dialog"]');
     assert.deepEqual(admin.errors, []);

@@ -178,7 +178,11 @@ describe('offline auth with supabase-js', () => {
     expect(fragment.get('access_token')).toBeTruthy();
 
     const wrong = await client.auth.signInWithPassword({ email, password: 'not-the-password' });
-    expect(wrong.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+    expect(wrong.error).toMatchObject({
+      status: 400,
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
 
     const signIn = await client.auth.signInWithPassword({ email, password });
     expect(signIn.error).toBeNull();
@@ -201,7 +205,9 @@ describe('offline auth with supabase-js', () => {
     expect((await client.auth.signOut()).error).toBeNull();
     const afterSignOut = await refreshWith(next.refresh_token);
     expect(afterSignOut.status).toBe(400);
-    const user = await fetch(`${authUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${next.access_token}` } });
+    const user = await fetch(`${authUrl}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${next.access_token}` },
+    });
     expect(user.status).toBe(403);
     expect(await user.json()).toMatchObject({ code: 'session_not_found' });
   });
@@ -219,13 +225,18 @@ describe('offline auth with supabase-js', () => {
   });
 
   it('refuses weak passwords with reasons', async () => {
-    const { error } = await supabase().auth.signUp({ email: `weak.${Date.now()}@example.test`, password: '12345' });
+    const { error } = await supabase().auth.signUp({
+      email: `weak.${Date.now()}@example.test`,
+      password: '12345',
+    });
     expect(error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });
   });
 
   it('sends a recovery link whose redirect carries type=recovery, then sets a new password', async () => {
     const client = supabase();
-    expect((await client.auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/reset-password` })).error).toBeNull();
+    expect(
+      (await client.auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/reset-password` })).error,
+    ).toBeNull();
     const landed = await follow(await linkFor(email, 'recovery'));
     expect(landed.pathname).toBe('/reset-password');
     const fragment = new URLSearchParams(landed.hash.slice(1));
@@ -236,8 +247,12 @@ describe('offline auth with supabase-js', () => {
     });
     expect(error).toBeNull();
     expect((await client.auth.updateUser({ password: 'second-password' })).error).toBeNull();
-    expect((await supabase().auth.signInWithPassword({ email, password: 'second-password' })).error).toBeNull();
-    expect((await supabase().auth.signInWithPassword({ email, password })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect(
+      (await supabase().auth.signInWithPassword({ email, password: 'second-password' })).error,
+    ).toBeNull();
+    expect((await supabase().auth.signInWithPassword({ email, password })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
   });
 
   it('a password change through supabase-js ends the other sessions and keeps its own', async () => {
@@ -257,7 +272,9 @@ describe('offline auth with supabase-js', () => {
     const { data, error } = await supabase().auth.signUp({ email, password: 'takeover-password' });
     expect(error).toBeNull();
     expect(data.user?.identities).toEqual([]);
-    expect((await supabase().auth.signInWithPassword({ email, password: 'takeover-password' })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect(
+      (await supabase().auth.signInWithPassword({ email, password: 'takeover-password' })).error,
+    ).toMatchObject({ code: 'invalid_credentials' });
   });
 
   it('sends redirects only to the product origins', async () => {

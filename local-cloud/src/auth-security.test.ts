@@ -26,7 +26,9 @@ interface AuthUnderTest {
 
 const running: AuthUnderTest[] = [];
 
-async function startAuth(options: { mailPerRecipient?: RateLimit; bcryptRounds?: number } = {}): Promise<AuthUnderTest> {
+async function startAuth(
+  options: { mailPerRecipient?: RateLimit; bcryptRounds?: number } = {},
+): Promise<AuthUnderTest> {
   const dir = mkdtempSync(path.join(tmpdir(), 'auth-security-'));
   const mails: AuthMail[] = [];
   let url = '';
@@ -42,7 +44,12 @@ async function startAuth(options: { mailPerRecipient?: RateLimit; bcryptRounds?:
     logger: pino({ level: 'silent' }),
     // Behind a proxy, so each test can claim as many source addresses as it likes.
     trustProxy: true,
-    rateLimits: { signUp: roomy, signIn: roomy, recover: roomy, mailPerRecipient: options.mailPerRecipient ?? roomy },
+    rateLimits: {
+      signUp: roomy,
+      signIn: roomy,
+      recover: roomy,
+      mailPerRecipient: options.mailPerRecipient ?? roomy,
+    },
     bcryptRounds: options.bcryptRounds ?? 4,
   });
   const server = await new Promise<ServerType>((resolve) => {
@@ -71,24 +78,42 @@ let source = 0;
 /** Each request from another source address (X-Forwarded-For), so only per-recipient limits can apply. */
 function call(auth: AuthUnderTest, method: string, route: string, body?: unknown, token?: string) {
   source += 1;
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${source >> 8}.${source & 255}` };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-forwarded-for': `10.1.${source >> 8}.${source & 255}`,
+  };
   if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(`${auth.url}/auth/v1${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetch(`${auth.url}/auth/v1${route}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 const signUp = (auth: AuthUnderTest, email: string, password: string, fullName = 'Ada Lovelace') =>
-  call(auth, 'POST', `/signup?redirect_to=${encodeURIComponent(`${SITE}/login`)}`, { email, password, data: { full_name: fullName } });
+  call(auth, 'POST', `/signup?redirect_to=${encodeURIComponent(`${SITE}/login`)}`, {
+    email,
+    password,
+    data: { full_name: fullName },
+  });
 
 async function signIn(auth: AuthUnderTest, email: string, password: string) {
   const response = await call(auth, 'POST', '/token?grant_type=password', { email, password });
-  return { status: response.status, body: (await response.json()) as { access_token: string; refresh_token: string; code?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { access_token: string; refresh_token: string; code?: string },
+  };
 }
 
 const refresh = (auth: AuthUnderTest, refreshToken: string) =>
   call(auth, 'POST', '/token?grant_type=refresh_token', { refresh_token: refreshToken });
 
 /** Follows the newest link of `type` mailed to `email`. */
-async function confirmByMail(auth: AuthUnderTest, email: string, type: 'signup' | 'recovery' = 'signup'): Promise<URLSearchParams> {
+async function confirmByMail(
+  auth: AuthUnderTest,
+  email: string,
+  type: 'signup' | 'recovery' = 'signup',
+): Promise<URLSearchParams> {
   const mail = [...auth.mails].reverse().find((m) => m.to === email && m.text.includes(`type=${type}`));
   const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no ${type} mail to ${email}`);
@@ -117,7 +142,10 @@ describe('offline auth service security', () => {
     const confirmed = await confirmByMail(auth, email);
     expect(confirmed.get('type')).toBe('signup');
 
-    expect(await signIn(auth, email, 'attacker-password')).toMatchObject({ status: 400, body: { code: 'invalid_credentials' } });
+    expect(await signIn(auth, email, 'attacker-password')).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_credentials' },
+    });
     const owner = await signIn(auth, email, 'owner-password');
     expect(owner.status).toBe(200);
     const user = await (await call(auth, 'GET', '/user', undefined, owner.body.access_token)).json();
@@ -133,11 +161,25 @@ describe('offline auth service security', () => {
       const response = await signUp(auth, email, 'another-secret', 'Somebody');
       expect(response.status).toBe(200);
       const body = await response.json();
-      answers.push({ ...body, id: 'x', email: 'x', created_at: 'x', updated_at: 'x', confirmation_sent_at: 'x' });
+      answers.push({
+        ...body,
+        id: 'x',
+        email: 'x',
+        created_at: 'x',
+        updated_at: 'x',
+        confirmation_sent_at: 'x',
+      });
     }
     expect(answers[0]).toEqual(answers[1]);
-    expect(answers[0]).toMatchObject({ identities: [], email_confirmed_at: null, last_sign_in_at: null, user_metadata: { full_name: 'Somebody' } });
-    expect(auth.mails.slice(mailsBefore).map((m) => [m.to, m.subject])).toEqual([['pending.one@example.test', 'Confirm your sign-up']]);
+    expect(answers[0]).toMatchObject({
+      identities: [],
+      email_confirmed_at: null,
+      last_sign_in_at: null,
+      user_metadata: { full_name: 'Somebody' },
+    });
+    expect(auth.mails.slice(mailsBefore).map((m) => [m.to, m.subject])).toEqual([
+      ['pending.one@example.test', 'Confirm your sign-up'],
+    ]);
   });
 
   it('a comma-separated list of addresses is refused and mails nobody', async () => {
@@ -149,7 +191,10 @@ describe('offline auth service security', () => {
     ] as const) {
       const response = await call(auth, 'POST', route, body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ code: 'validation_failed', msg: 'Unable to validate email address: invalid format' });
+      expect(await response.json()).toMatchObject({
+        code: 'validation_failed',
+        msg: 'Unable to validate email address: invalid format',
+      });
     }
     expect(auth.mails.length).toBe(before);
   });
@@ -157,12 +202,17 @@ describe('offline auth service security', () => {
   it('a CR/LF in the address cannot inject a recipient', async () => {
     await signedUpAndConfirmed(auth, 'crlf.owner@example.test', 'secret-one');
     const before = auth.mails.length;
-    for (const email of ['crlf.owner@example.test\r\nBcc: victim@example.test', 'new.one@example.test\nBcc: victim@example.test']) {
+    for (const email of [
+      'crlf.owner@example.test\r\nBcc: victim@example.test',
+      'new.one@example.test\nBcc: victim@example.test',
+    ]) {
       expect((await call(auth, 'POST', '/recover', { email })).status).toBe(400);
       expect((await signUp(auth, email, 'secret-one')).status).toBe(400);
     }
     expect(auth.mails.length).toBe(before);
-    expect((await signIn(auth, 'crlf.owner@example.test\r\nBcc: victim@example.test', 'secret-one')).status).toBe(400);
+    expect(
+      (await signIn(auth, 'crlf.owner@example.test\r\nBcc: victim@example.test', 'secret-one')).status,
+    ).toBe(400);
   });
 
   it('an address longer than SMTP carries is refused', async () => {
@@ -198,7 +248,8 @@ describe('mails per recipient', () => {
     const auth = await startAuth({ mailPerRecipient: { windowMs: 60_000, limit: 3 } });
     await signedUpAndConfirmed(auth, 'victim@example.test', 'secret-one');
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await call(auth, 'POST', '/recover', { email: 'victim@example.test' })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await call(auth, 'POST', '/recover', { email: 'victim@example.test' })).status);
     // The sign-up counted too: two resets pass, then the address is over its limit.
     expect(statuses).toEqual([200, 200, 429, 429, 429]);
     expect(auth.mails.filter((m) => m.subject === 'Reset your password')).toHaveLength(2);

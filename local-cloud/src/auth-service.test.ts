@@ -46,7 +46,11 @@ afterAll(async () => {
 });
 
 const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${url}/auth/v1${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${url}/auth/v1${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 const serviceKey = (role: string) =>
   new SignJWT({ role }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
@@ -55,7 +59,11 @@ describe('auth service', () => {
   it('rate-limits sign-in per address, ignoring X-Forwarded-For', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await post('/token?grant_type=password', { email: 'nobody@example.test', password: 'whatever' }, { 'x-forwarded-for': `10.0.0.${i}` });
+      const r = await post(
+        '/token?grant_type=password',
+        { email: 'nobody@example.test', password: 'whatever' },
+        { 'x-forwarded-for': `10.0.0.${i}` },
+      );
       statuses.push(r.status);
     }
     expect(statuses).toEqual([400, 400, 429]);
@@ -63,7 +71,8 @@ describe('auth service', () => {
 
   it('rate-limits sign-up per address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await post('/signup', { email: `u${i}@example.test`, password: 'secret1' })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await post('/signup', { email: `u${i}@example.test`, password: 'secret1' })).status);
     expect(statuses).toEqual([200, 200, 429]);
     expect(mails.map((m) => m.subject)).toEqual(['Confirm your sign-up', 'Confirm your sign-up']);
   });
@@ -84,11 +93,21 @@ describe('auth service', () => {
   it('opens the admin API only to the service role key', async () => {
     const user = { email: 'staff@example.test', password: 'secret1', email_confirm: true };
     expect((await post('/admin/users', user)).status).toBe(403);
-    expect((await post('/admin/users', user, { authorization: `Bearer ${await serviceKey('authenticated')}` })).status).toBe(403);
-    const created = await post('/admin/users', user, { authorization: `Bearer ${await serviceKey('service_role')}` });
+    expect(
+      (await post('/admin/users', user, { authorization: `Bearer ${await serviceKey('authenticated')}` }))
+        .status,
+    ).toBe(403);
+    const created = await post('/admin/users', user, {
+      authorization: `Bearer ${await serviceKey('service_role')}`,
+    });
     expect(created.status).toBe(200);
-    expect(await created.json()).toMatchObject({ email: 'staff@example.test', email_confirmed_at: expect.any(String) });
-    const again = await post('/admin/users', user, { authorization: `Bearer ${await serviceKey('service_role')}` });
+    expect(await created.json()).toMatchObject({
+      email: 'staff@example.test',
+      email_confirmed_at: expect.any(String),
+    });
+    const again = await post('/admin/users', user, {
+      authorization: `Bearer ${await serviceKey('service_role')}`,
+    });
     expect(again.status).toBe(422);
   });
 
@@ -98,7 +117,8 @@ describe('auth service', () => {
       headers: {
         origin: 'http://localhost:3000',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'apikey,authorization,content-type,x-client-info,x-supabase-api-version',
+        'access-control-request-headers':
+          'apikey,authorization,content-type,x-client-info,x-supabase-api-version',
       },
     });
     expect(r.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');

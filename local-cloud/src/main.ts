@@ -25,7 +25,11 @@ const portFrom = (value: string | undefined, fallback: number) =>
 // (NODE_ENV=production) must give them secrets of its own.
 try {
   assertProductionReady(env, [
-    { variable: 'SUPABASE_JWT_SECRET', purpose: 'the key the auth stand-in signs access tokens with', minLength: 32 },
+    {
+      variable: 'SUPABASE_JWT_SECRET',
+      purpose: 'the key the auth stand-in signs access tokens with',
+      minLength: 32,
+    },
     { variable: 'STRIPE_SECRET_KEY', purpose: 'the secret key of the Stripe stand-in' },
     { variable: 'STRIPE_WEBHOOK_SECRET', purpose: "the Stripe stand-in's webhook signing secret" },
   ]);
@@ -45,7 +49,12 @@ const allowedOrigins = allowedOriginsFromEnv(env);
 const jwtSecret = env.SUPABASE_JWT_SECRET || LOCAL_DEFAULTS.jwtSecret;
 const closers: Array<() => Promise<void>> = [];
 
-function listen(name: string, fetch: (request: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<number> {
+function listen(
+  name: string,
+  fetch: (request: Request) => Response | Promise<Response>,
+  port: number,
+  hostname: string,
+): Promise<number> {
   return new Promise((resolve) => {
     const server: ServerType = serve({ fetch, port, hostname }, (info: AddressInfo) => {
       console.log(`${name} listening on http://localhost:${info.port}`);
@@ -74,7 +83,12 @@ const smtpPort = await new Promise<number>((resolve, reject) => {
   });
 });
 closers.push(() => new Promise<void>((done) => smtp.close(() => done())));
-await listen('mailbox', createMailboxWeb(mailbox).fetch, portFrom(env.MAILBOX_PORT, LOCAL_DEFAULTS.mailboxPort), mailboxHost);
+await listen(
+  'mailbox',
+  createMailboxWeb(mailbox).fetch,
+  portFrom(env.MAILBOX_PORT, LOCAL_DEFAULTS.mailboxPort),
+  mailboxHost,
+);
 
 // Auth: a GoTrue-compatible service for supabase-js.
 let authPublicUrl = env.SUPABASE_URL?.replace(/\/+$/, '') ?? '';
@@ -92,7 +106,12 @@ const auth = createAuthService({
   logger,
   trustProxy: env.TRUST_PROXY === '1',
 });
-const authPort = await listen('auth', auth.fetch, portFrom(env.LOCAL_AUTH_PORT, LOCAL_DEFAULTS.localAuthPort), host);
+const authPort = await listen(
+  'auth',
+  auth.fetch,
+  portFrom(env.LOCAL_AUTH_PORT, LOCAL_DEFAULTS.localAuthPort),
+  host,
+);
 authPublicUrl ||= `http://localhost:${authPort}`;
 
 // ── Stripe-compatible service: the payments module starts it here. ─────────────────────────────────────
@@ -107,7 +126,12 @@ const stripe = createStripeService({
   log: (message) => logger.warn(message),
 });
 closers.push(async () => stripe.close());
-await listen('stripe', stripe.app.fetch, portFrom(env.LOCAL_STRIPE_PORT, LOCAL_DEFAULTS.localStripePort), host);
+await listen(
+  'stripe',
+  stripe.app.fetch,
+  portFrom(env.LOCAL_STRIPE_PORT, LOCAL_DEFAULTS.localStripePort),
+  host,
+);
 // ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
 let stopping = false;

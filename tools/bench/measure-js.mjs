@@ -43,7 +43,12 @@ export async function measurePageJs(browser, url, { settle, storageState } = {})
     entry.brotli += file.brotli;
   }
   const total = files.reduce(
-    (sum, f) => ({ files: sum.files + 1, raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip, brotli: sum.brotli + f.brotli }),
+    (sum, f) => ({
+      files: sum.files + 1,
+      raw: sum.raw + f.raw,
+      gzip: sum.gzip + f.gzip,
+      brotli: sum.brotli + f.brotli,
+    }),
     { files: 0, raw: 0, gzip: 0, brotli: 0 },
   );
   return { url, files, byOrigin, total };

@@ -15,7 +15,10 @@ const BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `no
 
 /** A bare import of an npm package (not ours): left for Node to load at run time. */
 const isExternal = (request) =>
-  !request.startsWith('.') && !request.startsWith('/') && !request.startsWith('@agency/') && !/^[A-Za-z]:/.test(request);
+  !request.startsWith('.') &&
+  !request.startsWith('/') &&
+  !request.startsWith('@agency/') &&
+  !/^[A-Za-z]:/.test(request);
 
 export function serviceConfig(service) {
   const dir = join(ROOT, service);
@@ -24,10 +27,20 @@ export function serviceConfig(service) {
     context: dir,
     target: 'node20',
     entry: { main: './src/main.ts' },
-    output: { path: join(dir, 'dist'), filename: '[name].mjs', module: true, chunkFormat: 'module', library: { type: 'module' }, clean: true },
+    output: {
+      path: join(dir, 'dist'),
+      filename: '[name].mjs',
+      module: true,
+      chunkFormat: 'module',
+      library: { type: 'module' },
+      clean: true,
+    },
     experiments: { outputModule: true },
     externalsType: 'module-import',
-    externals: [({ request }, callback) => (request && (BUILTINS.has(request) || isExternal(request)) ? callback(undefined, request) : callback())],
+    externals: [
+      ({ request }, callback) =>
+        request && (BUILTINS.has(request) || isExternal(request)) ? callback(undefined, request) : callback(),
+    ],
     resolve: {
       extensions: ['.ts', '.js', '.mjs', '.json'],
       extensionAlias: { '.js': ['.ts', '.js'] },

@@ -28,7 +28,8 @@ export function federationRuntimeAliases() {
     const { exports } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     for (const [key, value] of Object.entries(exports ?? {})) {
       if (key.includes('*')) continue;
-      const esm = typeof value === 'string' ? value : (value.import?.default ?? value.import ?? value.default);
+      const esm =
+        typeof value === 'string' ? value : (value.import?.default ?? value.import ?? value.default);
       if (typeof esm !== 'string' || !/\.m?js$/.test(esm)) continue;
       const target = join(dir, esm);
       aliases[`${name}${key === '.' ? '' : key.slice(1)}$`] = target;

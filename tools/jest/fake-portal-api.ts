@@ -32,7 +32,10 @@ export interface FakePortalApi {
   /** Sends a live event to every open dashboard stream. */
   emit: (event: Partial<LiveProjectEvent> & Pick<LiveProjectEvent, 'projectId' | 'action'>) => void;
   /** Replaces a project (as another user's action would) and tells the open dashboards. */
-  changeProject: (project: Project, event: Partial<LiveProjectEvent> & Pick<LiveProjectEvent, 'action'>) => void;
+  changeProject: (
+    project: Project,
+    event: Partial<LiveProjectEvent> & Pick<LiveProjectEvent, 'action'>,
+  ) => void;
   /** Open live streams. */
   readonly streams: number;
   /** "METHOD /path" of every call, in order (query strings dropped). */
@@ -41,7 +44,8 @@ export interface FakePortalApi {
 
 const encoder = new TextEncoder();
 const json = (body: unknown, status = 200): Reply => ({ status, body });
-const byNewest = (a: { created_at: string }, b: { created_at: string }) => b.created_at.localeCompare(a.created_at);
+const byNewest = (a: { created_at: string }, b: { created_at: string }) =>
+  b.created_at.localeCompare(a.created_at);
 
 function page<T>(rows: T[], url: URL, fallback: number) {
   const limit = Number(url.searchParams.get('limit') ?? fallback);
@@ -53,11 +57,16 @@ function page<T>(rows: T[], url: URL, fallback: number) {
 /** "*" matches one path segment, or the whole rest when it ends the pattern. */
 function routeMatches(pattern: string, key: string): boolean {
   const parts = pattern.split('*').map((part) => part.replace(/[.+?^$()|[\]\\{}]/g, '\\$&'));
-  const source = parts.map((part, i) => (i === 0 ? part : `${i === parts.length - 1 && part === '' ? '.*' : '[^/]+'}${part}`)).join('');
+  const source = parts
+    .map((part, i) => (i === 0 ? part : `${i === parts.length - 1 && part === '' ? '.*' : '[^/]+'}${part}`))
+    .join('');
   return new RegExp(`^${source}$`).test(key);
 }
 
-export function fakePortalApi(initial: Partial<FakePortalState> = {}, overrides: Record<string, PortalHandler> = {}): FakePortalApi {
+export function fakePortalApi(
+  initial: Partial<FakePortalState> = {},
+  overrides: Record<string, PortalHandler> = {},
+): FakePortalApi {
   const state: FakePortalState = {
     projects: initial.projects ?? [],
     tickets: initial.tickets ?? [],
@@ -84,15 +93,33 @@ export function fakePortalApi(initial: Partial<FakePortalState> = {}, overrides:
       const tier = q.get('tier');
       if (tier) rows = rows.filter((p) => (tier === 'general' ? p.tier === null : p.tier === Number(tier)));
       const search = q.get('q')?.toLowerCase();
-      if (search) rows = rows.filter((p) => [p.title, p.client_name, p.client_email, p.company, p.description].some((v) => v?.toLowerCase().includes(search)));
+      if (search)
+        rows = rows.filter((p) =>
+          [p.title, p.client_name, p.client_email, p.company, p.description].some((v) =>
+            v?.toLowerCase().includes(search),
+          ),
+        );
       const sort = q.get('sort') ?? 'newest';
-      rows.sort(sort === 'title' ? (a, b) => a.title.toLowerCase().localeCompare(b.title.toLowerCase()) : sort === 'oldest' ? (a, b) => -byNewest(a, b) : byNewest);
+      rows.sort(
+        sort === 'title'
+          ? (a, b) => a.title.toLowerCase().localeCompare(b.title.toLowerCase())
+          : sort === 'oldest'
+            ? (a, b) => -byNewest(a, b)
+            : byNewest,
+      );
       const { shown, nextCursor } = page(rows, url, 10);
       return json({ projects: shown, nextCursor, total: rows.length });
     },
     'GET /api/project-counts': () => {
-      const counts = Object.fromEntries(Object.entries(PROJECT_VIEWS).map(([view, test]) => [view, state.projects.filter(test).length]));
-      return json({ counts: { ...counts, completedOnly: state.projects.filter((p) => p.status === 'completed' && !p.cancelled).length } });
+      const counts = Object.fromEntries(
+        Object.entries(PROJECT_VIEWS).map(([view, test]) => [view, state.projects.filter(test).length]),
+      );
+      return json({
+        counts: {
+          ...counts,
+          completedOnly: state.projects.filter((p) => p.status === 'completed' && !p.cancelled).length,
+        },
+      });
     },
     'GET /api/projects/*': (_init, url) => {
       const [, , , id, sub] = url.pathname.split('/');
@@ -106,7 +133,9 @@ export function fakePortalApi(initial: Partial<FakePortalState> = {}, overrides:
       const projectId = url.searchParams.get('projectId');
       const board = url.searchParams.get('board');
       if (!projectId) return json({ tickets: state.tickets });
-      const rows = state.tickets.filter((t) => t.project_id === projectId && (!board || t.board_type === board)).sort(byNewest);
+      const rows = state.tickets
+        .filter((t) => t.project_id === projectId && (!board || t.board_type === board))
+        .sort(byNewest);
       const { shown, nextCursor } = page(rows, url, 100);
       return json({ tickets: shown, nextCursor });
     },
@@ -145,12 +174,18 @@ export function fakePortalApi(initial: Partial<FakePortalState> = {}, overrides:
       const unreadOnly = url.searchParams.get('unread') === '1';
       const rows = state.notifications.filter((n) => !unreadOnly || !n.readAt);
       const { shown, nextCursor } = page(rows, url, 20);
-      return json({ notifications: shown, unreadCount: state.notifications.filter((n) => !n.readAt).length, nextCursor });
+      return json({
+        notifications: shown,
+        unreadCount: state.notifications.filter((n) => !n.readAt).length,
+        nextCursor,
+      });
     },
     'POST /api/notifications/read': (init) => {
       const body = JSON.parse(String(init.body)) as { ids?: string[]; all?: boolean };
       const now = new Date().toISOString();
-      state.notifications = state.notifications.map((n) => (body.all || body.ids?.includes(n.notificationId) ? { ...n, readAt: n.readAt ?? now } : n));
+      state.notifications = state.notifications.map((n) =>
+        body.all || body.ids?.includes(n.notificationId) ? { ...n, readAt: n.readAt ?? now } : n,
+      );
       return json({ unreadCount: state.notifications.filter((n) => !n.readAt).length });
     },
     'GET /api/inbox': (_init, url) => {
@@ -164,7 +199,11 @@ export function fakePortalApi(initial: Partial<FakePortalState> = {}, overrides:
       );
       const { shown, nextCursor } = page(rows, url, 10);
       const unread = (kind: string) => state.inbox.filter((i) => i.kind === kind && !i.readAt).length;
-      return json({ items: shown, nextCursor, unread: { contact: unread('contact'), consultation: unread('consultation') } });
+      return json({
+        items: shown,
+        nextCursor,
+        unread: { contact: unread('contact'), consultation: unread('consultation') },
+      });
     },
     'POST /api/inbox/read': (init) => {
       const body = JSON.parse(String(init.body)) as { kind: string; id: string; read: boolean };
@@ -187,7 +226,9 @@ export function fakePortalApi(initial: Partial<FakePortalState> = {}, overrides:
       Object.entries(routes)
         .filter(([pattern]) => pattern.includes('*') && routeMatches(pattern, key))
         .sort(([a], [b]) => b.length - a.length)[0]?.[1];
-    const { status = 200, body } = handler ? await handler(init, url, api) : { status: 404, body: { error: 'Route not found' } };
+    const { status = 200, body } = handler
+      ? await handler(init, url, api)
+      : { status: 404, body: { error: 'Route not found' } };
     const text = body === undefined ? '' : JSON.stringify(body);
     return { ok: status >= 200 && status < 300, status, text: async () => text, json: async () => body };
   });
@@ -238,7 +279,11 @@ export function fakePortalApi(initial: Partial<FakePortalState> = {}, overrides:
     get streams() {
       return streams.size;
     },
-    routes: () => fetchMock.mock.calls.map(([input, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${new URL(String(input)).pathname}`),
+    routes: () =>
+      fetchMock.mock.calls.map(
+        ([input, init]) =>
+          `${(init as RequestInit | undefined)?.method ?? 'GET'} ${new URL(String(input)).pathname}`,
+      ),
   };
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return api;

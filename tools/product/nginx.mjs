@@ -48,7 +48,10 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/health`).then(() => true, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/health`).then(
+      () => true,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) throw new Error('nginx did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -7,9 +7,12 @@ import { join } from 'node:path';
 
 function postgresBin() {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    : [];
   const latest = versions.sort((a, b) => Number(a) - Number(b)).at(-1);
-  if (!latest) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql; .ci/run does it).');
+  if (!latest)
+    throw new Error('PostgreSQL is not installed (apt-get install -y postgresql; .ci/run does it).');
   return join(root, latest, 'bin');
 }
 
@@ -29,12 +32,23 @@ function asPostgres(command, args) {
 export async function startPostgres({ port, database = 'agency' }) {
   const bin = postgresBin();
   const dir = mkdtempSync(join(tmpdir(), 'agency-pg-'));
-  if (process.getuid?.() === 0) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  if (process.getuid?.() === 0)
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres']).toString()),
+      Number(execFileSync('id', ['-g', 'postgres']).toString()),
+    );
   asPostgres(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '--no-sync']);
   asPostgres(join(bin, 'pg_ctl'), [
-    '-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', 'start',
+    '-D',
+    join(dir, 'data'),
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    'start',
     // Loopback only; enough connections for two API pools, their listeners and the job queues.
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off`,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off`,
   ]);
   asPostgres(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', database]);
   return {

@@ -42,7 +42,13 @@ function startService({ name, dir, env, readyLines, log }) {
       lines.forEach(onLine);
     };
     child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk) => chunk.toString().split('\n').filter(Boolean).forEach((l) => log?.(`[${name}] ${l}`)));
+    child.stderr.on('data', (chunk) =>
+      chunk
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .forEach((l) => log?.(`[${name}] ${l}`)),
+    );
     child.once('exit', (code) => {
       if (pending > 0) reject(new Error(`${name} exited with code ${code} before it was ready`));
     });
@@ -65,10 +71,18 @@ async function startReplicas({ env, replicas, stops, log }) {
     stops.push(postgres.stop);
     env.DATABASE_URL = postgres.url;
   }
-  const replicaPorts = Object.values(await freePorts(Array.from({ length: replicas }, (_, i) => `API_REPLICA_${i + 1}`)));
+  const replicaPorts = Object.values(
+    await freePorts(Array.from({ length: replicas }, (_, i) => `API_REPLICA_${i + 1}`)),
+  );
   for (const [i, port] of replicaPorts.entries()) {
     // One after the other: the first applies the migrations (the others would wait on their lock anyway).
-    const replica = startService({ name: `api-${i + 1}`, dir: 'api', env: { ...env, API_PORT: String(port), TRUST_PROXY: '1' }, readyLines: 1, log });
+    const replica = startService({
+      name: `api-${i + 1}`,
+      dir: 'api',
+      env: { ...env, API_PORT: String(port), TRUST_PROXY: '1' },
+      readyLines: 1,
+      log,
+    });
     stops.push(replica.stop);
     await replica.ready;
   }
@@ -113,7 +127,14 @@ export async function publishBuilds(env, builds = {}, log) {
  *   `apiReplicas`: more than one runs that many API processes on PostgreSQL (DATABASE_URL, or a throwaway
  *   server started here) behind nginx at API_URL, as the compose deployment does.
  */
-export async function startProduct({ ports = {}, env: extraEnv = {}, log, services = true, builds = {}, apiReplicas = 1 } = {}) {
+export async function startProduct({
+  ports = {},
+  env: extraEnv = {},
+  log,
+  services = true,
+  builds = {},
+  apiReplicas = 1,
+} = {}) {
   const env = await resolveLocalEnv({ ...process.env, ...extraEnv }, ports);
   const stops = [];
   const stopAll = async () => {

@@ -11,7 +11,11 @@ export function stripeClient({ apiUrl, secretKey }) {
   if (!apiUrl) return new Stripe(secretKey);
   const url = new URL(apiUrl);
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
-  return new Stripe(secretKey, { host: url.hostname, port: Number(url.port || (protocol === 'https' ? 443 : 80)), protocol });
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: Number(url.port || (protocol === 'https' ? 443 : 80)),
+    protocol,
+  });
 }
 
 /** The live (or last) subscription Stripe holds for a project (metadata.project_id). */
@@ -36,10 +40,14 @@ export async function advanceProjectClock({ apiUrl, secretKey, projectId, months
   const stripe = stripeClient({ apiUrl, secretKey });
   const subscription = await subscriptionOfProject(stripe, projectId);
   if (!subscription) throw new Error(`No Stripe subscription belongs to project ${projectId}.`);
-  if (!subscription.test_clock) throw new Error(`The subscription of project ${projectId} runs on real time (no test clock).`);
-  const clockId = typeof subscription.test_clock === 'string' ? subscription.test_clock : subscription.test_clock.id;
+  if (!subscription.test_clock)
+    throw new Error(`The subscription of project ${projectId} runs on real time (no test clock).`);
+  const clockId =
+    typeof subscription.test_clock === 'string' ? subscription.test_clock : subscription.test_clock.id;
   const clock = await stripe.testHelpers.testClocks.retrieve(clockId);
-  return stripe.testHelpers.testClocks.advance(clockId, { frozen_time: addMonths(clock.frozen_time, months) + 3600 });
+  return stripe.testHelpers.testClocks.advance(clockId, {
+    frozen_time: addMonths(clock.frozen_time, months) + 3600,
+  });
 }
 
 async function main(argv) {
@@ -53,10 +61,12 @@ async function main(argv) {
   const { resolveLocalEnv } = await import('../product/local-env.mjs');
   const env = await resolveLocalEnv();
   const options = { apiUrl: env.STRIPE_API_URL, secretKey: env.STRIPE_SECRET_KEY };
-  const print = (clock) => console.log(`${clock.id}: ${new Date(clock.frozen_time * 1000).toISOString()} (${clock.status})`);
+  const print = (clock) =>
+    console.log(`${clock.id}: ${new Date(clock.frozen_time * 1000).toISOString()} (${clock.status})`);
   if (command === 'show') {
     const subscription = await subscriptionOfProject(stripeClient(options), projectId);
-    if (!subscription?.test_clock) throw new Error(`No subscription on a test clock for project ${projectId}.`);
+    if (!subscription?.test_clock)
+      throw new Error(`No subscription on a test clock for project ${projectId}.`);
     print(await stripeClient(options).testHelpers.testClocks.retrieve(subscription.test_clock));
     return;
   }

@@ -27,8 +27,17 @@ const password = `bench-${randomUUID()}`;
 await expectOk(
   await fetch(`${authUrl}/auth/v1/admin/users`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${serviceKey}`, apikey: serviceKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { full_name: 'Bench Client' } }),
+    headers: {
+      authorization: `Bearer ${serviceKey}`,
+      apikey: serviceKey,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      email,
+      password,
+      email_confirm: true,
+      user_metadata: { full_name: 'Bench Client' },
+    }),
   }),
   'create bench user',
 );
@@ -60,4 +69,6 @@ for (let i = 0; i < projectCount; i++) {
   );
   projectIds.push(created.id);
 }
-console.log(JSON.stringify({ accessToken: session.access_token, userId: session.user.id, email, projectIds }));
+console.log(
+  JSON.stringify({ accessToken: session.access_token, userId: session.user.id, email, projectIds }),
+);

@@ -23,7 +23,11 @@ export interface Database extends Queryable {
    * runs when notifications may have been missed (the listening connection was lost and is back), so the
    * listener can catch up from the rows themselves. Resolves with a function that stops listening.
    */
-  listen(channel: string, handler: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    handler: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
   /** Runs `work` while holding a database-wide lock, so API processes starting together take turns (migrations). */
   withExclusiveLock<T>(key: number, work: () => Promise<T>): Promise<T>;
 }

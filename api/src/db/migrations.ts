@@ -26,7 +26,9 @@ async function applyMigrations(db: Database, dir: string): Promise<string[]> {
     const sql = await readFile(path.join(dir, file), 'utf8');
     // Each migration and its record commit together.
     try {
-      await db.exec(`begin;\n${sql}\n;insert into schema_migrations (name) values ('${file.replace(/'/g, "''")}');\ncommit;`);
+      await db.exec(
+        `begin;\n${sql}\n;insert into schema_migrations (name) values ('${file.replace(/'/g, "''")}');\ncommit;`,
+      );
     } catch (error) {
       await db.exec('rollback').catch(() => undefined);
       throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });

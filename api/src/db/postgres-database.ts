@@ -83,7 +83,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
  * LISTEN needs a connection of its own (a pooled one would be handed to queries). When it drops, it is opened
  * again with backoff and `onGap` tells the listener it may have missed notifications meanwhile.
  */
-async function listenWithReconnect(connectionString: string, channel: string, handler: (payload: string) => void, onGap?: () => void) {
+async function listenWithReconnect(
+  connectionString: string,
+  channel: string,
+  handler: (payload: string) => void,
+  onGap?: () => void,
+) {
   let client: pg.Client | undefined;
   let stopped = false;
   let delay = 250;

@@ -16,7 +16,10 @@ const JWKS_CACHE_MS = 10 * 60_000;
  * Verifies a Supabase access token: HS256 with the project's JWT secret, or the project's JWKS.
  * Only user tokens pass (role and audience `authenticated`); the anon and service keys do not.
  */
-export function createAccessTokenVerifier(options: { jwtSecret?: string; jwksUrl?: string }): AccessTokenVerifier {
+export function createAccessTokenVerifier(options: {
+  jwtSecret?: string;
+  jwksUrl?: string;
+}): AccessTokenVerifier {
   let key: Uint8Array | JWTVerifyGetKey;
   let algorithms: string[];
   if (options.jwksUrl) {
@@ -42,7 +45,10 @@ export function createAccessTokenVerifier(options: { jwtSecret?: string; jwksUrl
       sub: payload.sub,
       email: typeof payload.email === 'string' ? payload.email : '',
       // User-chosen: a name PostgreSQL would refuse (NUL, control characters) is no name.
-      fullName: typeof metadata.full_name === 'string' && isOneLineText(metadata.full_name) ? metadata.full_name : null,
+      fullName:
+        typeof metadata.full_name === 'string' && isOneLineText(metadata.full_name)
+          ? metadata.full_name
+          : null,
     };
     if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
     verified.set(token, { claims, expiresAtMs: (payload.exp ?? 0) * 1000 });

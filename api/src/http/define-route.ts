@@ -52,12 +52,20 @@ function preferredEncoding(acceptEncoding: string | undefined): Encoding | null 
 
 function compress(json: string, encoding: Encoding): Buffer {
   return encoding === 'br'
-    ? brotliCompressSync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length } })
+    ? brotliCompressSync(json, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
+        },
+      })
     : gzipSync(json, { level: 5 });
 }
 
 /** The JSON body, compressed (gzip or brotli, as the client accepts) when it is large enough to gain. */
-function encodeBody(body: object, acceptEncoding: string | undefined): { data: string | Buffer; encoding: Encoding | null } {
+function encodeBody(
+  body: object,
+  acceptEncoding: string | undefined,
+): { data: string | Buffer; encoding: Encoding | null } {
   const json = toJson(body);
   const encoding = json.length >= COMPRESS_FROM_BYTES ? preferredEncoding(acceptEncoding) : null;
   if (!encoding) return { data: json, encoding: null };
@@ -107,8 +115,12 @@ export function defineRoute<K extends ApiRouteKey>(
     const body = await handler({ c, caller: caller as RouteContext<K>['caller'], log: c.get('log') });
     if (body instanceof Response) return body;
     const { data, encoding } = encodeBody(body as object, c.req.header('accept-encoding'));
-    if (!encoding) return c.body(data as string, options.successStatus ?? 200, { 'content-type': 'application/json' });
+    if (!encoding)
+      return c.body(data as string, options.successStatus ?? 200, { 'content-type': 'application/json' });
     c.header('Vary', 'Accept-Encoding', { append: true });
-    return c.body(new Uint8Array(data as Buffer), options.successStatus ?? 200, { 'content-type': 'application/json', 'content-encoding': encoding });
+    return c.body(new Uint8Array(data as Buffer), options.successStatus ?? 200, {
+      'content-type': 'application/json',
+      'content-encoding': encoding,
+    });
   });
 }

@@ -23,7 +23,10 @@ export function databaseRateLimitStore(db: Queryable, prefix: string, windowMs: 
          returning hits, window_started_at`,
         [key(k), windowMs / 1000],
       );
-      return { totalHits: row!.hits, resetTime: new Date(new Date(row!.window_started_at).getTime() + windowMs) };
+      return {
+        totalHits: row!.hits,
+        resetTime: new Date(new Date(row!.window_started_at).getTime() + windowMs),
+      };
     },
     async decrement(k) {
       await db.query('update rate_limit_hits set hits = greatest(hits - 1, 0) where key = $1', [key(k)]);

@@ -18,7 +18,15 @@ describe('durable jobs (pg-boss on the product database)', () => {
   it('a mail job whose worker dies mid-send is taken by another worker and sent once', async () => {
     const { db, schema, dropDatabase } = await openTestDatabase();
     await runMigrations(db, MIGRATIONS);
-    const options = { db, logger, schema: `${schema ?? 'kill'}_jobs`, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, expireInSeconds: 2, maintenanceIntervalSeconds: 1 };
+    const options = {
+      db,
+      logger,
+      schema: `${schema ?? 'kill'}_jobs`,
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+      expireInSeconds: 2,
+      maintenanceIntervalSeconds: 1,
+    };
     let dying: JobQueue | undefined;
     let survivor: JobQueue | undefined;
     try {
@@ -29,7 +37,11 @@ describe('durable jobs (pg-boss on the product database)', () => {
         started = true;
         return new Promise<void>(() => undefined);
       });
-      const mail: OutgoingMail = { to: 'client@example.test', subject: 'Your project changed', text: 'Hello' };
+      const mail: OutgoingMail = {
+        to: 'client@example.test',
+        subject: 'Your project changed',
+        text: 'Hello',
+      };
       await dying.send('mail.send', mail);
       expect(await until(() => started, 10_000)).toBe(true);
       await dying.stop({ graceful: false });

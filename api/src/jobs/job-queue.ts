@@ -17,7 +17,10 @@ export interface JobQueue {
   /** Enqueues a job; with `tx` it is written in that transaction and exists only if the transaction commits. */
   send<K extends JobName>(name: K, data: JobData[K], options?: SendOptions): Promise<void>;
   /** Runs `handler` for each job of `name` in this process until stop(); a throw means retry later. */
-  work<K extends JobName>(name: K, handler: (data: JobData[K], job: { id: string; retryCount: number }) => Promise<void>): Promise<void>;
+  work<K extends JobName>(
+    name: K,
+    handler: (data: JobData[K], job: { id: string; retryCount: number }) => Promise<void>,
+  ): Promise<void>;
   /** Runs `name` on a cron schedule (once across all processes). */
   schedule(name: JobName, cron: string): Promise<void>;
   /**
@@ -104,7 +107,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     supervise: workers,
     schedule: workers,
     migrate: true,
-    ...(options.maintenanceIntervalSeconds && { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }),
+    ...(options.maintenanceIntervalSeconds && {
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
+    }),
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -132,19 +137,28 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
     async work(name, handler) {
       if (!workers) return;
-      const id = await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) {
-          const started = performance.now();
-          try {
-            await logContext.run({ job: name, jobId: job.id }, () => handler(job.data, { id: job.id, retryCount: job.retryCount }));
-            options.onJob?.(name, 'succeeded', (performance.now() - started) / 1000);
-          } catch (error) {
-            options.onJob?.(name, 'failed', (performance.now() - started) / 1000);
-            logger.warn({ err: error, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed; it will be retried');
-            throw error;
+      const id = await boss.work<JobData[typeof name]>(
+        name,
+        { pollingIntervalSeconds, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs) {
+            const started = performance.now();
+            try {
+              await logContext.run({ job: name, jobId: job.id }, () =>
+                handler(job.data, { id: job.id, retryCount: job.retryCount }),
+              );
+              options.onJob?.(name, 'succeeded', (performance.now() - started) / 1000);
+            } catch (error) {
+              options.onJob?.(name, 'failed', (performance.now() - started) / 1000);
+              logger.warn(
+                { err: error, job: name, jobId: job.id, retryCount: job.retryCount },
+                'job failed; it will be retried',
+              );
+              throw error;
+            }
           }
-        }
-      });
+        },
+      );
       workerIds.set(name, id);
     },
     async schedule(name, cron) {
@@ -159,7 +173,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           [names],
         );
         if (!row?.pending) return;
-        if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms: ${names.join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`jobs still pending after ${timeoutMs} ms: ${names.join(', ')}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

@@ -8,13 +8,17 @@ export async function startWorkers(deps: AppDeps, services: AppServices): Promis
     await mailer.send(mail);
     logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
   });
-  await jobs.work('payments.recover-operation', ({ operationId }) => services.money.recoverOperation(operationId));
+  await jobs.work('payments.recover-operation', ({ operationId }) =>
+    services.money.recoverOperation(operationId),
+  );
   const { purchases, stripeEvents } = services;
   if (purchases) {
     await jobs.work('payments.fulfil-purchase', async ({ paymentIntentId }) => {
       await purchases.fulfil(paymentIntentId);
     });
-    await jobs.work('payments.refund-unfulfilled-purchase', ({ paymentIntentId, reason }) => purchases.refundUnfulfilled(paymentIntentId, reason));
+    await jobs.work('payments.refund-unfulfilled-purchase', ({ paymentIntentId, reason }) =>
+      purchases.refundUnfulfilled(paymentIntentId, reason),
+    );
     await jobs.work('payments.cleanup-stale-intents', async () => {
       await purchases.cleanupStaleIntents();
       await pruneRateLimits(deps.db);

@@ -1,4 +1,12 @@
-import { describeActivity, findTier, formatUsd, fromCents, statusLabel, type ActivityEntry, type Project } from '@agency/domain';
+import {
+  describeActivity,
+  findTier,
+  formatUsd,
+  fromCents,
+  statusLabel,
+  type ActivityEntry,
+  type Project,
+} from '@agency/domain';
 import { PAYMENT_KIND_LABELS } from '@agency/domain/payment-history';
 import type { ContactFormRequest, ScheduleConsultationRequest } from '@agency/domain';
 import type { OutgoingMail } from './mailer';
@@ -8,7 +16,10 @@ import type { OutgoingMail } from './mailer';
  * from the same lines (escaped), so no template can drift from its text.
  */
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 
 interface MailBody {
   greeting?: string;
@@ -18,7 +29,12 @@ interface MailBody {
   link?: { label: string; url: string };
 }
 
-function compose(to: string, subject: string, body: MailBody, extra: Partial<OutgoingMail> = {}): OutgoingMail {
+function compose(
+  to: string,
+  subject: string,
+  body: MailBody,
+  extra: Partial<OutgoingMail> = {},
+): OutgoingMail {
   const text = [
     body.greeting,
     ...body.paragraphs,
@@ -33,7 +49,10 @@ function compose(to: string, subject: string, body: MailBody, extra: Partial<Out
     ...body.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     body.facts
       ? `<table role="presentation" style="border-collapse: collapse">${body.facts
-          .map(([label, value]) => `<tr><th align="left" style="padding: 4px 16px 4px 0">${escapeHtml(label)}</th><td style="padding: 4px 0">${escapeHtml(value)}</td></tr>`)
+          .map(
+            ([label, value]) =>
+              `<tr><th align="left" style="padding: 4px 16px 4px 0">${escapeHtml(label)}</th><td style="padding: 4px 0">${escapeHtml(value)}</td></tr>`,
+          )
           .join('')}</table>`
       : '',
     body.link ? `<p><a href="${escapeHtml(body.link.url)}">${escapeHtml(body.link.label)}</a></p>` : '',
@@ -45,7 +64,12 @@ function compose(to: string, subject: string, body: MailBody, extra: Partial<Out
 const hello = (name: string | null | undefined) => (name ? `Hello ${name},` : 'Hello,');
 const dashboard = (siteUrl: string) => ({ label: 'Your dashboard', url: `${siteUrl}/dashboard` });
 const formatDate = (at: string | Date) =>
-  new Date(at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  new Date(at).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export function contactMessageMail(inbox: string, m: ContactFormRequest): OutgoingMail {
   return compose(
@@ -63,7 +87,11 @@ export function contactMessageMail(inbox: string, m: ContactFormRequest): Outgoi
   );
 }
 
-export function consultationRequestMail(inbox: string, r: ScheduleConsultationRequest, tierName: string): OutgoingMail {
+export function consultationRequestMail(
+  inbox: string,
+  r: ScheduleConsultationRequest,
+  tierName: string,
+): OutgoingMail {
   return compose(
     inbox,
     `Consultation request: ${tierName} from ${r.firstName} ${r.lastName}`,
@@ -100,12 +128,19 @@ export function projectStatusMail(project: Project, siteUrl: string): OutgoingMa
   const label = statusLabel(project, 'client');
   return compose(project.client_email, `Your project "${project.title}" is now: ${label}`, {
     greeting: hello(project.client_name),
-    paragraphs: [`The status of your project "${project.title}" changed to: ${label}.`, ...(project.cancellation_reason ? [`Reason: ${project.cancellation_reason}`] : [])],
+    paragraphs: [
+      `The status of your project "${project.title}" changed to: ${label}.`,
+      ...(project.cancellation_reason ? [`Reason: ${project.cancellation_reason}`] : []),
+    ],
     link: dashboard(siteUrl),
   });
 }
 
-export function finalPaymentRequestMail(project: Project, amountDollars: number, siteUrl: string): OutgoingMail {
+export function finalPaymentRequestMail(
+  project: Project,
+  amountDollars: number,
+  siteUrl: string,
+): OutgoingMail {
   return compose(project.client_email, `Final payment for "${project.title}"`, {
     greeting: hello(project.client_name),
     paragraphs: [
@@ -144,27 +179,38 @@ export function paymentPurpose(kind: ReceiptKind, tier: number | null): string {
 export function receiptMail(r: Receipt, siteUrl: string): OutgoingMail {
   const amount = formatUsd(fromCents(r.amountCents));
   const refund = r.kind === 'refund';
-  return compose(r.to, refund ? `Refund of ${amount} for "${r.projectTitle}"` : `Receipt: ${amount} for "${r.projectTitle}"`, {
-    greeting: hello(r.clientName),
-    paragraphs: [
-      refund
-        ? `We refunded ${amount} to your card. Depending on your bank it shows within 5-10 business days.`
-        : `Thank you. We received your payment of ${amount}.`,
-    ],
-    facts: [
-      ['Amount', amount],
-      ['For', paymentPurpose(r.kind, r.tier)],
-      ...(r.period ? ([['Period', `${formatDate(r.period.start)} – ${formatDate(r.period.end)}`]] as Array<[string, string]>) : []),
-      ['Date', formatDate(r.at)],
-      ['Project', r.projectTitle],
-      ['Card', r.cardLast4 ? `•••• ${r.cardLast4}` : '-'],
-    ],
-    link: dashboard(siteUrl),
-  });
+  return compose(
+    r.to,
+    refund ? `Refund of ${amount} for "${r.projectTitle}"` : `Receipt: ${amount} for "${r.projectTitle}"`,
+    {
+      greeting: hello(r.clientName),
+      paragraphs: [
+        refund
+          ? `We refunded ${amount} to your card. Depending on your bank it shows within 5-10 business days.`
+          : `Thank you. We received your payment of ${amount}.`,
+      ],
+      facts: [
+        ['Amount', amount],
+        ['For', paymentPurpose(r.kind, r.tier)],
+        ...(r.period
+          ? ([['Period', `${formatDate(r.period.start)} – ${formatDate(r.period.end)}`]] as Array<
+              [string, string]
+            >)
+          : []),
+        ['Date', formatDate(r.at)],
+        ['Project', r.projectTitle],
+        ['Card', r.cardLast4 ? `•••• ${r.cardLast4}` : '-'],
+      ],
+      link: dashboard(siteUrl),
+    },
+  );
 }
 
 /** The client was charged but the change it paid for could not be made: the charge was refunded in full. */
-export function paymentReversedMail(r: Omit<Receipt, 'kind'> & { kind: ReceiptKind }, siteUrl: string): OutgoingMail {
+export function paymentReversedMail(
+  r: Omit<Receipt, 'kind'> & { kind: ReceiptKind },
+  siteUrl: string,
+): OutgoingMail {
   const amount = formatUsd(fromCents(r.amountCents));
   return compose(r.to, `Payment of ${amount} refunded for "${r.projectTitle}"`, {
     greeting: hello(r.clientName),
@@ -182,7 +228,11 @@ export function paymentReversedMail(r: Omit<Receipt, 'kind'> & { kind: ReceiptKi
 }
 
 /** The consultancy's inbox learns of every paid order (purchase, subscription start, final payment, penalty). */
-export function paidOrderAlertMail(inbox: string, r: Omit<Receipt, 'to'> & { clientEmail: string }, siteUrl: string): OutgoingMail {
+export function paidOrderAlertMail(
+  inbox: string,
+  r: Omit<Receipt, 'to'> & { clientEmail: string },
+  siteUrl: string,
+): OutgoingMail {
   const amount = formatUsd(fromCents(r.amountCents));
   return compose(inbox, `Paid: ${amount} — ${paymentPurpose(r.kind, r.tier)} (${r.projectTitle})`, {
     paragraphs: [`${r.clientName || r.clientEmail} paid ${amount}.`],
@@ -224,10 +274,16 @@ export function renewalFailedMail(f: FailedRenewal, siteUrl: string): OutgoingMa
   });
 }
 
-export function renewalFailedAlertMail(inbox: string, f: FailedRenewal & { clientEmail: string }, siteUrl: string): OutgoingMail {
+export function renewalFailedAlertMail(
+  inbox: string,
+  f: FailedRenewal & { clientEmail: string },
+  siteUrl: string,
+): OutgoingMail {
   const amount = formatUsd(fromCents(f.amountCents));
   return compose(inbox, `Renewal failed: ${amount} — ${f.projectTitle}`, {
-    paragraphs: [`The monthly payment of ${amount} from ${f.clientName || f.clientEmail} failed.${f.reason ? ` Reason: ${f.reason}` : ''}`],
+    paragraphs: [
+      `The monthly payment of ${amount} from ${f.clientName || f.clientEmail} failed.${f.reason ? ` Reason: ${f.reason}` : ''}`,
+    ],
     facts: [
       ['Project', f.projectTitle],
       ['Client', `${f.clientName ?? ''} <${f.clientEmail}>`.trim()],
@@ -238,10 +294,20 @@ export function renewalFailedAlertMail(inbox: string, f: FailedRenewal & { clien
 }
 
 /** The consultancy's inbox hears of what a client did on a project (approved, refused, cancelled). */
-export function clientActivityAlertMail(inbox: string, project: Project, entry: ActivityEntry, siteUrl: string): OutgoingMail {
+export function clientActivityAlertMail(
+  inbox: string,
+  project: Project,
+  entry: ActivityEntry,
+  siteUrl: string,
+): OutgoingMail {
   const what = describeActivity(entry, 'admin');
   return compose(inbox, `${project.title}: ${what}`, {
-    paragraphs: [`${project.client_name || project.client_email}: ${what}.`, ...(project.cancellation_reason && entry.action.includes('cancel') ? [`Reason: ${project.cancellation_reason}`] : [])],
+    paragraphs: [
+      `${project.client_name || project.client_email}: ${what}.`,
+      ...(project.cancellation_reason && entry.action.includes('cancel')
+        ? [`Reason: ${project.cancellation_reason}`]
+        : []),
+    ],
     facts: [
       ['Project', project.title],
       ['Client', `${project.client_name} <${project.client_email}>`],

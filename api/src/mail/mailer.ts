@@ -33,4 +33,6 @@ export function queueMail(jobs: JobQueue, mail: OutgoingMail, tx?: Queryable): P
 }
 
 const stripUndefined = (mail: OutgoingMail): OutgoingMail =>
-  Object.fromEntries(Object.entries(mail).filter(([, value]) => value !== undefined)) as unknown as OutgoingMail;
+  Object.fromEntries(
+    Object.entries(mail).filter(([, value]) => value !== undefined),
+  ) as unknown as OutgoingMail;

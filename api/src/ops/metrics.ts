@@ -8,7 +8,12 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer an HTTP request',
@@ -16,8 +21,19 @@ export function createMetrics() {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const jobs = new Counter({ name: 'jobs_total', help: 'Background jobs run', labelNames: ['queue', 'outcome'] as const, registers: [registry] });
-  const jobLatency = new Histogram({ name: 'job_duration_seconds', help: 'Time a background job took', labelNames: ['queue'] as const, buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30], registers: [registry] });
+  const jobs = new Counter({
+    name: 'jobs_total',
+    help: 'Background jobs run',
+    labelNames: ['queue', 'outcome'] as const,
+    registers: [registry],
+  });
+  const jobLatency = new Histogram({
+    name: 'job_duration_seconds',
+    help: 'Time a background job took',
+    labelNames: ['queue'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30],
+    registers: [registry],
+  });
   const moneyOperations = new Counter({
     name: 'money_operations_total',
     help: 'Money operations by kind and how they ended (succeeded, refused, compensated, completed_by_recovery)',

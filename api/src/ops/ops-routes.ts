@@ -24,7 +24,10 @@ export interface OpsOptions {
  * What an orchestrator and a monitoring system ask: /health (the process answers), /ready (it can serve:
  * database reachable, every migration applied, not draining) and /metrics (Prometheus).
  */
-export function registerOpsRoutes(app: Hono<AppEnv>, { db, metrics, lifecycle, migrationsDir, metricsToken }: OpsOptions): void {
+export function registerOpsRoutes(
+  app: Hono<AppEnv>,
+  { db, metrics, lifecycle, migrationsDir, metricsToken }: OpsOptions,
+): void {
   const migrations = readdirSync(migrationsDir).filter((file) => file.endsWith('.sql'));
   let migrated = false;
 
@@ -34,7 +37,9 @@ export function registerOpsRoutes(app: Hono<AppEnv>, { db, metrics, lifecycle, m
     if (lifecycle.draining) return c.json({ ready: false, reason: 'draining' }, 503);
     try {
       if (!migrated) {
-        const applied = new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
+        const applied = new Set(
+          (await db.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name),
+        );
         const missing = migrations.filter((file) => !applied.has(file));
         if (missing.length) return c.json({ ready: false, reason: 'migrations pending', missing }, 503);
         migrated = true;
@@ -49,7 +54,8 @@ export function registerOpsRoutes(app: Hono<AppEnv>, { db, metrics, lifecycle, m
 
   app.get('/metrics', async (c) => {
     if (metricsToken === null) return c.notFound();
-    if (metricsToken && c.req.header('authorization') !== `Bearer ${metricsToken}`) return c.json({ error: 'Unauthorized' }, 401);
+    if (metricsToken && c.req.header('authorization') !== `Bearer ${metricsToken}`)
+      return c.json({ error: 'Unauthorized' }, 401);
     return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType });
   });
 }

@@ -28,7 +28,11 @@ export class RecordingPayments implements Payments {
 
   async refundDeposit(project: ProjectMoneyView, reason: string, _op: MoneyOperationRef) {
     this.record('refundDeposit', project.id, reason);
-    return { refundId: `re_${project.id}`, paymentIntentId: project.stripePaymentIntentId ?? '', amountCents: (project.downpayment ?? 0) * 100 };
+    return {
+      refundId: `re_${project.id}`,
+      paymentIntentId: project.stripePaymentIntentId ?? '',
+      amountCents: (project.downpayment ?? 0) * 100,
+    };
   }
 
   async refundPayment(paymentIntentId: string, reason: string, op: MoneyOperationRef) {
@@ -38,12 +42,27 @@ export class RecordingPayments implements Payments {
 
   async chargeFinalPayment(project: ProjectMoneyView, paymentMethodId: string, _op: MoneyOperationRef) {
     this.record('chargeFinalPayment', project.id, paymentMethodId);
-    return { paymentIntentId: `pi_final_${project.id}`, customerId: null, amountCents: (project.finalPaymentAmount ?? 0) * 100, cardLast4: '4242' };
+    return {
+      paymentIntentId: `pi_final_${project.id}`,
+      customerId: null,
+      amountCents: (project.finalPaymentAmount ?? 0) * 100,
+      cardLast4: '4242',
+    };
   }
 
-  async chargePenalty(project: ProjectMoneyView, paymentMethodId: string, quote: PenaltyQuote, _op: MoneyOperationRef) {
+  async chargePenalty(
+    project: ProjectMoneyView,
+    paymentMethodId: string,
+    quote: PenaltyQuote,
+    _op: MoneyOperationRef,
+  ) {
     this.record('chargePenalty', project.id, paymentMethodId);
-    return { paymentIntentId: `pi_penalty_${project.id}`, customerId: null, amountCents: Math.round(quote.penaltyAmount * 100), cardLast4: '4242' };
+    return {
+      paymentIntentId: `pi_penalty_${project.id}`,
+      customerId: null,
+      amountCents: Math.round(quote.penaltyAmount * 100),
+      cardLast4: '4242',
+    };
   }
 
   async startSubscription(project: ProjectMoneyView, paymentMethodId: string, _op: MoneyOperationRef) {
@@ -62,7 +81,14 @@ export class RecordingPayments implements Payments {
 
   async payOpenInvoice(project: ProjectMoneyView, paymentMethodId: string, _op: MoneyOperationRef) {
     this.record('payOpenInvoice', project.id, paymentMethodId);
-    return { invoiceId: `in_${project.id}`, paymentIntentId: null, amountCents: 0, paidAt: new Date().toISOString(), cardLast4: '4242', subscriptionId: `sub_${project.id}` };
+    return {
+      invoiceId: `in_${project.id}`,
+      paymentIntentId: null,
+      amountCents: 0,
+      paidAt: new Date().toISOString(),
+      cardLast4: '4242',
+      subscriptionId: `sub_${project.id}`,
+    };
   }
 
   async cancelSubscription(project: ProjectMoneyView, _op: MoneyOperationRef) {

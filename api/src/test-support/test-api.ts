@@ -12,7 +12,11 @@ import { createServices, type AppConfig, type AppDeps, type AppServices } from '
 import { openDatabase, type Database } from '../db/database';
 import { runMigrations } from '../db/migrations';
 import { createStripeClient } from '../features/payments/stripe-client';
-import { createStripePayments, type StripePayments, type StripePaymentsOptions } from '../features/payments/stripe-payments';
+import {
+  createStripePayments,
+  type StripePayments,
+  type StripePaymentsOptions,
+} from '../features/payments/stripe-payments';
 import type { MoneyDeps } from '../features/projects/money-operations';
 import { createUserDirectory } from '../features/users/user-directory';
 import { createAccessTokenVerifier } from '../http/access-token';
@@ -70,7 +74,12 @@ export async function startTestApi(options: TestApiOptions = {}) {
   const shared = options.sameDatabaseAs;
   const { db, schema, dropDatabase, databaseUrl } = shared
     ? shared.databaseUrl
-      ? { db: await openDatabase({ databaseUrl: shared.databaseUrl }), schema: null, dropDatabase: async () => undefined, databaseUrl: shared.databaseUrl }
+      ? {
+          db: await openDatabase({ databaseUrl: shared.databaseUrl }),
+          schema: null,
+          dropDatabase: async () => undefined,
+          databaseUrl: shared.databaseUrl,
+        }
       : { db: shared.db, schema: null, dropDatabase: async () => undefined, databaseUrl: null }
     : await openTestDatabase();
   const jobsSchema = shared?.jobsSchema ?? (schema ? `${schema}_jobs` : 'pgboss');
@@ -151,7 +160,9 @@ export async function startTestApi(options: TestApiOptions = {}) {
   await services.live.start();
   await startWorkers(deps, services);
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ server: s, port: info.port }),
+    );
   });
   const url = `http://127.0.0.1:${port}`;
   stripeService?.setWebhookUrl(`${url}/api/stripe-webhook`);
@@ -244,9 +255,20 @@ export async function startTestApi(options: TestApiOptions = {}) {
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
-export async function openTestDatabase(): Promise<{ db: Database; schema: string | null; databaseUrl: string | null; dropDatabase: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  db: Database;
+  schema: string | null;
+  databaseUrl: string | null;
+  dropDatabase: () => Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { db: await openDatabase({}), schema: null, databaseUrl: null, dropDatabase: async () => undefined };
+  if (!serverUrl)
+    return {
+      db: await openDatabase({}),
+      schema: null,
+      databaseUrl: null,
+      dropDatabase: async () => undefined,
+    };
   const schema = `test_${randomUUID().replace(/-/g, '')}`;
   const admin = await openDatabase({ databaseUrl: serverUrl });
   await admin.exec(`create schema ${schema}`);
@@ -302,7 +324,10 @@ export async function insertFixtureProject(
 ): Promise<string> {
   const tier = options.tier ?? 3;
   const s = FIXTURE_STATES[options.state ?? 'pending'];
-  await db.query(`insert into profiles (id, email) values ($1, $2) on conflict (id) do nothing`, [owner.id, owner.email]);
+  await db.query(`insert into profiles (id, email) values ($1, $2) on conflict (id) do nothing`, [
+    owner.id,
+    owner.email,
+  ]);
   const fixedPrice = tier === 1 || tier === 2;
   const [row] = await db.query<{ id: string }>(
     `insert into projects (title, description, tier, client_id, client_name, client_email, cost, downpayment,

@@ -10,7 +10,6 @@ export interface RunningProduct {
   stop: () => Promise<void>;
 }
 
-
 export interface TestProductOptions {
   services?: boolean;
   /** Remote name -> the build folder to publish at start instead of <remote>/dist. */

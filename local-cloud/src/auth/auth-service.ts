@@ -108,12 +108,18 @@ export function createAuthService(options: AuthServiceOptions): Hono {
   });
   app.use(
     '*',
-    bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => c.json({ code: 'validation_failed', msg: 'Request body too large' }, 413) }),
+    bodyLimit({
+      maxSize: MAX_REQUEST_BODY_BYTES,
+      onError: (c) => c.json({ code: 'validation_failed', msg: 'Request body too large' }, 413),
+    }),
   );
 
   app.onError((error, c) => {
     if (error instanceof AuthError) {
-      return c.json({ code: error.code, error_code: error.code, msg: error.message, ...error.extra }, error.status);
+      return c.json(
+        { code: error.code, error_code: error.code, msg: error.message, ...error.extra },
+        error.status,
+      );
     }
     logger.error({ err: error }, 'auth service error');
     return c.json({ code: 'unexpected_failure', msg: 'Unexpected failure' }, 500);
@@ -135,7 +141,8 @@ export function createAuthService(options: AuthServiceOptions): Hono {
     if (!text.trim()) return {};
     try {
       const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
     } catch {
       // fall through
     }
@@ -145,24 +152,32 @@ export function createAuthService(options: AuthServiceOptions): Hono {
   function requireCredentials(body: Record<string, unknown>): { email: string; password: string } {
     const email = emailOf(body);
     const password = typeof body.password === 'string' ? body.password : '';
-    if (!email || !password) throw new AuthError(400, 'validation_failed', VALIDATION.auth.emailOrPhoneRequired);
+    if (!email || !password)
+      throw new AuthError(400, 'validation_failed', VALIDATION.auth.emailOrPhoneRequired);
     return { email, password };
   }
 
   /** One address (no list, no line break), as GoTrue validates it. */
   function requireValidEmail(email: string): void {
-    if (!isEmailAddress(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    if (!isEmailAddress(email))
+      throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
   }
 
   function limitMailsTo(email: string): void {
-    if (!mailLimit.take(email)) throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+    if (!mailLimit.take(email))
+      throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
   }
 
   function checkPasswordStrength(password: string): void {
     if (password.length < MIN_PASSWORD_LENGTH) {
-      throw new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-        weak_password: { reasons: ['length'] },
-      });
+      throw new AuthError(
+        422,
+        'weak_password',
+        `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
+        {
+          weak_password: { reasons: ['length'] },
+        },
+      );
     }
   }
 
@@ -186,7 +201,12 @@ export function createAuthService(options: AuthServiceOptions): Hono {
 
   async function tokensFor(user: StoredUser, session: StoredSession, method: string) {
     const refreshToken = randomToken();
-    store.addRefreshToken({ token: refreshToken, sessionId: session.id, used: false, createdAt: new Date().toISOString() });
+    store.addRefreshToken({
+      token: refreshToken,
+      sessionId: session.id,
+      used: false,
+      createdAt: new Date().toISOString(),
+    });
     const { token, expiresAt } = await signer.signAccessToken(user, session, method);
     await store.save();
     return {
@@ -215,11 +235,16 @@ export function createAuthService(options: AuthServiceOptions): Hono {
     const mail =
       type === 'signup'
         ? { subject: 'Confirm your sign-up', intro: 'Follow this link to confirm your e-mail address:' }
-        : { subject: 'Reset your password', intro: 'Follow this link to reset the password for your account:' };
+        : {
+            subject: 'Reset your password',
+            intro: 'Follow this link to reset the password for your account:',
+          };
     // Not awaited: how long the mail server takes must not tell a caller whether the address has an account.
-    options.sendMail({ to: user.email, subject: mail.subject, text: `${mail.intro}\n\n${link}\n` }).catch((error: unknown) => {
-      logger.error({ err: error, to: user.email, type }, 'auth mail failed');
-    });
+    options
+      .sendMail({ to: user.email, subject: mail.subject, text: `${mail.intro}\n\n${link}\n` })
+      .catch((error: unknown) => {
+        logger.error({ err: error, to: user.email, type }, 'auth mail failed');
+      });
   }
 
   async function currentSession(c: Context): Promise<{ user: StoredUser; session: StoredSession }> {
@@ -229,7 +254,11 @@ export function createAuthService(options: AuthServiceOptions): Hono {
     try {
       claims = await signer.verifyAccessToken(token);
     } catch {
-      throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is expired or invalid');
+      throw new AuthError(
+        403,
+        'bad_jwt',
+        'invalid JWT: unable to parse or verify signature, token is expired or invalid',
+      );
     }
     const session = store.findSession(claims.session_id);
     const user = store.findUser(claims.sub);
@@ -241,7 +270,9 @@ export function createAuthService(options: AuthServiceOptions): Hono {
 
   const v1 = new Hono();
 
-  v1.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'Offline GoTrue-compatible auth' }));
+  v1.get('/health', (c) =>
+    c.json({ version: 'local', name: 'GoTrue', description: 'Offline GoTrue-compatible auth' }),
+  );
 
   v1.get('/settings', (c) =>
     c.json({
@@ -327,7 +358,8 @@ export function createAuthService(options: AuthServiceOptions): Hono {
     const body = await readJson(c);
     const presented = typeof body.refresh_token === 'string' ? body.refresh_token : '';
     const stored = presented ? store.findRefreshToken(presented) : undefined;
-    if (!stored) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (!stored)
+      throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     const session = store.findSession(stored.sessionId);
     if (stored.used || !session) {
       // A replayed refresh token means it leaked: end the whole session.
@@ -336,7 +368,8 @@ export function createAuthService(options: AuthServiceOptions): Hono {
       throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
     const user = store.findUser(session.userId);
-    if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (!user)
+      throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     stored.used = true;
     return c.json(await tokensFor(user, session, 'token_refresh'));
   }
@@ -414,7 +447,8 @@ export function createAuthService(options: AuthServiceOptions): Hono {
 
   const requireServiceRole: MiddlewareHandler = async (c, next) => {
     const token = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    if (!token || !(await signer.isServiceRoleKey(token))) throw new AuthError(403, 'not_admin', 'User not allowed');
+    if (!token || !(await signer.isServiceRoleKey(token)))
+      throw new AuthError(403, 'not_admin', 'User not allowed');
     await next();
   };
 
@@ -456,7 +490,8 @@ export function createAuthService(options: AuthServiceOptions): Hono {
   return app;
 }
 
-const emailOf = (body: Record<string, unknown>): string => (typeof body.email === 'string' ? body.email.trim().toLowerCase() : '');
+const emailOf = (body: Record<string, unknown>): string =>
+  typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -99,7 +99,9 @@ export class AuthStore {
 
   addOneTimeToken(token: StoredOneTimeToken): void {
     // One live link per user and purpose: a new mail invalidates the previous link.
-    this.data.oneTimeTokens = this.data.oneTimeTokens.filter((t) => !(t.userId === token.userId && t.type === token.type));
+    this.data.oneTimeTokens = this.data.oneTimeTokens.filter(
+      (t) => !(t.userId === token.userId && t.type === token.type),
+    );
     this.data.oneTimeTokens.push(token);
   }
 

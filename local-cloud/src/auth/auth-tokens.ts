@@ -17,7 +17,11 @@ export interface AccessTokenPayload {
 export function createTokenSigner(jwtSecret: string, issuer: () => string) {
   const key = new TextEncoder().encode(jwtSecret);
   return {
-    async signAccessToken(user: StoredUser, session: StoredSession, method: string): Promise<{ token: string; expiresAt: number }> {
+    async signAccessToken(
+      user: StoredUser,
+      session: StoredSession,
+      method: string,
+    ): Promise<{ token: string; expiresAt: number }> {
       const now = Math.floor(Date.now() / 1000);
       const expiresAt = now + ACCESS_TOKEN_TTL_SECONDS;
       const token = await new SignJWT({
@@ -43,7 +47,8 @@ export function createTokenSigner(jwtSecret: string, issuer: () => string) {
 
     async verifyAccessToken(token: string): Promise<AccessTokenPayload> {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'authenticated' });
-      if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') throw new Error('bad claims');
+      if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string')
+        throw new Error('bad claims');
       return { sub: payload.sub, session_id: payload.session_id, role: String(payload.role) };
     },
 

@@ -15,10 +15,26 @@ type CardFailure = { type: 'card_error'; code: string; decline_code: string; mes
 
 export interface BillingContext {
   store: StripeStore;
-  emit(type: string, object: StripeObject, options?: { idempotencyKey?: string; previousAttributes?: Record<string, unknown> }): void;
+  emit(
+    type: string,
+    object: StripeObject,
+    options?: { idempotencyKey?: string; previousAttributes?: Record<string, unknown> },
+  ): void;
   mustGet(id: string, object: string, param?: string): StripeObject;
-  createIntent(fields: { amount: number; currency: string; customer: string; description: string; metadata: Record<string, string>; created: number }): StripeObject;
-  settleIntent(intent: StripeObject, paymentMethod: StripeObject, idempotencyKey: string | undefined, at: number): { ok: true } | { ok: false; error: CardFailure };
+  createIntent(fields: {
+    amount: number;
+    currency: string;
+    customer: string;
+    description: string;
+    metadata: Record<string, string>;
+    created: number;
+  }): StripeObject;
+  settleIntent(
+    intent: StripeObject,
+    paymentMethod: StripeObject,
+    idempotencyKey: string | undefined,
+    at: number,
+  ): { ok: true } | { ok: false; error: CardFailure };
   route(method: 'GET' | 'POST' | 'DELETE', path: string, handler: BillingHandler): void;
   listResponse(url: string, items: StripeObject[], params: FormObject): unknown;
 }
@@ -48,11 +64,26 @@ export function registerBilling(ctx: BillingContext): void {
   }
 
   const subscriptionItem = (subscription: StripeObject) =>
-    (subscription.items as { data: Array<Record<string, unknown> & { price: StripeObject; quantity: number; current_period_start: number; current_period_end: number }> }).data[0]!;
+    (
+      subscription.items as {
+        data: Array<
+          Record<string, unknown> & {
+            price: StripeObject;
+            quantity: number;
+            current_period_start: number;
+            current_period_end: number;
+          }
+        >;
+      }
+    ).data[0]!;
 
   // ---- invoices ----
 
-  function createInvoice(subscription: StripeObject, reason: 'subscription_create' | 'subscription_cycle', at: number): StripeObject {
+  function createInvoice(
+    subscription: StripeObject,
+    reason: 'subscription_create' | 'subscription_cycle',
+    at: number,
+  ): StripeObject {
     const item = subscriptionItem(subscription);
     const amount = (item.price.unit_amount as number) * item.quantity;
     const invoice = store.put({
@@ -81,7 +112,10 @@ export function registerBilling(ctx: BillingContext): void {
       parent: {
         type: 'subscription_details',
         quote_details: null,
-        subscription_details: { subscription: subscription.id, metadata: { ...(subscription.metadata as object) } },
+        subscription_details: {
+          subscription: subscription.id,
+          metadata: { ...(subscription.metadata as object) },
+        },
       },
       lines: {
         object: 'list',
@@ -95,7 +129,10 @@ export function registerBilling(ctx: BillingContext): void {
             currency: subscription.currency,
             description: `${item.quantity} × ${String(item.price.product)} (at ${(item.price.unit_amount as number) / 100} / month)`,
             period: { start: item.current_period_start, end: item.current_period_end },
-            pricing: { type: 'price_details', price_details: { price: item.price.id, product: item.price.product } },
+            pricing: {
+              type: 'price_details',
+              price_details: { price: item.price.id, product: item.price.product },
+            },
             quantity: item.quantity,
           },
         ],
@@ -118,12 +155,14 @@ export function registerBilling(ctx: BillingContext): void {
   ): { ok: true } | { ok: false; error: CardFailure } {
     const customer = mustGet(invoice.customer as string, 'customer');
     const paymentMethod = attachedMethod(customer, paymentMethodId, 'payment_method');
-    const subscriptionId = (invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription;
+    const subscriptionId = (invoice.parent as { subscription_details: { subscription: string } })
+      .subscription_details.subscription;
     const intent = ctx.createIntent({
       amount: invoice.amount_remaining as number,
       currency: invoice.currency as string,
       customer: customer.id,
-      description: invoice.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
+      description:
+        invoice.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
       metadata: { invoice: invoice.id, subscription: subscriptionId },
       created: at,
     });
@@ -178,17 +217,29 @@ export function registerBilling(ctx: BillingContext): void {
     const { params } = scope;
     const customer = mustGet(requiredText(params, 'customer'), 'customer', 'customer');
     const items = params.items;
-    const itemList = Array.isArray(items) ? items : items && typeof items === 'object' ? Object.values(items) : [];
+    const itemList = Array.isArray(items)
+      ? items
+      : items && typeof items === 'object'
+        ? Object.values(items)
+        : [];
     const first = itemList[0];
     if (!first || typeof first !== 'object' || Array.isArray(first)) throw missingParam('items');
     const price = mustGet(requiredText(first, 'price'), 'price', 'items[0][price]');
     if (price.type !== 'recurring') {
-      throw invalidRequest('The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', 'items[0][price]');
+      throw invalidRequest(
+        'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+        'items[0][price]',
+      );
     }
     const paymentMethodId =
       text(params, 'default_payment_method') ??
       ((customer.invoice_settings as Record<string, unknown>).default_payment_method as string | null);
-    if (!paymentMethodId) throw invalidRequest('This customer has no attached payment source or default payment method.', undefined, 'resource_missing');
+    if (!paymentMethodId)
+      throw invalidRequest(
+        'This customer has no attached payment source or default payment method.',
+        undefined,
+        'resource_missing',
+      );
     const paymentMethod = attachedMethod(customer, paymentMethodId, 'default_payment_method');
     const behavior = text(params, 'payment_behavior') ?? 'allow_incomplete';
     const outcome = store.state.cardOutcomes[paymentMethod.id] ?? { kind: 'succeeds' };
@@ -226,7 +277,10 @@ export function registerBilling(ctx: BillingContext): void {
             quantity,
             price,
             current_period_start: start,
-            current_period_end: addMonths(start, (price.recurring as { interval_count: number }).interval_count),
+            current_period_end: addMonths(
+              start,
+              (price.recurring as { interval_count: number }).interval_count,
+            ),
             metadata: {},
           },
         ],
@@ -237,7 +291,9 @@ export function registerBilling(ctx: BillingContext): void {
     const paid = attemptInvoicePayment(invoice, paymentMethod.id, start, scope.idempotencyKey);
     subscription.status = paid.ok ? 'active' : 'incomplete';
     store.changed();
-    emit('customer.subscription.created', subscription, { ...(scope.idempotencyKey && { idempotencyKey: scope.idempotencyKey }) });
+    emit('customer.subscription.created', subscription, {
+      ...(scope.idempotencyKey && { idempotencyKey: scope.idempotencyKey }),
+    });
     return subscription;
   }
 
@@ -251,7 +307,11 @@ export function registerBilling(ctx: BillingContext): void {
     }
     const defaultMethod = text(params, 'default_payment_method');
     if (defaultMethod) {
-      attachedMethod(mustGet(subscription.customer as string, 'customer'), defaultMethod, 'default_payment_method');
+      attachedMethod(
+        mustGet(subscription.customer as string, 'customer'),
+        defaultMethod,
+        'default_payment_method',
+      );
       previous.default_payment_method = subscription.default_payment_method;
       subscription.default_payment_method = defaultMethod;
     }
@@ -262,13 +322,16 @@ export function registerBilling(ctx: BillingContext): void {
 
   function cancelSubscription(scope: BillingScope, { id }: Record<string, string>): StripeObject {
     const subscription = mustGet(id!, 'subscription');
-    if (subscription.status === 'canceled') throw invalidRequest(`No such subscription: '${id}'`, 'id', 'resource_missing');
+    if (subscription.status === 'canceled')
+      throw invalidRequest(`No such subscription: '${id}'`, 'id', 'resource_missing');
     const at = nowFor(subscription.customer as string);
     subscription.status = 'canceled';
     subscription.canceled_at = at;
     subscription.ended_at = at;
     store.changed();
-    emit('customer.subscription.deleted', subscription, { ...(scope.idempotencyKey && { idempotencyKey: scope.idempotencyKey }) });
+    emit('customer.subscription.deleted', subscription, {
+      ...(scope.idempotencyKey && { idempotencyKey: scope.idempotencyKey }),
+    });
     return subscription;
   }
 
@@ -287,7 +350,10 @@ export function registerBilling(ctx: BillingContext): void {
       }
       const start = item.current_period_end;
       item.current_period_start = start;
-      item.current_period_end = addMonths(start, (item.price.recurring as { interval_count: number }).interval_count);
+      item.current_period_end = addMonths(
+        start,
+        (item.price.recurring as { interval_count: number }).interval_count,
+      );
       const invoice = createInvoice(subscription, 'subscription_cycle', start);
       attemptInvoicePayment(invoice, subscription.default_payment_method as string, start);
     }
@@ -298,7 +364,11 @@ export function registerBilling(ctx: BillingContext): void {
     const status = text(params, 'status');
     const items = store
       .list('subscription')
-      .filter((sub) => (!text(params, 'customer') || sub.customer === params.customer) && (!status || status === 'all' || sub.status === status));
+      .filter(
+        (sub) =>
+          (!text(params, 'customer') || sub.customer === params.customer) &&
+          (!status || status === 'all' || sub.status === status),
+      );
     return ctx.listResponse('/v1/subscriptions', items, params);
   });
   route('GET', '/v1/subscriptions/:id', (_scope, { id }) => mustGet(id!, 'subscription'));
@@ -313,18 +383,34 @@ export function registerBilling(ctx: BillingContext): void {
         (invoice) =>
           (!text(params, 'customer') || invoice.customer === params.customer) &&
           (!text(params, 'status') || invoice.status === params.status) &&
-          (!subscription || (invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription === subscription),
+          (!subscription ||
+            (invoice.parent as { subscription_details: { subscription: string } }).subscription_details
+              .subscription === subscription),
       );
     return ctx.listResponse('/v1/invoices', items, params);
   });
   route('GET', '/v1/invoices/:id', (_scope, { id }) => mustGet(id!, 'invoice'));
   route('POST', '/v1/invoices/:id/pay', (scope, { id }) => {
     const invoice = mustGet(id!, 'invoice');
-    if (invoice.status === 'paid') throw invalidRequest('Invoice is already paid', undefined, 'invoice_already_paid');
-    if (invoice.status !== 'open') throw invalidRequest(`You can only pay an open invoice. This invoice is ${String(invoice.status)}.`, undefined, 'invoice_not_open');
-    const subscriptionId = (invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription;
-    const paymentMethodId = text(scope.params, 'payment_method') ?? (store.get(subscriptionId, 'subscription')?.default_payment_method as string);
-    const result = attemptInvoicePayment(invoice, paymentMethodId, nowFor(invoice.customer as string), scope.idempotencyKey);
+    if (invoice.status === 'paid')
+      throw invalidRequest('Invoice is already paid', undefined, 'invoice_already_paid');
+    if (invoice.status !== 'open')
+      throw invalidRequest(
+        `You can only pay an open invoice. This invoice is ${String(invoice.status)}.`,
+        undefined,
+        'invoice_not_open',
+      );
+    const subscriptionId = (invoice.parent as { subscription_details: { subscription: string } })
+      .subscription_details.subscription;
+    const paymentMethodId =
+      text(scope.params, 'payment_method') ??
+      (store.get(subscriptionId, 'subscription')?.default_payment_method as string);
+    const result = attemptInvoicePayment(
+      invoice,
+      paymentMethodId,
+      nowFor(invoice.customer as string),
+      scope.idempotencyKey,
+    );
     if (!result.ok) throw new StripeApiError(402, result.error);
     return invoice;
   });
@@ -336,12 +422,20 @@ export function registerBilling(ctx: BillingContext): void {
     const frozenTime = integer(scope.params, 'frozen_time');
     if (frozenTime === undefined) throw missingParam('frozen_time');
     if (frozenTime <= (clock.frozen_time as number)) {
-      throw invalidRequest('The test clock can only be advanced to a time later than its current frozen time.', 'frozen_time');
+      throw invalidRequest(
+        'The test clock can only be advanced to a time later than its current frozen time.',
+        'frozen_time',
+      );
     }
     clock.status = 'advancing';
     emit('test_helpers.test_clock.advancing', clock);
     clock.frozen_time = frozenTime;
-    const customers = new Set(store.list('customer').filter((customer) => customer.test_clock === clock.id).map((customer) => customer.id));
+    const customers = new Set(
+      store
+        .list('customer')
+        .filter((customer) => customer.test_clock === clock.id)
+        .map((customer) => customer.id),
+    );
     for (const subscription of store.list('subscription')) {
       if (customers.has(subscription.customer as string)) renewUntil(subscription, frozenTime);
     }
@@ -369,8 +463,12 @@ export function registerBilling(ctx: BillingContext): void {
     emit('test_helpers.test_clock.created', clock);
     return clock;
   });
-  route('GET', '/v1/test_helpers/test_clocks', ({ params }) => ctx.listResponse('/v1/test_helpers/test_clocks', store.list('test_helpers.test_clock'), params));
-  route('GET', '/v1/test_helpers/test_clocks/:id', (_scope, { id }) => mustGet(id!, 'test_helpers.test_clock'));
+  route('GET', '/v1/test_helpers/test_clocks', ({ params }) =>
+    ctx.listResponse('/v1/test_helpers/test_clocks', store.list('test_helpers.test_clock'), params),
+  );
+  route('GET', '/v1/test_helpers/test_clocks/:id', (_scope, { id }) =>
+    mustGet(id!, 'test_helpers.test_clock'),
+  );
   route('DELETE', '/v1/test_helpers/test_clocks/:id', (_scope, { id }) => {
     const clock = mustGet(id!, 'test_helpers.test_clock');
     delete store.state.objects[clock.id];
@@ -379,4 +477,3 @@ export function registerBilling(ctx: BillingContext): void {
   });
   route('POST', '/v1/test_helpers/test_clocks/:id/advance', advanceClock);
 }
-

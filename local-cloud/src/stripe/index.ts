@@ -1,3 +1,8 @@
-export { createStripeService, startStripeService, type StripeService, type StripeServiceOptions } from './stripe-service';
+export {
+  createStripeService,
+  startStripeService,
+  type StripeService,
+  type StripeServiceOptions,
+} from './stripe-service';
 export { signWebhookPayload } from './webhook-delivery';
 export { buildStripeJsScript } from './stripe-js-script';

@@ -27,7 +27,8 @@ export function nested(params: FormObject, name: string): FormObject {
 export function list(params: FormObject, name: string): string[] {
   const value = params[name];
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  if (value && typeof value === 'object') return Object.values(value).filter((v): v is string => typeof v === 'string');
+  if (value && typeof value === 'object')
+    return Object.values(value).filter((v): v is string => typeof v === 'string');
   return typeof value === 'string' ? [value] : [];
 }
 /** Metadata update semantics: merge, and an empty string removes a key. */

@@ -22,7 +22,12 @@ export class StripeApiError extends Error {
 }
 
 export const invalidRequest = (message: string, param?: string, code?: string): StripeApiError =>
-  new StripeApiError(400, { type: 'invalid_request_error', message, ...(param && { param }), ...(code && { code }) });
+  new StripeApiError(400, {
+    type: 'invalid_request_error',
+    message,
+    ...(param && { param }),
+    ...(code && { code }),
+  });
 
 export const missingParam = (param: string): StripeApiError =>
   invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
@@ -36,7 +41,13 @@ export const noSuchObject = (kind: string, id: string, param = 'id'): StripeApiE
   });
 
 /** A card refused or malformed; invalid details are 400 here (not 402) so the browser shows them as input errors. */
-export const cardError = (status: 400 | 402, code: string, message: string, param?: string, declineCode?: string): StripeApiError =>
+export const cardError = (
+  status: 400 | 402,
+  code: string,
+  message: string,
+  param?: string,
+  declineCode?: string,
+): StripeApiError =>
   new StripeApiError(status, {
     type: 'card_error',
     code,

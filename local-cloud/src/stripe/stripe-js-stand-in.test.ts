@@ -7,13 +7,22 @@ describe('Stripe.js stand-in served at /v3/', () => {
   let window: JSDOM['window'];
 
   beforeAll(async () => {
-    service = await startStripeService({ port: 0, secretKey: 'sk_test_local', publishableKey: 'pk_test_local', webhookSecret: 'whsec_x', allowedOrigins: [] });
+    service = await startStripeService({
+      port: 0,
+      secretKey: 'sk_test_local',
+      publishableKey: 'pk_test_local',
+      webhookSecret: 'whsec_x',
+      allowedOrigins: [],
+    });
   });
   afterAll(() => service.stop());
 
   beforeEach(async () => {
     const script = await (await fetch(`${service.url}/v3/`)).text();
-    window = new JSDOM('<!doctype html><body><div id="card"></div></body>', { runScripts: 'outside-only', url: 'http://localhost:3000/' }).window;
+    window = new JSDOM('<!doctype html><body><div id="card"></div></body>', {
+      runScripts: 'outside-only',
+      url: 'http://localhost:3000/',
+    }).window;
     Object.assign(window, { fetch: globalThis.fetch });
     window.eval(script);
   });
@@ -35,14 +44,30 @@ describe('Stripe.js stand-in served at /v3/', () => {
       const label = [...doc.querySelectorAll('label')].find((l) => l.textContent === text)!;
       return doc.getElementById(label.htmlFor) as HTMLInputElement;
     };
-    return { stripe, elements, card, changes, number: byLabel('Card number'), expiry: byLabel('Expiration date (MM / YY)'), cvc: byLabel('Security code (CVC)') };
+    return {
+      stripe,
+      elements,
+      card,
+      changes,
+      number: byLabel('Card number'),
+      expiry: byLabel('Expiration date (MM / YY)'),
+      cvc: byLabel('Security code (CVC)'),
+    };
   }
 
   it('has the shape @stripe/stripe-js and @stripe/react-stripe-js check for', () => {
     const Stripe = (window as unknown as { Stripe: any }).Stripe;
     expect(Stripe.version).toBe('endive');
     const stripe = Stripe('pk_test_local');
-    for (const method of ['elements', 'createToken', 'createPaymentMethod', 'confirmCardPayment', 'retrievePaymentIntent', 'registerAppInfo', '_registerWrapper']) {
+    for (const method of [
+      'elements',
+      'createToken',
+      'createPaymentMethod',
+      'confirmCardPayment',
+      'retrievePaymentIntent',
+      'registerAppInfo',
+      '_registerWrapper',
+    ]) {
       expect(typeof stripe[method]).toBe('function');
     }
     const elements = stripe.elements();
@@ -60,7 +85,12 @@ describe('Stripe.js stand-in served at /v3/', () => {
     expect(window.document.getElementById('card')!.classList.contains('StripeElement')).toBe(true);
 
     type(number, '4242424242424241');
-    expect(changes.at(-1)).toMatchObject({ complete: false, empty: false, brand: 'visa', error: { message: 'Your card number is invalid.' } });
+    expect(changes.at(-1)).toMatchObject({
+      complete: false,
+      empty: false,
+      brand: 'visa',
+      error: { message: 'Your card number is invalid.' },
+    });
     expect(number.getAttribute('aria-invalid')).toBe('true');
     type(number, '4242424242424242');
     expect(number.value).toBe('4242 4242 4242 4242');
@@ -72,14 +102,24 @@ describe('Stripe.js stand-in served at /v3/', () => {
     expect(expiry.value).toMatch(/^12 \/ \d\d$/);
     type(cvc, '12');
     cvc.dispatchEvent(new window.FocusEvent('blur'));
-    expect(changes.at(-1)).toMatchObject({ complete: false, error: { message: "Your card's security code is incomplete." } });
+    expect(changes.at(-1)).toMatchObject({
+      complete: false,
+      error: { message: "Your card's security code is incomplete." },
+    });
     type(cvc, '123');
     expect(changes.at(-1)).toMatchObject({ complete: true, empty: false, error: undefined });
   });
 
   it('pays a payment intent with 4242… and reports a declined 4000…0002 like Stripe.js', async () => {
     const createIntent = async () => {
-      const response = await fetch(`${service.url}/v1/payment_intents`, { method: 'POST', headers: { authorization: 'Bearer sk_test_local', 'content-type': 'application/x-www-form-urlencoded' }, body: 'amount=25000&currency=usd' });
+      const response = await fetch(`${service.url}/v1/payment_intents`, {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer sk_test_local',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'amount=25000&currency=usd',
+      });
       return ((await response.json()) as { client_secret: string }).client_secret;
     };
     const { stripe, card, number, expiry, cvc } = mountCard();
@@ -87,7 +127,9 @@ describe('Stripe.js stand-in served at /v3/', () => {
     type(number, '4242424242424242');
     type(expiry, future);
     type(cvc, '123');
-    const paid = await stripe.confirmCardPayment(await createIntent(), { payment_method: { card, billing_details: { name: 'Ada Lovelace', email: 'ada@example.test' } } });
+    const paid = await stripe.confirmCardPayment(await createIntent(), {
+      payment_method: { card, billing_details: { name: 'Ada Lovelace', email: 'ada@example.test' } },
+    });
     expect(paid.error).toBeUndefined();
     expect(paid.paymentIntent).toMatchObject({ status: 'succeeded', amount: 25000 });
     const retrieved = await stripe.retrievePaymentIntent(paid.paymentIntent.client_secret);
@@ -95,10 +137,18 @@ describe('Stripe.js stand-in served at /v3/', () => {
 
     type(number, '4000000000000002');
     const declined = await stripe.confirmCardPayment(await createIntent(), { payment_method: { card } });
-    expect(declined.error).toMatchObject({ type: 'card_error', code: 'card_declined', message: 'Your card was declined.' });
+    expect(declined.error).toMatchObject({
+      type: 'card_error',
+      code: 'card_declined',
+      message: 'Your card was declined.',
+    });
 
     type(number, '4242');
     const incomplete = await stripe.createPaymentMethod({ type: 'card', card });
-    expect(incomplete.error).toMatchObject({ type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' });
+    expect(incomplete.error).toMatchObject({
+      type: 'validation_error',
+      code: 'incomplete_number',
+      message: 'Your card number is incomplete.',
+    });
   });
 });

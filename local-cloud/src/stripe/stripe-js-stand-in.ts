@@ -42,7 +42,11 @@ interface CardElementApi {
   clear(): void;
 }
 
-export function installStripeJs(win: Window & typeof globalThis, config: StripeJsStandInConfig, rules: CardRules): void {
+export function installStripeJs(
+  win: Window & typeof globalThis,
+  config: StripeJsStandInConfig,
+  rules: CardRules,
+): void {
   const doc = win.document;
   // Marks each element so stripe.* methods can read the card it holds; the value never leaves this closure.
   const cardValues = new WeakMap<object, () => { value?: CardValue; error?: StripeErrorLike }>();
@@ -59,7 +63,11 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
     return pairs;
   }
 
-  async function call(method: 'GET' | 'POST', path: string, params: Record<string, unknown>): Promise<{ body?: Record<string, unknown>; error?: StripeErrorLike }> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    params: Record<string, unknown>,
+  ): Promise<{ body?: Record<string, unknown>; error?: StripeErrorLike }> {
     const query = encode(params).join('&');
     try {
       const response = await win.fetch(`${config.apiBase}${path}${method === 'GET' ? `?${query}` : ''}`, {
@@ -68,10 +76,21 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
         ...(method === 'POST' && { body: query }),
       });
       const body = (await response.json()) as Record<string, unknown>;
-      if (!response.ok) return { error: (body.error as StripeErrorLike) ?? { type: 'api_error', message: 'An unknown error occurred' } };
+      if (!response.ok)
+        return {
+          error: (body.error as StripeErrorLike) ?? {
+            type: 'api_error',
+            message: 'An unknown error occurred',
+          },
+        };
       return { body };
     } catch {
-      return { error: { type: 'api_connection_error', message: 'We could not reach the payment service. Please check your connection and try again.' } };
+      return {
+        error: {
+          type: 'api_connection_error',
+          message: 'We could not reach the payment service. Please check your connection and try again.',
+        },
+      };
     }
   }
 
@@ -79,7 +98,10 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
     return { type: 'validation_error', code, message };
   }
 
-  function createCardElement(owner: { remove(element: CardElementApi): void }, initialOptions: Record<string, unknown>): CardElementApi {
+  function createCardElement(
+    owner: { remove(element: CardElementApi): void },
+    initialOptions: Record<string, unknown>,
+  ): CardElementApi {
     const id = `stripe-card-${++uid}`;
     const listeners = new Map<string, Set<Listener>>();
     let options = { ...initialOptions };
@@ -104,7 +126,12 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
     }
 
     /** Field-by-field state; `showIncomplete` reveals "incomplete" errors (Stripe shows them only after blur). */
-    function validate(): { complete: boolean; empty: boolean; error?: StripeErrorLike; invalidField?: 'number' | 'expiry' | 'cvc' } {
+    function validate(): {
+      complete: boolean;
+      empty: boolean;
+      error?: StripeErrorLike;
+      invalidField?: 'number' | 'expiry' | 'cvc';
+    } {
       const number = digits(inputs.number?.value ?? '');
       const brand = brandOf();
       const lengths = rules.cardLengths(brand);
@@ -112,7 +139,11 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
       const cvc = digits(inputs.cvc?.value ?? '');
       const empty = number === '' && expiry.monthText === '' && cvc === '';
       const numberComplete = number.length === lengths.number && rules.passesLuhn(number);
-      const expiryComplete = expiry.yearText.length === 2 && expiry.month >= 1 && expiry.month <= 12 && !rules.isExpiryInPast(expiry.month, expiry.year, new Date());
+      const expiryComplete =
+        expiry.yearText.length === 2 &&
+        expiry.month >= 1 &&
+        expiry.month <= 12 &&
+        !rules.isExpiryInPast(expiry.month, expiry.year, new Date());
       const cvcComplete = cvc.length === lengths.cvc;
       let error: StripeErrorLike | undefined;
       let invalidField: 'number' | 'expiry' | 'cvc' | undefined;
@@ -122,15 +153,31 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
           invalidField = field;
         }
       };
-      if (number.length === lengths.number && !rules.passesLuhn(number)) fail('number', 'invalid_number', 'Your card number is invalid.');
-      else if (!numberComplete && touched.number && number !== '') fail('number', 'incomplete_number', 'Your card number is incomplete.');
-      if (expiry.monthText.length === 2 && (expiry.month < 1 || expiry.month > 12)) fail('expiry', 'invalid_expiry_month', "Your card's expiration date is invalid.");
+      if (number.length === lengths.number && !rules.passesLuhn(number))
+        fail('number', 'invalid_number', 'Your card number is invalid.');
+      else if (!numberComplete && touched.number && number !== '')
+        fail('number', 'incomplete_number', 'Your card number is incomplete.');
+      if (expiry.monthText.length === 2 && (expiry.month < 1 || expiry.month > 12))
+        fail('expiry', 'invalid_expiry_month', "Your card's expiration date is invalid.");
       else if (expiry.yearText.length === 2 && rules.isExpiryInPast(expiry.month, expiry.year, new Date())) {
         const pastYear = 2000 + expiry.year < new Date().getFullYear();
-        fail('expiry', pastYear ? 'invalid_expiry_year_past' : 'invalid_expiry_month_past', pastYear ? "Your card's expiration year is in the past." : "Your card's expiration date is in the past.");
-      } else if (!expiryComplete && touched.expiry && expiry.monthText !== '') fail('expiry', 'incomplete_expiry', "Your card's expiration date is incomplete.");
-      if (!cvcComplete && touched.cvc && cvc !== '') fail('cvc', 'incomplete_cvc', "Your card's security code is incomplete.");
-      return { complete: numberComplete && expiryComplete && cvcComplete, empty, ...(error && { error }), ...(invalidField && { invalidField }) };
+        fail(
+          'expiry',
+          pastYear ? 'invalid_expiry_year_past' : 'invalid_expiry_month_past',
+          pastYear
+            ? "Your card's expiration year is in the past."
+            : "Your card's expiration date is in the past.",
+        );
+      } else if (!expiryComplete && touched.expiry && expiry.monthText !== '')
+        fail('expiry', 'incomplete_expiry', "Your card's expiration date is incomplete.");
+      if (!cvcComplete && touched.cvc && cvc !== '')
+        fail('cvc', 'incomplete_cvc', "Your card's security code is incomplete.");
+      return {
+        complete: numberComplete && expiryComplete && cvcComplete,
+        empty,
+        ...(error && { error }),
+        ...(invalidField && { invalidField }),
+      };
     }
 
     /** The error stripe.* methods report when the card is used before it is complete. */
@@ -140,9 +187,11 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
       const state = validate();
       if (state.error) return state.error;
       if (state.complete) return undefined;
-      if (number.length < lengths.number) return validationError('incomplete_number', 'Your card number is incomplete.');
+      if (number.length < lengths.number)
+        return validationError('incomplete_number', 'Your card number is incomplete.');
       const expiry = parseExpiry();
-      if (expiry.yearText.length < 2) return validationError('incomplete_expiry', "Your card's expiration date is incomplete.");
+      if (expiry.yearText.length < 2)
+        return validationError('incomplete_expiry', "Your card's expiration date is incomplete.");
       return validationError('incomplete_cvc', "Your card's security code is incomplete.");
     }
 
@@ -160,7 +209,14 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
       mountNode.classList.toggle('StripeElement--complete', state.complete);
       mountNode.classList.toggle('StripeElement--invalid', Boolean(state.error));
       if (emitChange) {
-        emit('change', { elementType: 'card', empty: state.empty, complete: state.complete, error: state.error, brand: brandOf(), value: { postalCode: '' } });
+        emit('change', {
+          elementType: 'card',
+          empty: state.empty,
+          complete: state.complete,
+          error: state.error,
+          brand: brandOf(),
+          value: { postalCode: '' },
+        });
       }
     }
 
@@ -185,14 +241,21 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
       return `${raw.slice(0, 2)} / ${raw.slice(2)}`;
     }
 
-    function makeInput(field: 'number' | 'expiry' | 'cvc', label: string, placeholder: string, autocomplete: string, width: string): HTMLElement {
+    function makeInput(
+      field: 'number' | 'expiry' | 'cvc',
+      label: string,
+      placeholder: string,
+      autocomplete: string,
+      width: string,
+    ): HTMLElement {
       const wrapper = doc.createElement('div');
       wrapper.style.cssText = `display:flex;flex-direction:column;min-width:0;${width}`;
       const labelNode = doc.createElement('label');
       labelNode.htmlFor = `${id}-${field}`;
       labelNode.textContent = label;
       // Visually hidden, like the labels inside Stripe's iframe: the merchant shows the visible label.
-      labelNode.style.cssText = 'position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0;';
+      labelNode.style.cssText =
+        'position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0;';
       const input = doc.createElement('input');
       input.id = `${id}-${field}`;
       input.name = `card-${field}`;
@@ -202,18 +265,26 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
       input.placeholder = placeholder;
       input.spellcheck = false;
       input.setAttribute('aria-invalid', 'false');
-      input.style.cssText = 'border:0;outline:none;background:transparent;font:inherit;color:inherit;padding:0;margin:0;width:100%;min-width:0;';
+      input.style.cssText =
+        'border:0;outline:none;background:transparent;font:inherit;color:inherit;padding:0;margin:0;width:100%;min-width:0;';
       if (options.disabled === true) input.disabled = true;
       input.addEventListener('input', (event) => {
         const deleting = (event as InputEvent).inputType?.startsWith('delete') ?? false;
         if (field === 'number') input.value = formatNumber(input.value);
         if (field === 'expiry') input.value = formatExpiry(input.value, deleting);
-        if (field === 'cvc') input.value = digits(input.value).slice(0, rules.cardLengths(brandOf()).cvc === 4 ? 4 : 3);
+        if (field === 'cvc')
+          input.value = digits(input.value).slice(0, rules.cardLengths(brandOf()).cvc === 4 ? 4 : 3);
         refresh(true);
         // Move on like Stripe does once a part is complete and valid.
         const state = validate();
-        if (field === 'number' && digits(input.value).length === rules.cardLengths(brandOf()).number && state.invalidField !== 'number') inputs.expiry?.focus();
-        if (field === 'expiry' && digits(input.value).length === 4 && state.invalidField !== 'expiry') inputs.cvc?.focus();
+        if (
+          field === 'number' &&
+          digits(input.value).length === rules.cardLengths(brandOf()).number &&
+          state.invalidField !== 'number'
+        )
+          inputs.expiry?.focus();
+        if (field === 'expiry' && digits(input.value).length === 4 && state.invalidField !== 'expiry')
+          inputs.cvc?.focus();
       });
       input.addEventListener('blur', () => {
         touched[field] = true;
@@ -242,8 +313,16 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
     const element: CardElementApi = {
       mount(target) {
         if (destroyed) throw new Error('This Element has already been destroyed. Please create a new one.');
-        const node = typeof target === 'string' ? doc.querySelector<HTMLElement>(target) : (target as HTMLElement | null);
-        if (!node) throw new Error('The selector you specified (' + String(target) + ') applies to no DOM elements that are currently on the page.');
+        const node =
+          typeof target === 'string'
+            ? doc.querySelector<HTMLElement>(target)
+            : (target as HTMLElement | null);
+        if (!node)
+          throw new Error(
+            'The selector you specified (' +
+              String(target) +
+              ') applies to no DOM elements that are currently on the page.',
+          );
         if (root) element.unmount();
         mountNode = node;
         mountNode.classList.add('StripeElement', 'StripeElement--empty');
@@ -265,7 +344,13 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
       },
       unmount() {
         root?.remove();
-        mountNode?.classList.remove('StripeElement', 'StripeElement--empty', 'StripeElement--complete', 'StripeElement--invalid', 'StripeElement--focus');
+        mountNode?.classList.remove(
+          'StripeElement',
+          'StripeElement--empty',
+          'StripeElement--complete',
+          'StripeElement--invalid',
+          'StripeElement--focus',
+        );
         root = null;
         mountNode = null;
       },
@@ -309,18 +394,34 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
       },
     };
     cardValues.set(element, () => {
-      if (!root) return { error: validationError('element_not_mounted', 'We could not retrieve data from the specified Element. Please make sure the Element you are attempting to use is still mounted.') };
+      if (!root)
+        return {
+          error: validationError(
+            'element_not_mounted',
+            'We could not retrieve data from the specified Element. Please make sure the Element you are attempting to use is still mounted.',
+          ),
+        };
       const error = submitError();
       if (error) return { error };
       const expiry = parseExpiry();
-      return { value: { number: digits(inputs.number!.value), expMonth: expiry.month, expYear: 2000 + expiry.year, cvc: digits(inputs.cvc!.value) } };
+      return {
+        value: {
+          number: digits(inputs.number!.value),
+          expMonth: expiry.month,
+          expYear: 2000 + expiry.year,
+          cvc: digits(inputs.cvc!.value),
+        },
+      };
     });
     return element;
   }
 
   function readCard(element: unknown): { value?: CardValue; error?: StripeErrorLike } {
     const reader = element && typeof element === 'object' ? cardValues.get(element) : undefined;
-    if (!reader) return { error: { type: 'invalid_request_error', message: 'Invalid value for card: expected a card Element.' } };
+    if (!reader)
+      return {
+        error: { type: 'invalid_request_error', message: 'Invalid value for card: expected a card Element.' },
+      };
     return reader();
   }
 
@@ -338,10 +439,20 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
     }
     const key = publishableKey;
 
-    async function createPaymentMethodFrom(card: unknown, billingDetails: unknown, metadata?: unknown): Promise<{ paymentMethod?: Record<string, unknown>; error?: StripeErrorLike }> {
+    async function createPaymentMethodFrom(
+      card: unknown,
+      billingDetails: unknown,
+      metadata?: unknown,
+    ): Promise<{ paymentMethod?: Record<string, unknown>; error?: StripeErrorLike }> {
       const read = readCard(card);
       if (read.error) return { error: read.error };
-      const { body, error } = await call('POST', '/v1/payment_methods', { key, type: 'card', card: cardParams(read.value!), billing_details: billingDetails, metadata });
+      const { body, error } = await call('POST', '/v1/payment_methods', {
+        key,
+        type: 'card',
+        card: cardParams(read.value!),
+        billing_details: billingDetails,
+        metadata,
+      });
       return error ? { error } : { paymentMethod: body! };
     }
 
@@ -350,14 +461,19 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
         const created = new Map<string, CardElementApi>();
         return {
           create(type: string, elementOptions: Record<string, unknown> = {}) {
-            if (type !== 'card') throw new Error(`The local Stripe.js stand-in supports only the card Element, not "${type}".`);
+            if (type !== 'card')
+              throw new Error(`The local Stripe.js stand-in supports only the card Element, not "${type}".`);
             if (created.has(type)) throw new Error(`Can only create one Element of type ${type}.`);
-            const element = createCardElement({ remove: (el) => created.get(type) === el && created.delete(type) }, elementOptions);
+            const element = createCardElement(
+              { remove: (el) => created.get(type) === el && created.delete(type) },
+              elementOptions,
+            );
             created.set(type, element);
             return element;
           },
           getElement(type: unknown) {
-            const name = typeof type === 'string' ? type : (type as { __elementType?: string } | null)?.__elementType;
+            const name =
+              typeof type === 'string' ? type : (type as { __elementType?: string } | null)?.__elementType;
             return (name && created.get(name)) || null;
           },
           update(_options: Record<string, unknown>) {},
@@ -368,32 +484,74 @@ export function installStripeJs(win: Window & typeof globalThis, config: StripeJ
       async createToken(element: unknown, data: Record<string, unknown> = {}) {
         const read = readCard(element);
         if (read.error) return { error: read.error };
-        const { body, error } = await call('POST', '/v1/tokens', { key, card: { ...cardParams(read.value!), name: data.name } });
+        const { body, error } = await call('POST', '/v1/tokens', {
+          key,
+          card: { ...cardParams(read.value!), name: data.name },
+        });
         return error ? { error } : { token: body };
       },
-      async createPaymentMethod(typeOrData: unknown, elementArg?: unknown, dataArg?: Record<string, unknown>) {
-        if (typeof typeOrData === 'string') return createPaymentMethodFrom(elementArg, dataArg?.billing_details, dataArg?.metadata);
+      async createPaymentMethod(
+        typeOrData: unknown,
+        elementArg?: unknown,
+        dataArg?: Record<string, unknown>,
+      ) {
+        if (typeof typeOrData === 'string')
+          return createPaymentMethodFrom(elementArg, dataArg?.billing_details, dataArg?.metadata);
         const data = (typeOrData ?? {}) as Record<string, unknown>;
-        if (data.type !== undefined && data.type !== 'card') return { error: { type: 'invalid_request_error', message: 'The local Stripe.js stand-in supports card payment methods only.' } };
+        if (data.type !== undefined && data.type !== 'card')
+          return {
+            error: {
+              type: 'invalid_request_error',
+              message: 'The local Stripe.js stand-in supports card payment methods only.',
+            },
+          };
         return createPaymentMethodFrom(data.card, data.billing_details, data.metadata);
       },
-      async confirmCardPayment(clientSecret: unknown, data: Record<string, unknown> = {}, _options?: unknown) {
+      async confirmCardPayment(
+        clientSecret: unknown,
+        data: Record<string, unknown> = {},
+        _options?: unknown,
+      ) {
         const intentId = intentIdFrom(clientSecret);
-        if (!intentId) return { error: { type: 'invalid_request_error', message: 'Invalid value for confirmCardPayment intent secret: value should be a client_secret string.' } };
+        if (!intentId)
+          return {
+            error: {
+              type: 'invalid_request_error',
+              message:
+                'Invalid value for confirmCardPayment intent secret: value should be a client_secret string.',
+            },
+          };
         let paymentMethod = data.payment_method;
         if (paymentMethod && typeof paymentMethod === 'object') {
           const details = paymentMethod as Record<string, unknown>;
-          const created = await createPaymentMethodFrom(details.card, details.billing_details, details.metadata);
+          const created = await createPaymentMethodFrom(
+            details.card,
+            details.billing_details,
+            details.metadata,
+          );
           if (created.error) return { error: created.error };
           paymentMethod = created.paymentMethod!.id;
         }
-        const { body, error } = await call('POST', `/v1/payment_intents/${intentId}/confirm`, { key, client_secret: clientSecret, payment_method: paymentMethod });
+        const { body, error } = await call('POST', `/v1/payment_intents/${intentId}/confirm`, {
+          key,
+          client_secret: clientSecret,
+          payment_method: paymentMethod,
+        });
         return error ? { error } : { paymentIntent: body };
       },
       async retrievePaymentIntent(clientSecret: unknown) {
         const intentId = intentIdFrom(clientSecret);
-        if (!intentId) return { error: { type: 'invalid_request_error', message: 'Invalid value for retrievePaymentIntent: value should be a client_secret string.' } };
-        const { body, error } = await call('GET', `/v1/payment_intents/${intentId}`, { key, client_secret: clientSecret });
+        if (!intentId)
+          return {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Invalid value for retrievePaymentIntent: value should be a client_secret string.',
+            },
+          };
+        const { body, error } = await call('GET', `/v1/payment_intents/${intentId}`, {
+          key,
+          client_secret: clientSecret,
+        });
         return error ? { error } : { paymentIntent: body };
       },
       registerAppInfo(_info: unknown) {},

@@ -46,10 +46,22 @@ const API_VERSION = '2026-10-28.endive';
 
 /** Test cards with a fixed outcome; every other valid number succeeds. */
 const DECLINING_CARDS: Record<string, CardOutcome> = {
-  '4000000000000002': { kind: 'declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
-  '4000000000009995': { kind: 'declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  '4000000000000002': {
+    kind: 'declined',
+    declineCode: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  '4000000000009995': {
+    kind: 'declined',
+    declineCode: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
   // Attaching succeeds, every charge fails: how a renewal fails in Stripe's test mode.
-  '4000000000000341': { kind: 'declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+  '4000000000000341': {
+    kind: 'declined',
+    declineCode: 'generic_decline',
+    message: 'Your card was declined.',
+  },
 };
 
 /** Stripe's magic test payment method and token ids. */
@@ -80,7 +92,15 @@ export function createStripeService(options: StripeServiceOptions) {
       const productId = `prod_tier_${tier.id}`;
       const priceId = `price_tier_${tier.id}_monthly`;
       if (store.get(priceId, 'price')) continue;
-      store.put({ id: productId, object: 'product', created: unixNow(), livemode: false, name: tier.name, active: true, metadata: { tier: String(tier.id) } });
+      store.put({
+        id: productId,
+        object: 'product',
+        created: unixNow(),
+        livemode: false,
+        name: tier.name,
+        active: true,
+        metadata: { tier: String(tier.id) },
+      });
       store.put({
         id: priceId,
         object: 'price',
@@ -99,7 +119,14 @@ export function createStripeService(options: StripeServiceOptions) {
     store.changed();
   }
 
-  function emit(type: string, object: StripeObject, { idempotencyKey, previousAttributes }: { idempotencyKey?: string | undefined; previousAttributes?: Record<string, unknown> } = {}): StripeObject {
+  function emit(
+    type: string,
+    object: StripeObject,
+    {
+      idempotencyKey,
+      previousAttributes,
+    }: { idempotencyKey?: string | undefined; previousAttributes?: Record<string, unknown> } = {},
+  ): StripeObject {
     const event = store.put({
       id: newId('evt'),
       object: 'event',
@@ -107,7 +134,10 @@ export function createStripeService(options: StripeServiceOptions) {
       livemode: false,
       api_version: API_VERSION,
       type,
-      data: { object: structuredClone(object), ...(previousAttributes && { previous_attributes: previousAttributes }) },
+      data: {
+        object: structuredClone(object),
+        ...(previousAttributes && { previous_attributes: previousAttributes }),
+      },
       pending_webhooks: options.webhookUrl ? 1 : 0,
       request: { id: newId('req', 14), idempotency_key: idempotencyKey ?? null },
     });
@@ -135,20 +165,48 @@ export function createStripeService(options: StripeServiceOptions) {
   function cardFromParams(card: FormObject): { number: string; expMonth: number; expYear: number } {
     const number = digitsOnly(text(card, 'number') ?? '');
     const brand = cardBrand(number);
-    if (number.length < cardLengths(brand).number) throw cardError(400, 'incorrect_number', 'Your card number is incorrect.', 'card[number]');
-    if (!passesLuhn(number)) throw cardError(400, 'invalid_number', 'Your card number is not a valid credit card number.', 'card[number]');
+    if (number.length < cardLengths(brand).number)
+      throw cardError(400, 'incorrect_number', 'Your card number is incorrect.', 'card[number]');
+    if (!passesLuhn(number))
+      throw cardError(
+        400,
+        'invalid_number',
+        'Your card number is not a valid credit card number.',
+        'card[number]',
+      );
     const expMonth = Number(text(card, 'exp_month'));
     const expYearRaw = Number(text(card, 'exp_year'));
     if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12) {
-      throw cardError(400, 'invalid_expiry_month', "Your card's expiration month is invalid.", 'card[exp_month]');
+      throw cardError(
+        400,
+        'invalid_expiry_month',
+        "Your card's expiration month is invalid.",
+        'card[exp_month]',
+      );
     }
-    if (!Number.isInteger(expYearRaw) || expYearRaw <= 0) throw cardError(400, 'invalid_expiry_year', "Your card's expiration year is invalid.", 'card[exp_year]');
+    if (!Number.isInteger(expYearRaw) || expYearRaw <= 0)
+      throw cardError(
+        400,
+        'invalid_expiry_year',
+        "Your card's expiration year is invalid.",
+        'card[exp_year]',
+      );
     const expYear = expYearRaw < 100 ? 2000 + expYearRaw : expYearRaw;
     if (isExpiryInPast(expMonth, expYear, new Date())) {
       const pastYear = expYear < new Date().getFullYear();
       throw pastYear
-        ? cardError(400, 'invalid_expiry_year', "Your card's expiration year is in the past.", 'card[exp_year]')
-        : cardError(400, 'invalid_expiry_month', "Your card's expiration date is in the past.", 'card[exp_month]');
+        ? cardError(
+            400,
+            'invalid_expiry_year',
+            "Your card's expiration year is in the past.",
+            'card[exp_year]',
+          )
+        : cardError(
+            400,
+            'invalid_expiry_month',
+            "Your card's expiration date is in the past.",
+            'card[exp_month]',
+          );
     }
     const cvc = text(card, 'cvc');
     if (cvc !== undefined && !new RegExp(`^\\d{${cardLengths(brand).cvc}}$`).test(cvc)) {
@@ -174,13 +232,27 @@ export function createStripeService(options: StripeServiceOptions) {
 
   function createToken({ params }: RequestScope): StripeObject {
     const { number, expMonth, expYear } = cardFromParams(nested(params, 'card'));
-    const token = store.put({ id: newId('tok'), object: 'token', created: unixNow(), livemode: false, type: 'card', used: false, client_ip: null, card: { id: newId('card'), object: 'card', ...cardDetails(number, expMonth, expYear) } });
+    const token = store.put({
+      id: newId('tok'),
+      object: 'token',
+      created: unixNow(),
+      livemode: false,
+      type: 'card',
+      used: false,
+      client_ip: null,
+      card: { id: newId('card'), object: 'card', ...cardDetails(number, expMonth, expYear) },
+    });
     store.state.cardOutcomes[token.id] = outcomeFor(number);
     store.changed();
     return token;
   }
 
-  function storePaymentMethod(card: ReturnType<typeof cardDetails>, outcome: CardOutcome, billing: FormObject, metadata: FormValue | undefined): StripeObject {
+  function storePaymentMethod(
+    card: ReturnType<typeof cardDetails>,
+    outcome: CardOutcome,
+    billing: FormObject,
+    metadata: FormValue | undefined,
+  ): StripeObject {
     const address = nested(billing, 'address');
     const paymentMethod = store.put({
       id: newId('pm'),
@@ -194,7 +266,14 @@ export function createStripeService(options: StripeServiceOptions) {
         name: text(billing, 'name') ?? null,
         email: text(billing, 'email') ?? null,
         phone: text(billing, 'phone') ?? null,
-        address: { city: null, country: null, line1: null, line2: null, postal_code: text(address, 'postal_code') ?? null, state: null },
+        address: {
+          city: null,
+          country: null,
+          line1: null,
+          line2: null,
+          postal_code: text(address, 'postal_code') ?? null,
+          state: null,
+        },
       },
       card,
       metadata: mergeMetadata({}, metadata),
@@ -206,27 +285,59 @@ export function createStripeService(options: StripeServiceOptions) {
 
   function createPaymentMethod({ params }: RequestScope): StripeObject {
     const type = text(params, 'type') ?? 'card';
-    if (type !== 'card') throw invalidRequest(`The payment method type "${type}" is not supported here; use card.`, 'type');
+    if (type !== 'card')
+      throw invalidRequest(`The payment method type "${type}" is not supported here; use card.`, 'type');
     const card = nested(params, 'card');
     const billing = nested(params, 'billing_details');
     const tokenId = text(card, 'token');
     if (tokenId) {
       const magic = TEST_PAYMENT_METHODS[tokenId];
-      if (magic) return storePaymentMethod(cardDetails(magic, 12, new Date().getFullYear() + 3), outcomeFor(magic), billing, params.metadata);
+      if (magic)
+        return storePaymentMethod(
+          cardDetails(magic, 12, new Date().getFullYear() + 3),
+          outcomeFor(magic),
+          billing,
+          params.metadata,
+        );
       const token = mustGet(tokenId, 'token', 'card[token]');
-      if (token.used) throw invalidRequest(`You cannot use a Stripe token more than once: ${tokenId}.`, 'card[token]', 'token_already_used');
+      if (token.used)
+        throw invalidRequest(
+          `You cannot use a Stripe token more than once: ${tokenId}.`,
+          'card[token]',
+          'token_already_used',
+        );
       token.used = true;
-      const { id: _cardId, object: _object, ...details } = token.card as ReturnType<typeof cardDetails> & { id: string; object: string };
-      return storePaymentMethod(details, store.state.cardOutcomes[tokenId] ?? { kind: 'succeeds' }, billing, params.metadata);
+      const {
+        id: _cardId,
+        object: _object,
+        ...details
+      } = token.card as ReturnType<typeof cardDetails> & { id: string; object: string };
+      return storePaymentMethod(
+        details,
+        store.state.cardOutcomes[tokenId] ?? { kind: 'succeeds' },
+        billing,
+        params.metadata,
+      );
     }
     const { number, expMonth, expYear } = cardFromParams(card);
-    return storePaymentMethod(cardDetails(number, expMonth, expYear), outcomeFor(number), billing, params.metadata);
+    return storePaymentMethod(
+      cardDetails(number, expMonth, expYear),
+      outcomeFor(number),
+      billing,
+      params.metadata,
+    );
   }
 
   /** Resolves a payment method id, turning Stripe's magic test ids (pm_card_visa…) into a fresh method. */
   function resolvePaymentMethod(id: string, param = 'payment_method'): StripeObject {
     const magic = TEST_PAYMENT_METHODS[id];
-    if (magic) return storePaymentMethod(cardDetails(magic, 12, new Date().getFullYear() + 3), outcomeFor(magic), {}, undefined);
+    if (magic)
+      return storePaymentMethod(
+        cardDetails(magic, 12, new Date().getFullYear() + 3),
+        outcomeFor(magic),
+        {},
+        undefined,
+      );
     return mustGet(id, 'payment_method', param);
   }
 
@@ -234,7 +345,11 @@ export function createStripeService(options: StripeServiceOptions) {
     const customer = mustGet(requiredText(params, 'customer'), 'customer', 'customer');
     const paymentMethod = resolvePaymentMethod(id!, 'payment_method');
     if (paymentMethod.customer && paymentMethod.customer !== customer.id) {
-      throw invalidRequest('The payment method you provided has already been attached to a customer.', undefined, 'payment_method_unexpected_state');
+      throw invalidRequest(
+        'The payment method you provided has already been attached to a customer.',
+        undefined,
+        'payment_method_unexpected_state',
+      );
     }
     paymentMethod.customer = customer.id;
     store.changed();
@@ -261,19 +376,26 @@ export function createStripeService(options: StripeServiceOptions) {
     const paymentMethodId = text(params, 'payment_method');
     if (paymentMethodId) resolvePaymentMethod(paymentMethodId).customer = customer.id;
     const defaultMethod = text(nested(params, 'invoice_settings'), 'default_payment_method');
-    if (defaultMethod) (customer.invoice_settings as Record<string, unknown>).default_payment_method = defaultMethod;
+    if (defaultMethod)
+      (customer.invoice_settings as Record<string, unknown>).default_payment_method = defaultMethod;
     store.changed();
     return customer;
   }
 
   function updateCustomer({ params }: RequestScope, { id }: Record<string, string>): StripeObject {
     const customer = mustGet(id!, 'customer');
-    for (const field of ['email', 'name', 'description']) if (params[field] !== undefined) customer[field] = text(params, field) ?? null;
+    for (const field of ['email', 'name', 'description'])
+      if (params[field] !== undefined) customer[field] = text(params, field) ?? null;
     customer.metadata = mergeMetadata(customer.metadata, params.metadata);
     const defaultMethod = text(nested(params, 'invoice_settings'), 'default_payment_method');
     if (defaultMethod) {
       const method = mustGet(defaultMethod, 'payment_method', 'invoice_settings[default_payment_method]');
-      if (method.customer !== customer.id) throw invalidRequest(`The customer does not have a payment method with the ID ${defaultMethod}.`, 'invoice_settings[default_payment_method]', 'resource_missing');
+      if (method.customer !== customer.id)
+        throw invalidRequest(
+          `The customer does not have a payment method with the ID ${defaultMethod}.`,
+          'invoice_settings[default_payment_method]',
+          'resource_missing',
+        );
       (customer.invoice_settings as Record<string, unknown>).default_payment_method = defaultMethod;
     }
     store.changed();
@@ -285,7 +407,10 @@ export function createStripeService(options: StripeServiceOptions) {
   function paymentIntentForClient(scope: RequestScope, id: string): StripeObject {
     const intent = mustGet(id, 'payment_intent');
     if (scope.keyKind === 'publishable' && text(scope.params, 'client_secret') !== intent.client_secret) {
-      throw invalidRequest('The client_secret provided does not match any associated PaymentIntent on this account.', 'client_secret');
+      throw invalidRequest(
+        'The client_secret provided does not match any associated PaymentIntent on this account.',
+        'client_secret',
+      );
     }
     return intent;
   }
@@ -307,7 +432,10 @@ export function createStripeService(options: StripeServiceOptions) {
       metadata: mergeMetadata({}, params.metadata),
       created: unixNow(),
       receiptEmail: text(params, 'receipt_email') ?? null,
-      automaticPaymentMethods: automatic.enabled === 'true' ? { enabled: true, allow_redirects: text(automatic, 'allow_redirects') ?? 'always' } : null,
+      automaticPaymentMethods:
+        automatic.enabled === 'true'
+          ? { enabled: true, allow_redirects: text(automatic, 'allow_redirects') ?? 'always' }
+          : null,
     });
     const paymentMethod = text(params, 'payment_method');
     if (paymentMethod) {
@@ -315,7 +443,9 @@ export function createStripeService(options: StripeServiceOptions) {
       intent.status = 'requires_confirmation';
     }
     store.changed();
-    return flag(params, 'confirm') ? confirmPaymentIntent({ ...scope, params: {} }, { id: intent.id }) : intent;
+    return flag(params, 'confirm')
+      ? confirmPaymentIntent({ ...scope, params: {} }, { id: intent.id })
+      : intent;
   }
 
   function createIntent(fields: {
@@ -363,20 +493,35 @@ export function createStripeService(options: StripeServiceOptions) {
       throw new StripeApiError(400, {
         type: 'invalid_request_error',
         code: 'payment_intent_unexpected_state',
-        message: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+        message:
+          'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
         payment_intent: intent,
       });
     }
     if (intent.status === 'canceled') {
-      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent could not be confirmed because it has a status of canceled.', payment_intent: intent });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'This PaymentIntent could not be confirmed because it has a status of canceled.',
+        payment_intent: intent,
+      });
     }
     const paymentMethodId = text(scope.params, 'payment_method') ?? (intent.payment_method as string | null);
     if (!paymentMethodId) {
-      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', param: 'payment_method', message: 'You cannot confirm this PaymentIntent because it’s missing a payment method.', payment_intent: intent });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        param: 'payment_method',
+        message: 'You cannot confirm this PaymentIntent because it’s missing a payment method.',
+        payment_intent: intent,
+      });
     }
     const paymentMethod = resolvePaymentMethod(paymentMethodId);
     if (intent.customer && paymentMethod.customer && paymentMethod.customer !== intent.customer) {
-      throw invalidRequest(`The provided PaymentMethod ${paymentMethod.id} belongs to another customer.`, 'payment_method');
+      throw invalidRequest(
+        `The provided PaymentMethod ${paymentMethod.id} belongs to another customer.`,
+        'payment_method',
+      );
     }
     const result = settleIntent(intent, paymentMethod, scope.idempotencyKey);
     if (!result.ok) throw new StripeApiError(402, { ...result.error, payment_intent: intent });
@@ -387,7 +532,24 @@ export function createStripeService(options: StripeServiceOptions) {
    * Charges a payment method for an intent: creates the charge, moves the intent to succeeded (or back to
    * requires_payment_method with last_payment_error) and emits the matching event. Never throws for a decline.
    */
-  function settleIntent(intent: StripeObject, paymentMethod: StripeObject, idempotencyKey?: string, at = unixNow()): { ok: true } | { ok: false; error: { type: 'card_error'; code: string; decline_code: string; message: string; charge: string; payment_method: StripeObject } } {
+  function settleIntent(
+    intent: StripeObject,
+    paymentMethod: StripeObject,
+    idempotencyKey?: string,
+    at = unixNow(),
+  ):
+    | { ok: true }
+    | {
+        ok: false;
+        error: {
+          type: 'card_error';
+          code: string;
+          decline_code: string;
+          message: string;
+          charge: string;
+          payment_method: StripeObject;
+        };
+      } {
     intent.payment_method = paymentMethod.id;
     const outcome = store.state.cardOutcomes[paymentMethod.id] ?? { kind: 'succeeds' };
     const charge = store.put({
@@ -412,11 +574,21 @@ export function createStripeService(options: StripeServiceOptions) {
       billing_details: paymentMethod.billing_details,
       failure_code: outcome.kind === 'declined' ? 'card_declined' : null,
       failure_message: outcome.kind === 'declined' ? outcome.message : null,
-      outcome: { type: outcome.kind === 'succeeds' ? 'authorized' : 'issuer_declined', network_status: outcome.kind === 'succeeds' ? 'approved_by_network' : 'declined_by_network' },
+      outcome: {
+        type: outcome.kind === 'succeeds' ? 'authorized' : 'issuer_declined',
+        network_status: outcome.kind === 'succeeds' ? 'approved_by_network' : 'declined_by_network',
+      },
     });
     intent.latest_charge = charge.id;
     if (outcome.kind === 'declined') {
-      const error = { type: 'card_error' as const, code: 'card_declined', decline_code: outcome.declineCode, message: outcome.message, charge: charge.id, payment_method: paymentMethod };
+      const error = {
+        type: 'card_error' as const,
+        code: 'card_declined',
+        decline_code: outcome.declineCode,
+        message: outcome.message,
+        charge: charge.id,
+        payment_method: paymentMethod,
+      };
       intent.status = 'requires_payment_method';
       intent.last_payment_error = error;
       store.changed();
@@ -434,7 +606,11 @@ export function createStripeService(options: StripeServiceOptions) {
   function cancelPaymentIntent({ params }: RequestScope, { id }: Record<string, string>): StripeObject {
     const intent = mustGet(id!, 'payment_intent');
     if (intent.status === 'succeeded' || intent.status === 'canceled') {
-      throw invalidRequest(`You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`, undefined, 'payment_intent_unexpected_state');
+      throw invalidRequest(
+        `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`,
+        undefined,
+        'payment_intent_unexpected_state',
+      );
     }
     intent.status = 'canceled';
     intent.canceled_at = unixNow();
@@ -449,7 +625,12 @@ export function createStripeService(options: StripeServiceOptions) {
     intent.metadata = mergeMetadata(intent.metadata, params.metadata);
     const amount = integer(params, 'amount');
     if (amount !== undefined) {
-      if (intent.status === 'succeeded') throw invalidRequest('You cannot update the amount of a PaymentIntent that has succeeded.', 'amount', 'payment_intent_unexpected_state');
+      if (intent.status === 'succeeded')
+        throw invalidRequest(
+          'You cannot update the amount of a PaymentIntent that has succeeded.',
+          'amount',
+          'payment_intent_unexpected_state',
+        );
       intent.amount = amount;
     }
     if (params.description !== undefined) intent.description = text(params, 'description') ?? null;
@@ -465,20 +646,37 @@ export function createStripeService(options: StripeServiceOptions) {
     if (intentId) {
       const intent = mustGet(intentId, 'payment_intent', 'payment_intent');
       if (intent.status !== 'succeeded' || !intent.latest_charge) {
-        throw invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
+        throw invalidRequest(
+          `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+          'payment_intent',
+          'charge_not_refundable',
+        );
       }
       charge = mustGet(intent.latest_charge as string, 'charge');
     } else if (chargeParam) {
       charge = mustGet(chargeParam, 'charge', 'charge');
     } else {
-      throw invalidRequest('One of the following params should be provided for this request: payment_intent or charge.', undefined, 'parameter_missing');
+      throw invalidRequest(
+        'One of the following params should be provided for this request: payment_intent or charge.',
+        undefined,
+        'parameter_missing',
+      );
     }
     const remaining = (charge.amount as number) - (charge.amount_refunded as number);
-    if (charge.refunded || remaining <= 0) throw invalidRequest(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
+    if (charge.refunded || remaining <= 0)
+      throw invalidRequest(
+        `Charge ${charge.id} has already been refunded.`,
+        undefined,
+        'charge_already_refunded',
+      );
     const amount = integer(params, 'amount') ?? remaining;
     if (amount <= 0) throw invalidRequest('Invalid positive integer', 'amount');
     if (amount > remaining) {
-      throw invalidRequest(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`, 'amount', 'amount_too_large');
+      throw invalidRequest(
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+        'amount',
+        'amount_too_large',
+      );
     }
     const refund = store.put({
       id: newId('re'),
@@ -504,7 +702,15 @@ export function createStripeService(options: StripeServiceOptions) {
   // ---- products, prices, subscriptions ----
 
   function createProduct({ params }: RequestScope): StripeObject {
-    const product = store.put({ id: text(params, 'id') ?? newId('prod', 14), object: 'product', created: unixNow(), livemode: false, name: requiredText(params, 'name'), active: true, metadata: mergeMetadata({}, params.metadata) });
+    const product = store.put({
+      id: text(params, 'id') ?? newId('prod', 14),
+      object: 'product',
+      created: unixNow(),
+      livemode: false,
+      name: requiredText(params, 'name'),
+      active: true,
+      metadata: mergeMetadata({}, params.metadata),
+    });
     store.changed();
     return product;
   }
@@ -522,7 +728,13 @@ export function createStripeService(options: StripeServiceOptions) {
       product: product.id,
       unit_amount: integer(params, 'unit_amount') ?? 0,
       type: recurring.interval ? 'recurring' : 'one_time',
-      recurring: recurring.interval ? { interval: text(recurring, 'interval'), interval_count: Number(text(recurring, 'interval_count') ?? 1), usage_type: 'licensed' } : null,
+      recurring: recurring.interval
+        ? {
+            interval: text(recurring, 'interval'),
+            interval_count: Number(text(recurring, 'interval_count') ?? 1),
+            usage_type: 'licensed',
+          }
+        : null,
       lookup_key: text(params, 'lookup_key') ?? null,
       metadata: mergeMetadata({}, params.metadata),
     });
@@ -533,26 +745,35 @@ export function createStripeService(options: StripeServiceOptions) {
   function listPrices({ params }: RequestScope) {
     const lookupKeys = list(params, 'lookup_keys');
     const product = text(params, 'product');
-    const items = store.list('price').filter((price) =>
-      (lookupKeys.length === 0 || lookupKeys.includes(price.lookup_key as string)) &&
-      (!product || price.product === product) &&
-      (params.active === undefined || String(price.active) === params.active) &&
-      (!text(params, 'type') || price.type === params.type));
+    const items = store
+      .list('price')
+      .filter(
+        (price) =>
+          (lookupKeys.length === 0 || lookupKeys.includes(price.lookup_key as string)) &&
+          (!product || price.product === product) &&
+          (params.active === undefined || String(price.active) === params.active) &&
+          (!text(params, 'type') || price.type === params.type),
+      );
     return listResponse('/v1/prices', items, params);
   }
 
   // ---- HTTP ----
 
   const app = new Hono();
-  app.use('/v1/*', cors({
-    origin: (origin) => (options.allowedOrigins.includes(origin) ? origin : null),
-    allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'stripe-version'],
-    allowMethods: ['GET', 'POST', 'DELETE'],
-    maxAge: 600,
-  }));
+  app.use(
+    '/v1/*',
+    cors({
+      origin: (origin) => (options.allowedOrigins.includes(origin) ? origin : null),
+      allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'stripe-version'],
+      allowMethods: ['GET', 'POST', 'DELETE'],
+      maxAge: 600,
+    }),
+  );
 
   function keyKindOf(c: Context, params: FormObject): KeyKind | undefined {
-    const bearer = c.req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1] ?? c.req.header('authorization')?.match(/^Basic\s+(.+)$/i)?.[1];
+    const bearer =
+      c.req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1] ??
+      c.req.header('authorization')?.match(/^Basic\s+(.+)$/i)?.[1];
     const key = bearer ?? text(params, 'key');
     if (key === options.secretKey) return 'secret';
     if (key === options.publishableKey) return 'publishable';
@@ -571,7 +792,8 @@ export function createStripeService(options: StripeServiceOptions) {
     for (const path of paths) {
       const field = path.split('.')[0]!;
       const id = copy[field];
-      if (typeof id === 'string' && store.state.objects[id]) copy[field] = structuredClone(store.state.objects[id]);
+      if (typeof id === 'string' && store.state.objects[id])
+        copy[field] = structuredClone(store.state.objects[id]);
     }
     return copy;
   }
@@ -587,18 +809,46 @@ export function createStripeService(options: StripeServiceOptions) {
   const faultResponse = (c: Context) => {
     // The SDK would retry a 500 on its own; Stripe sends this header when a retry cannot help.
     c.header('stripe-should-retry', 'false');
-    return c.json({ error: { type: 'api_error', message: 'Injected fault: Stripe had a problem with this request.' } }, 500);
+    return c.json(
+      { error: { type: 'api_error', message: 'Injected fault: Stripe had a problem with this request.' } },
+      500,
+    );
   };
 
-  function route(method: 'GET' | 'POST' | 'DELETE', path: string, handler: Handler, { publishable = false } = {}) {
+  function route(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    handler: Handler,
+    { publishable = false } = {},
+  ) {
     app.on(method, path, async (c) => {
-      const params: FormObject = method === 'GET' ? parseFormBody(new URL(c.req.url).search.slice(1)) : parseFormBody(await c.req.text());
+      const params: FormObject =
+        method === 'GET'
+          ? parseFormBody(new URL(c.req.url).search.slice(1))
+          : parseFormBody(await c.req.text());
       const keyKind = keyKindOf(c, params);
       if (!keyKind) {
-        return c.json({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided. Use the local secret or publishable key.' } }, 401);
+        return c.json(
+          {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Invalid API Key provided. Use the local secret or publishable key.',
+            },
+          },
+          401,
+        );
       }
       if (keyKind === 'publishable' && !publishable) {
-        return c.json({ error: { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key. Please use a secret API key.' } }, 401);
+        return c.json(
+          {
+            error: {
+              type: 'invalid_request_error',
+              message:
+                'This API call cannot be made with a publishable API key. Please use a secret API key.',
+            },
+          },
+          401,
+        );
       }
       const idempotencyKey = method === 'POST' ? c.req.header('idempotency-key') : undefined;
       const replayKey = idempotencyKey ? `${keyKind}:${idempotencyKey}` : undefined;
@@ -606,7 +856,15 @@ export function createStripeService(options: StripeServiceOptions) {
       if (replayKey) {
         const stored = store.state.idempotentResponses[replayKey];
         if (stored && stored.fingerprint !== fingerprint) {
-          return c.json({ error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` } }, 400);
+          return c.json(
+            {
+              error: {
+                type: 'idempotency_error',
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+              },
+            },
+            400,
+          );
         }
         if (stored) {
           c.header('idempotent-replayed', 'true');
@@ -618,7 +876,10 @@ export function createStripeService(options: StripeServiceOptions) {
       let status = 200;
       let body: unknown;
       try {
-        body = expand(handler({ keyKind, params, idempotencyKey }, c.req.param() as Record<string, string>), list(params, 'expand'));
+        body = expand(
+          handler({ keyKind, params, idempotencyKey }, c.req.param() as Record<string, string>),
+          list(params, 'expand'),
+        );
       } catch (error) {
         if (!(error instanceof StripeApiError)) return respondWithError(c, error);
         status = error.status;
@@ -636,9 +897,22 @@ export function createStripeService(options: StripeServiceOptions) {
     });
   }
 
-  const retrieve = (object: string): Handler => (_scope, { id }) => mustGet(id!, object);
-  const listOf = (object: string, url: string, filterFields: string[] = []): Handler => ({ params }) =>
-    listResponse(url, store.list(object).filter((item) => filterFields.every((field) => params[field] === undefined || item[field] === params[field])), params);
+  const retrieve =
+    (object: string): Handler =>
+    (_scope, { id }) =>
+      mustGet(id!, object);
+  const listOf =
+    (object: string, url: string, filterFields: string[] = []): Handler =>
+    ({ params }) =>
+      listResponse(
+        url,
+        store
+          .list(object)
+          .filter((item) =>
+            filterFields.every((field) => params[field] === undefined || item[field] === params[field]),
+          ),
+        params,
+      );
 
   route('POST', '/v1/customers', createCustomer);
   route('GET', '/v1/customers', listOf('customer', '/v1/customers', ['email']));
@@ -659,7 +933,9 @@ export function createStripeService(options: StripeServiceOptions) {
 
   route('POST', '/v1/payment_intents', createPaymentIntent);
   route('GET', '/v1/payment_intents', listOf('payment_intent', '/v1/payment_intents', ['customer']));
-  route('GET', '/v1/payment_intents/:id', (scope, { id }) => paymentIntentForClient(scope, id!), { publishable: true });
+  route('GET', '/v1/payment_intents/:id', (scope, { id }) => paymentIntentForClient(scope, id!), {
+    publishable: true,
+  });
   route('POST', '/v1/payment_intents/:id', updatePaymentIntent);
   route('POST', '/v1/payment_intents/:id/confirm', confirmPaymentIntent, { publishable: true });
   route('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent);
@@ -697,8 +973,20 @@ export function createStripeService(options: StripeServiceOptions) {
       return c.body(buildStripeJsScript({ apiBase: options.publicUrl ?? new URL(c.req.url).origin }));
     });
   }
-  app.get('/', (c) => c.json({ service: 'local Stripe-compatible API', stripeJs: '/v3/', apiVersion: API_VERSION }));
-  app.notFound((c) => c.json({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${c.req.method}: ${c.req.path}).` } }, 404));
+  app.get('/', (c) =>
+    c.json({ service: 'local Stripe-compatible API', stripeJs: '/v3/', apiVersion: API_VERSION }),
+  );
+  app.notFound((c) =>
+    c.json(
+      {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${c.req.method}: ${c.req.path}).`,
+        },
+      },
+      404,
+    ),
+  );
   app.onError((error, c) => respondWithError(c, error));
 
   return {
@@ -722,7 +1010,10 @@ export function createStripeService(options: StripeServiceOptions) {
      * Makes the next `times` calls of a route (e.g. 'POST /v1/refunds') fail with a 500: 'before' their
      * work (nothing happened) or 'after' it (it happened, the answer was lost). For failure tests.
      */
-    injectFault(routeKey: string, { times = 1, when = 'before' }: { times?: number; when?: 'before' | 'after' } = {}): void {
+    injectFault(
+      routeKey: string,
+      { times = 1, when = 'before' }: { times?: number; when?: 'before' | 'after' } = {},
+    ): void {
       faults.set(routeKey, { times, when });
     },
     clearFaults(): void {
@@ -738,10 +1029,19 @@ export function createStripeService(options: StripeServiceOptions) {
 export type StripeService = ReturnType<typeof createStripeService>;
 
 /** Starts the service on a port (0 picks a free one); `url` is its base URL. */
-export async function startStripeService(options: StripeServiceOptions & { port: number; hostname?: string }) {
+export async function startStripeService(
+  options: StripeServiceOptions & { port: number; hostname?: string },
+) {
   const service = createStripeService(options);
   const server = await new Promise<ServerType>((resolve) => {
-    const started: ServerType = serve({ fetch: service.app.fetch, port: options.port, ...(options.hostname && { hostname: options.hostname }) }, () => resolve(started));
+    const started: ServerType = serve(
+      {
+        fetch: service.app.fetch,
+        port: options.port,
+        ...(options.hostname && { hostname: options.hostname }),
+      },
+      () => resolve(started),
+    );
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

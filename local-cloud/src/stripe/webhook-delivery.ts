@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
 
 /** Stripe's signature scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`. */
-export function signWebhookPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+export function signWebhookPayload(
+  payload: string,
+  secret: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${signature}`;
 }
@@ -15,7 +19,12 @@ export interface WebhookDeliveryOptions {
 }
 
 /** Posts each event at once (like Stripe, without ordering guarantees), retrying a few times on failure. */
-export function createWebhookDelivery({ url: initialUrl, secret, retryDelaysMs = [250, 1000, 3000, 10000], log }: WebhookDeliveryOptions) {
+export function createWebhookDelivery({
+  url: initialUrl,
+  secret,
+  retryDelaysMs = [250, 1000, 3000, 10000],
+  log,
+}: WebhookDeliveryOptions) {
   let url = initialUrl;
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
@@ -24,7 +33,10 @@ export function createWebhookDelivery({ url: initialUrl, secret, retryDelaysMs =
     try {
       const response = await fetch(url!, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signWebhookPayload(payload, secret) },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signWebhookPayload(payload, secret),
+        },
         body: payload,
         signal: AbortSignal.timeout(10_000),
       });

@@ -5,7 +5,7 @@ import AdminDashboard from '../features/dashboard/components/admin-dashboard';
 export function StandaloneRoutes() {
   return (
     <>
-          <Route path="/dashboard" element={<AdminDashboard />} />
+      <Route path="/dashboard" element={<AdminDashboard />} />
     </>
   );
 }

@@ -30,7 +30,8 @@ export function MoveToMenu({ title, status, disabled, onMove, buttonRef }: Props
     if (!open) return;
     items.current[start === 'first' ? 0 : targets.length - 1]?.focus();
     const close = (event: MouseEvent | TouchEvent) => {
-      if (!(event.target instanceof Node) || !button.current?.parentElement?.contains(event.target)) setOpen(false);
+      if (!(event.target instanceof Node) || !button.current?.parentElement?.contains(event.target))
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('touchstart', close);
@@ -143,7 +144,12 @@ export function MoveToMenu({ title, status, disabled, onMove, buttonRef }: Props
                 py="1.5"
                 fontSize="sm"
                 _hover={{ bg: 'bg.muted' }}
-                _focusVisible={{ bg: 'bg.muted', outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
+                _focusVisible={{
+                  bg: 'bg.muted',
+                  outline: '2px solid',
+                  outlineColor: 'colorPalette.focusRing',
+                  outlineOffset: '-2px',
+                }}
                 onClick={() => {
                   setOpen(false);
                   onMove(target);

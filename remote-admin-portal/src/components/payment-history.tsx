@@ -84,7 +84,17 @@ function Summary({ data }: { data: ProjectPaymentsResponse }) {
       rows.push([T.currentPeriodEnd, shortDate(subscription.currentPeriodEnd)]);
   }
   return (
-    <Box as="dl" display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="1" bg="bg.muted" p="3" borderRadius="md" fontSize="sm">
+    <Box
+      as="dl"
+      display="grid"
+      gridTemplateColumns="max-content 1fr"
+      columnGap="4"
+      rowGap="1"
+      bg="bg.muted"
+      p="3"
+      borderRadius="md"
+      fontSize="sm"
+    >
       {rows.map(([term, value]) => (
         <Box key={term} display="contents">
           <Text as="dt" fontWeight="medium">
@@ -123,7 +133,9 @@ function Payments({ projectTitle, payments }: { projectTitle: string; payments: 
                 {formatUsd(entry.kind === 'refund' ? -entry.amount : entry.amount)}
               </Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={STATUS_PALETTE[entry.status]}>{PAYMENT_STATUS_LABELS[entry.status]}</Badge>
+                <Badge colorPalette={STATUS_PALETTE[entry.status]}>
+                  {PAYMENT_STATUS_LABELS[entry.status]}
+                </Badge>
                 {entry.status === 'failed' && entry.failureMessage ? (
                   <Text fontSize="xs" color="fg.muted" mt="1">
                     {T.failureReason(entry.failureMessage)}

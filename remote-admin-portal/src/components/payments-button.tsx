@@ -23,7 +23,12 @@ function PaymentsDialog({ project, onClose }: { project: Project; onClose: () =>
   // Reloaded when the project's billing changes while the dialog is open (after a refresh of the lists).
   const { state, reload } = useProjectPayments(project.id, project.subscription_status);
   return (
-    <DialogShell title={ADMIN_MESSAGES.payments.title(project.title)} onClose={onClose} size="lg" closeLabel={ADMIN_MESSAGES.actions.close}>
+    <DialogShell
+      title={ADMIN_MESSAGES.payments.title(project.title)}
+      onClose={onClose}
+      size="lg"
+      closeLabel={ADMIN_MESSAGES.actions.close}
+    >
       <PaymentHistory projectTitle={project.title} state={state} onRetry={reload} />
     </DialogShell>
   );

@@ -11,7 +11,8 @@ interface Props {
   onChange: (projectId: string) => void;
 }
 
-const sameProjects = (a: (Project | undefined)[], b: (Project | undefined)[]) => a.length === b.length && a.every((p, i) => p === b[i]);
+const sameProjects = (a: (Project | undefined)[], b: (Project | undefined)[]) =>
+  a.length === b.length && a.every((p, i) => p === b[i]);
 
 /** Picks the project whose board is shown, among the projects of the current page. */
 export function ProjectPicker({ ids, value, onChange }: Props) {

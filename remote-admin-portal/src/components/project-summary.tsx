@@ -97,11 +97,18 @@ export const ProjectSummary = memo(function ProjectSummary({ project, as = 'h2',
           </Text>
         ) : null}
         <Box as="dl" css={DETAILS_CSS}>
-          <Detail label={P.client} value={`${project.client_name || P.notSet}${project.client_email ? ` (${project.client_email})` : ''}`} />
+          <Detail
+            label={P.client}
+            value={`${project.client_name || P.notSet}${project.client_email ? ` (${project.client_email})` : ''}`}
+          />
           <Detail label={P.company} value={project.company || P.notSet} />
           <Detail label={P.cost} value={costText(project)} />
-          {project.downpayment !== null ? <Detail label={P.downpayment} value={money(project.downpayment)} /> : null}
-          {project.monthly_budget_range ? <Detail label={P.budget} value={budgetLabel(project.monthly_budget_range)} /> : null}
+          {project.downpayment !== null ? (
+            <Detail label={P.downpayment} value={money(project.downpayment)} />
+          ) : null}
+          {project.monthly_budget_range ? (
+            <Detail label={P.budget} value={budgetLabel(project.monthly_budget_range)} />
+          ) : null}
           {project.timeline ? <Detail label={P.timeline} value={timelineLabel(project.timeline)} /> : null}
           {project.status === 'pending_final_payment' ? (
             <Detail label={P.finalPayment} value={money(project.final_payment_amount)} />

@@ -1,7 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadOverlays } from '@agency/ui';
-import { ACTIVE, aProject, aTicket, callsTo, fakePortalApi, renderInPortal, requestBody, signedInAsAdmin } from '../testing/render-dashboard';
+import {
+  ACTIVE,
+  aProject,
+  aTicket,
+  callsTo,
+  fakePortalApi,
+  renderInPortal,
+  requestBody,
+  signedInAsAdmin,
+} from '../testing/render-dashboard';
 import { stubLayout } from '../testing/layout-stub';
 import { TicketBoard } from './ticket-board';
 
@@ -28,9 +37,14 @@ const project = aProject({ ...ACTIVE, title: 'Running project' });
 const column = (name: string) => screen.getByRole('region', { name });
 const ticketCard = (title: string) => screen.getByText(title).closest('li')!;
 
-function renderBoard(tickets = [aTicket(project, { title: 'Write tests', status: 'in-review' })], overrides = {}) {
+function renderBoard(
+  tickets = [aTicket(project, { title: 'Write tests', status: 'in-review' })],
+  overrides = {},
+) {
   const api = fakePortalApi({ projects: [project], tickets }, overrides);
-  renderInPortal(<TicketBoard projectId={project.id} projectTitle={project.title} board="main" title="Project Board" />);
+  renderInPortal(
+    <TicketBoard projectId={project.id} projectTitle={project.title} board="main" title="Project Board" />,
+  );
   return api;
 }
 
@@ -47,7 +61,11 @@ describe('TicketBoard: keyboard', () => {
     await waitFor(() => expect(within(column('In Progress')).getByText('Write tests')).toBeInTheDocument());
     expect(ticketCard('Write tests')).toHaveFocus();
     expect(screen.getByText('Moved "Write tests" to In Progress.')).toBeInTheDocument();
-    await waitFor(() => expect(requestBody(api.fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({ status: 'in-progress' }));
+    await waitFor(() =>
+      expect(requestBody(api.fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({
+        status: 'in-progress',
+      }),
+    );
 
     await user.keyboard('{ArrowLeft}');
     await waitFor(() => expect(within(column('Not Started')).getByText('Write tests')).toBeInTheDocument());
@@ -69,7 +87,11 @@ describe('TicketBoard: keyboard', () => {
     button.focus();
     await user.keyboard('{ArrowDown}');
     const menu = screen.getByRole('menu', { name: 'Move "Ship it" to…' });
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Not Started', 'In Progress', 'In Review']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Not Started', 'In Progress', 'In Review']);
     expect(within(menu).getByRole('menuitem', { name: 'Not Started' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -84,15 +106,23 @@ describe('TicketBoard: keyboard', () => {
     await waitFor(() => expect(within(column('Not Started')).getByText('Ship it')).toBeInTheDocument());
     expect(ticketCard('Ship it')).toHaveFocus();
     expect(screen.getByText('Moved "Ship it" to Not Started.')).toBeInTheDocument();
-    await waitFor(() => expect(requestBody(api.fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({ status: 'not-started' }));
+    await waitFor(() =>
+      expect(requestBody(api.fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({
+        status: 'not-started',
+      }),
+    );
   });
 
   it('a move the server refuses puts the ticket back, keeps the focus on it and says so', async () => {
-    renderBoard([aTicket(project, { title: 'Write tests', status: 'in-review' })], { 'PATCH /api/tickets/*': () => ({ status: 500, body: {} }) });
+    renderBoard([aTicket(project, { title: 'Write tests', status: 'in-review' })], {
+      'PATCH /api/tickets/*': () => ({ status: 500, body: {} }),
+    });
     const user = userEvent.setup();
     (await waitFor(() => ticketCard('Write tests'))).focus();
     await user.keyboard('{ArrowRight}');
-    expect(await screen.findByText('"Write tests" could not be moved and is back in its column.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('"Write tests" could not be moved and is back in its column.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(within(column('In Review')).getByText('Write tests')).toBeInTheDocument());
     expect(ticketCard('Write tests')).toHaveFocus();
   });
@@ -109,7 +139,9 @@ describe('TicketBoard: updates in place', () => {
     ticketCard('Three').focus();
     await user.keyboard('{ArrowRight}');
     await waitFor(() => expect(within(column('In Progress')).getByText('Three')).toBeInTheDocument());
-    await waitFor(() => expect(api.state.tickets.find((t) => t.title === 'Three')!.status).toBe('in-progress'));
+    await waitFor(() =>
+      expect(api.state.tickets.find((t) => t.title === 'Three')!.status).toBe('in-progress'),
+    );
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
@@ -125,7 +157,9 @@ describe('TicketBoard: updates in place', () => {
     await waitFor(() => expect(api.streams).toBe(1));
     mockCardRenders.clear();
     api.state.tickets = api.state.tickets.map((t) => (t.title === 'Two' ? { ...t, status: 'done' } : t));
-    act(() => api.emit({ projectId: project.id, action: 'ticket_moved', actorRole: 'ADMIN', notifies: false }));
+    act(() =>
+      api.emit({ projectId: project.id, action: 'ticket_moved', actorRole: 'ADMIN', notifies: false }),
+    );
     await waitFor(() => expect(within(column('Done')).getByText('Two')).toBeInTheDocument());
     expect([...mockCardRenders.keys()]).toEqual([tickets[1]!.id]);
     expect(api.routes().filter((r) => r.startsWith('GET /api/projects'))).toEqual([]);
@@ -161,7 +195,10 @@ describe('TicketBoard: edit and delete', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Assignee/ }), 'Grace');
     await user.click(within(dialog).getByRole('button', { name: 'Save Ticket' }));
     expect(await screen.findByText('Ticket Updated')).toBeInTheDocument();
-    expect(requestBody(api.fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({ title: 'Write more tests', assignee: 'Grace' });
+    expect(requestBody(api.fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({
+      title: 'Write more tests',
+      assignee: 'Grace',
+    });
     expect(await screen.findByText('Write more tests')).toBeInTheDocument();
     expect(screen.getByText('Assigned to Grace')).toBeInTheDocument();
   });
@@ -184,8 +221,19 @@ describe('TicketBoard: edit and delete', () => {
 
 describe('TicketBoard: read-only', () => {
   it('a read-only board has no moves, edits or deletes', async () => {
-    fakePortalApi({ projects: [project], tickets: [aTicket(project, { title: 'Delivered', status: 'done' })] });
-    renderInPortal(<TicketBoard projectId={project.id} projectTitle={project.title} board="main" title="Delivered Project Board" editable={false} />);
+    fakePortalApi({
+      projects: [project],
+      tickets: [aTicket(project, { title: 'Delivered', status: 'done' })],
+    });
+    renderInPortal(
+      <TicketBoard
+        projectId={project.id}
+        projectTitle={project.title}
+        board="main"
+        title="Delivered Project Board"
+        editable={false}
+      />,
+    );
     expect(await screen.findByText('Delivered')).toBeInTheDocument();
     expect(screen.getByText('Read-only: the delivered board of this project.')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();

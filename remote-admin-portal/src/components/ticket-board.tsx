@@ -1,4 +1,13 @@
-import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useDrag, useDrop } from 'react-dnd';
 import {
   nextTicketStatus,
@@ -9,7 +18,19 @@ import {
   type TicketStatus,
 } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Badge, Box, Button, Center, Flex, Heading, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@agency/ui';
+import {
+  Badge,
+  Box,
+  Button,
+  Center,
+  Flex,
+  Heading,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { useBoard, usePortalStore } from '../hooks/use-portal';
 import { useTicketActions } from '../hooks/use-ticket-actions';
@@ -25,7 +46,14 @@ const FOCUS_RING = { outline: '2px solid', outlineColor: 'blue.focusRing', outli
 // Tickets are plain elements styled once by their board: a board shows many, and styled components for each
 // ticket's parts and buttons were most of the time a board took to render.
 const BOARD_CSS = {
-  '& .ticket': { listStyle: 'none', bg: 'bg.panel', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '3' },
+  '& .ticket': {
+    listStyle: 'none',
+    bg: 'bg.panel',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'md',
+    p: '3',
+  },
   '& .ticket[tabindex]': { cursor: 'grab' },
   '& .ticket:focus-visible': FOCUS_RING,
   '& .ticket[data-dragging]': { opacity: 0.5 },
@@ -94,7 +122,10 @@ export function TicketBoard({ projectId, projectTitle, board, title, editable = 
   const [pinnedId, setPinnedId] = useState<string | null>(null);
 
   const columns = useMemo(() => {
-    const byStatus = Object.fromEntries(TICKET_STATUSES.map((s) => [s, [] as Ticket[]])) as Record<TicketStatus, Ticket[]>;
+    const byStatus = Object.fromEntries(TICKET_STATUSES.map((s) => [s, [] as Ticket[]])) as Record<
+      TicketStatus,
+      Ticket[]
+    >;
     for (const ticket of entry.tickets) byStatus[ticket.status]?.push(ticket);
     return byStatus;
   }, [entry.tickets]);
@@ -145,7 +176,11 @@ export function TicketBoard({ projectId, projectTitle, board, title, editable = 
         <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
           <Alert.Indicator />
           <Alert.Title flex="1">{T.loadFailed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={() => void store.loadBoard(projectId, board, { force: true })}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => void store.loadBoard(projectId, board, { force: true })}
+          >
             {ADMIN_MESSAGES.retry}
           </Button>
         </Alert.Root>
@@ -193,7 +228,9 @@ export function TicketBoard({ projectId, projectTitle, board, title, editable = 
               requestAnimationFrame(() => {
                 const target = neighbour
                   ? document.querySelector<HTMLElement>(`[data-ticket-id="${neighbour.id}"]`)
-                  : document.querySelector<HTMLElement>(`[data-board-column="${projectId}-${deleting.status}"]`);
+                  : document.querySelector<HTMLElement>(
+                      `[data-board-column="${projectId}-${deleting.status}"]`,
+                    );
                 target?.focus();
               });
             }
@@ -216,7 +253,17 @@ interface ColumnProps {
   pinnedId: string | null;
 }
 
-const BoardColumn = memo(function BoardColumn({ projectId, status, tickets, ticketById, handlers, busyIds, helpId, takeFocus, pinnedId }: ColumnProps) {
+const BoardColumn = memo(function BoardColumn({
+  projectId,
+  status,
+  tickets,
+  ticketById,
+  handlers,
+  busyIds,
+  helpId,
+  takeFocus,
+  pinnedId,
+}: ColumnProps) {
   const [expanded, setExpanded] = useState(false);
   const [{ isOver }, drop] = useDrop<DragItem, void, { isOver: boolean }>(
     () => ({
@@ -239,7 +286,8 @@ const BoardColumn = memo(function BoardColumn({ projectId, status, tickets, tick
   const label = TICKET_STATUS_LABELS[status];
   const shown = expanded ? tickets : tickets.slice(0, COLUMN_CAP);
   // A ticket just moved here stays visible even past the cap, so focus can stay on it.
-  const pinned = pinnedId && !shown.some((t) => t.id === pinnedId) ? tickets.find((t) => t.id === pinnedId) : undefined;
+  const pinned =
+    pinnedId && !shown.some((t) => t.id === pinnedId) ? tickets.find((t) => t.id === pinnedId) : undefined;
   const visible = pinned ? [...shown, pinned] : shown;
   const hidden = tickets.length - visible.length;
 
@@ -369,11 +417,29 @@ const TicketCard = memo(function TicketCard({ ticket, handlers, busy, helpId, ta
               <span aria-hidden="true">→</span>
             </button>
           ) : null}
-          <MoveToMenu title={ticket.title} status={ticket.status} disabled={busy} onMove={(status) => handlers.move(ticket, status)} />
-          <button type="button" className="ticket-button" aria-label={T.edit(ticket.title)} disabled={busy} onClick={() => handlers.edit(ticket)}>
+          <MoveToMenu
+            title={ticket.title}
+            status={ticket.status}
+            disabled={busy}
+            onMove={(status) => handlers.move(ticket, status)}
+          />
+          <button
+            type="button"
+            className="ticket-button"
+            aria-label={T.edit(ticket.title)}
+            disabled={busy}
+            onClick={() => handlers.edit(ticket)}
+          >
             {ADMIN_MESSAGES.actions.edit}
           </button>
-          <button type="button" className="ticket-button" data-danger="" aria-label={T.delete(ticket.title)} disabled={busy} onClick={() => handlers.remove(ticket)}>
+          <button
+            type="button"
+            className="ticket-button"
+            data-danger=""
+            aria-label={T.delete(ticket.title)}
+            disabled={busy}
+            onClick={() => handlers.remove(ticket)}
+          >
             {ADMIN_MESSAGES.actions.delete}
           </button>
         </div>

@@ -33,8 +33,10 @@ export function EditTicketDialog({ ticket, busy, onClose, onSave }: EditProps) {
     }
     const changes: UpdateTicketRequest = {};
     if (title.trim() !== ticket.title) changes.title = title.trim();
-    if ((description.trim() || null) !== (ticket.description ?? null)) changes.description = description.trim() || null;
-    if ((assignee.trim() || DEFAULT_TICKET_ASSIGNEE) !== (ticket.assignee ?? DEFAULT_TICKET_ASSIGNEE)) changes.assignee = assignee.trim() || null;
+    if ((description.trim() || null) !== (ticket.description ?? null))
+      changes.description = description.trim() || null;
+    if ((assignee.trim() || DEFAULT_TICKET_ASSIGNEE) !== (ticket.assignee ?? DEFAULT_TICKET_ASSIGNEE))
+      changes.assignee = assignee.trim() || null;
     if (Object.keys(changes).length === 0) {
       onClose();
       return;
@@ -74,7 +76,13 @@ export function EditTicketDialog({ ticket, busy, onClose, onSave }: EditProps) {
               if (error && e.target.value.trim()) setError(undefined);
             }}
           />
-          <TextareaField name="description" label={T.description} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <TextareaField
+            name="description"
+            label={T.description}
+            rows={3}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
           <TextField
             name="assignee"
             label={T.assignee}

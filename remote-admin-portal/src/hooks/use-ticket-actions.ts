@@ -1,5 +1,10 @@
 import { useCallback, useState } from 'react';
-import { TICKET_STATUS_LABELS, type Ticket, type TicketStatus, type UpdateTicketRequest } from '@agency/domain';
+import {
+  TICKET_STATUS_LABELS,
+  type Ticket,
+  type TicketStatus,
+  type UpdateTicketRequest,
+} from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { apiClient } from '@agency/auth/api';
 import { toastError, toastSuccess } from '../lib/toast';
@@ -16,7 +21,10 @@ export function useTicketActions() {
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set());
   const [announcement, setText] = useState('');
   // The same sentence twice (a ticket moved there again) must change the text, or it is not read again.
-  const setAnnouncement = useCallback((text: string) => setText((before) => (before === text ? `${text}\u00a0` : text)), []);
+  const setAnnouncement = useCallback(
+    (text: string) => setText((before) => (before === text ? `${text}\u00a0` : text)),
+    [],
+  );
 
   const busy = useCallback((id: string, on: boolean) => {
     setBusyIds((ids) => {

@@ -11,7 +11,11 @@ let touch: Tracked | undefined;
 
 /** Touch is the primary pointer (phones, tablets): HTML5 drag and drop does not fire there. */
 export function isTouchDevice(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(pointer: coarse)').matches
+  );
 }
 
 /**

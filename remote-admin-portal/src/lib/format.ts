@@ -37,21 +37,36 @@ export function costText(project: Pick<Project, 'tier' | 'cost'>): string {
   return fallback === undefined ? P.notSet : `${formatUsd(fallback)}${P.perMonth} (${P.tierDefault})`;
 }
 
-export const budgetLabel = (value: string | null) => BUDGET_OPTIONS.find((o) => o.value === value)?.label ?? value ?? '';
-export const timelineLabel = (value: string | null) => TIMELINE_OPTIONS.find((o) => o.value === value)?.label ?? value ?? '';
+export const budgetLabel = (value: string | null) =>
+  BUDGET_OPTIONS.find((o) => o.value === value)?.label ?? value ?? '';
+export const timelineLabel = (value: string | null) =>
+  TIMELINE_OPTIONS.find((o) => o.value === value)?.label ?? value ?? '';
 
 export function shortDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 export function dateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    : date.toLocaleString('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      });
 }
 
 /** A picker option: two projects with one title differ by client and date. */
 export const pickerLabel = (project: Project) =>
-  P.pickerOption(project.title, project.client_name, shortDate(project.created_at), hasFailedRenewal(project));
+  P.pickerOption(
+    project.title,
+    project.client_name,
+    shortDate(project.created_at),
+    hasFailedRenewal(project),
+  );

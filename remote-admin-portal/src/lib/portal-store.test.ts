@@ -4,7 +4,14 @@ import { createPortalStore, listKey } from './portal-store';
 
 beforeEach(() => setTestAppConfig());
 
-const query = (view: 'pending' | 'active' | 'refused') => ({ view, q: '', tier: '' as const, sort: 'newest' as const, cursor: null, limit: 10 });
+const query = (view: 'pending' | 'active' | 'refused') => ({
+  view,
+  q: '',
+  tier: '' as const,
+  sort: 'newest' as const,
+  cursor: null,
+  limit: 10,
+});
 
 describe('portal store', () => {
   it('keeps the cached object when an answer brings nothing new, so memoized cards skip it', async () => {
@@ -50,8 +57,26 @@ describe('portal store', () => {
     const api = fakePortalApi({ projects: [project] });
     const store = createPortalStore();
     store.expectEcho(project.id);
-    store.handleLive({ id: 1, projectId: project.id, action: 'admin_accept', actorRole: 'ADMIN', from: null, to: null, at: '', notifies: false });
-    store.handleLive({ id: 2, projectId: project.id, action: 'client_accept', actorRole: 'CLIENT', from: null, to: null, at: '', notifies: true });
+    store.handleLive({
+      id: 1,
+      projectId: project.id,
+      action: 'admin_accept',
+      actorRole: 'ADMIN',
+      from: null,
+      to: null,
+      at: '',
+      notifies: false,
+    });
+    store.handleLive({
+      id: 2,
+      projectId: project.id,
+      action: 'client_accept',
+      actorRole: 'CLIENT',
+      from: null,
+      to: null,
+      at: '',
+      notifies: true,
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(api.routes()).toEqual([`GET /api/projects/${project.id}`]);
   });

@@ -8,5 +8,9 @@ export function toastSuccess(toast: { title: string; description?: string }) {
 
 /** A destructive toast with the server's message, or the spec's text for this action. */
 export function toastError(error: unknown, fallback: string) {
-  toaster.create({ title: ADMIN_MESSAGES.errors.title, description: apiErrorMessage(error, fallback), type: 'error' });
+  toaster.create({
+    title: ADMIN_MESSAGES.errors.title,
+    description: apiErrorMessage(error, fallback),
+    type: 'error',
+  });
 }

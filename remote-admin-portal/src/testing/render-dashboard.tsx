@@ -2,7 +2,14 @@ import { Suspense, type ReactElement } from 'react';
 import { DndProvider } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
 import { act, configure } from '@testing-library/react';
-import { NEW_PROJECT_STATE, type ActivityEntry, type AppNotification, type InboxItem, type Project, type Ticket } from '@agency/domain';
+import {
+  NEW_PROJECT_STATE,
+  type ActivityEntry,
+  type AppNotification,
+  type InboxItem,
+  type Project,
+  type Ticket,
+} from '@agency/domain';
 import { useAuthStore } from '@agency/auth';
 import { configureAuth, createFakeAuth, fakeSession, resetAuth } from '@agency/auth/testing';
 import { toaster } from '@agency/ui';
@@ -10,7 +17,13 @@ import { renderRoute, requestBodies, setTestAppConfig } from '../../../tools/jes
 import { PortalStoreProvider, useLiveUpdates } from '../hooks/use-portal';
 import { createPortalStore, type PortalStore } from '../lib/portal-store';
 
-export { TEST_API_URL, setTestAppConfig, mockFetch, callsTo, type FetchHandler as Handler } from '../../../tools/jest/test-utils';
+export {
+  TEST_API_URL,
+  setTestAppConfig,
+  mockFetch,
+  callsTo,
+  type FetchHandler as Handler,
+} from '../../../tools/jest/test-utils';
 export { fakePortalApi, type FakePortalApi, type PortalHandler } from '../../../tools/jest/fake-portal-api';
 
 // The machine running the tests is shared: waits get room, while nothing here measures time.
@@ -31,8 +44,19 @@ export function requestBody(fetchMock: jest.Mock, key: string): unknown {
 export function signedInAsAdmin() {
   beforeEach(() => {
     setTestAppConfig();
-    const fake = createFakeAuth({ initialSession: fakeSession({ id: 'admin-1', email: 'admin@consultancy.test', fullName: 'Site Admin', token: 'admin-token' }) });
-    configureAuth({ createAuth: async () => fake.asClient, requestRole: async () => 'ADMIN', siteUrl: () => 'http://site.test' });
+    const fake = createFakeAuth({
+      initialSession: fakeSession({
+        id: 'admin-1',
+        email: 'admin@consultancy.test',
+        fullName: 'Site Admin',
+        token: 'admin-token',
+      }),
+    });
+    configureAuth({
+      createAuth: async () => fake.asClient,
+      requestRole: async () => 'ADMIN',
+      siteUrl: () => 'http://site.test',
+    });
     useAuthStore.setState({
       status: 'logged-in',
       user: { id: 'admin-1', email: 'admin@consultancy.test', fullName: 'Site Admin' },
@@ -107,7 +131,16 @@ export function aTicket(project: Project, overrides: Partial<Ticket> = {}): Tick
 
 export function anEvent(overrides: Partial<ActivityEntry> = {}): ActivityEntry {
   seq += 1;
-  return { id: seq, action: 'created', actorRole: 'CLIENT', actorName: 'Ada Lovelace', from: null, to: 'pending', at: '2026-11-03T10:00:00.000Z', ...overrides };
+  return {
+    id: seq,
+    action: 'created',
+    actorRole: 'CLIENT',
+    actorName: 'Ada Lovelace',
+    from: null,
+    to: 'pending',
+    at: '2026-11-03T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export function aNotification(project: Project, overrides: Partial<AppNotification> = {}): AppNotification {

@@ -37,7 +37,8 @@ export function ActivityDialog({ project, onClose }: { project: Project; onClose
       .then(
         ({ events }) => setState({ status: 'ready', events }),
         () => {
-          if (!controller.signal.aborted) setState((current) => (current.status === 'ready' ? current : { status: 'error' }));
+          if (!controller.signal.aborted)
+            setState((current) => (current.status === 'ready' ? current : { status: 'error' }));
         },
       );
     return () => controller.abort();
@@ -49,16 +50,33 @@ export function ActivityDialog({ project, onClose }: { project: Project; onClose
   });
 
   return (
-    <DialogShell title={A.title(project.title)} onClose={onClose} size="lg" closeLabel={CLIENT_MESSAGES.actions.close}>
-      <ActivityList projectTitle={project.title} state={state} onRetry={() => {
-        setState({ status: 'loading' });
-        reload();
-      }} />
+    <DialogShell
+      title={A.title(project.title)}
+      onClose={onClose}
+      size="lg"
+      closeLabel={CLIENT_MESSAGES.actions.close}
+    >
+      <ActivityList
+        projectTitle={project.title}
+        state={state}
+        onRetry={() => {
+          setState({ status: 'loading' });
+          reload();
+        }}
+      />
     </DialogShell>
   );
 }
 
-function ActivityList({ projectTitle, state, onRetry }: { projectTitle: string; state: Loaded; onRetry: () => void }) {
+function ActivityList({
+  projectTitle,
+  state,
+  onRetry,
+}: {
+  projectTitle: string;
+  state: Loaded;
+  onRetry: () => void;
+}) {
   if (state.status === 'loading') {
     return (
       <Center py="6" gap="3" role="status">
@@ -82,7 +100,15 @@ function ActivityList({ projectTitle, state, onRetry }: { projectTitle: string; 
   return (
     <Stack as="ol" aria-label={A.listLabel(projectTitle)} gap="0" listStyleType="none" m="0" p="0">
       {state.events.map((entry) => (
-        <Box as="li" key={entry.id} borderStartWidth="2px" borderColor="border.emphasized" ps="4" pb="4" position="relative">
+        <Box
+          as="li"
+          key={entry.id}
+          borderStartWidth="2px"
+          borderColor="border.emphasized"
+          ps="4"
+          pb="4"
+          position="relative"
+        >
           <Text fontWeight="medium">{describeActivity(entry, 'client')}</Text>
           {entry.from && entry.to && entry.from !== entry.to ? (
             <Text fontSize="sm">{A.statusChange(statusName(entry.from), statusName(entry.to))}</Text>

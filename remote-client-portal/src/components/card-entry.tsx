@@ -12,7 +12,10 @@ export interface CardProblem {
 export function useCardEntry() {
   const [complete, setComplete] = useState(false);
   const [problem, setProblem] = useState<CardProblem>();
-  const setError = useCallback((message: string | undefined, reason?: string) => setProblem(message ? { message, reason } : undefined), []);
+  const setError = useCallback(
+    (message: string | undefined, reason?: string) => setProblem(message ? { message, reason } : undefined),
+    [],
+  );
   const onChange = (state: CardFieldState) => {
     setComplete(state.complete);
     if (state.complete) setProblem(undefined);

@@ -43,9 +43,15 @@ export const ProjectCard = memo(function ProjectCard({ project, actions, note, b
     [m.tier, tierName(project)],
     ...(cost ? ([[m.cost, cost]] as [string, string][]) : []),
     [m.requested, formatDate(project.created_at)],
-    ...(project.monthly_budget_range ? ([[m.budget, budgetLabel(project.monthly_budget_range) ?? '']] as [string, string][]) : []),
-    ...(project.timeline ? ([[m.timeline, timelineLabel(project.timeline) ?? '']] as [string, string][]) : []),
-    ...(project.cancelled && project.cancellation_reason ? ([[m.cancellationReason, project.cancellation_reason]] as [string, string][]) : []),
+    ...(project.monthly_budget_range
+      ? ([[m.budget, budgetLabel(project.monthly_budget_range) ?? '']] as [string, string][])
+      : []),
+    ...(project.timeline
+      ? ([[m.timeline, timelineLabel(project.timeline) ?? '']] as [string, string][])
+      : []),
+    ...(project.cancelled && project.cancellation_reason
+      ? ([[m.cancellationReason, project.cancellation_reason]] as [string, string][])
+      : []),
   ];
   const many = (boards?.length ?? 0) > 1;
   const b = CLIENT_MESSAGES.boards;
@@ -72,7 +78,14 @@ export const ProjectCard = memo(function ProjectCard({ project, actions, note, b
             {project.description}
           </Text>
         ) : null}
-        <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }} columnGap="4" rowGap="1" fontSize="sm">
+        <Box
+          as="dl"
+          display="grid"
+          gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }}
+          columnGap="4"
+          rowGap="1"
+          fontSize="sm"
+        >
           {details.map(([term, value]) => (
             <Box key={term} display="contents">
               <Text as="dt" fontWeight="medium">
@@ -89,8 +102,20 @@ export const ProjectCard = memo(function ProjectCard({ project, actions, note, b
           {actions}
           <ActivityButton project={project} />
           {boards?.length ? (
-            <Button size="sm" variant="outline" aria-expanded={showBoards} aria-controls={boardId} onClick={() => setShowBoards((v) => !v)}>
-              {showBoards ? (many ? b.hideBoards : CLIENT_MESSAGES.actions.hideBoard) : many ? b.showBoards : CLIENT_MESSAGES.actions.showBoard}
+            <Button
+              size="sm"
+              variant="outline"
+              aria-expanded={showBoards}
+              aria-controls={boardId}
+              onClick={() => setShowBoards((v) => !v)}
+            >
+              {showBoards
+                ? many
+                  ? b.hideBoards
+                  : CLIENT_MESSAGES.actions.hideBoard
+                : many
+                  ? b.showBoards
+                  : CLIENT_MESSAGES.actions.showBoard}
             </Button>
           ) : null}
         </HStack>

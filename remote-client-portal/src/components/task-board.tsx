@@ -1,5 +1,11 @@
 import { memo, useMemo, useState } from 'react';
-import { TICKET_STATUSES, TICKET_STATUS_LABELS, type BoardType, type Ticket, type TicketStatus } from '@agency/domain';
+import {
+  TICKET_STATUSES,
+  TICKET_STATUS_LABELS,
+  type BoardType,
+  type Ticket,
+  type TicketStatus,
+} from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { Badge, Box, Button, Center, Heading, SimpleGrid, Spinner, Stack, Text } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
@@ -24,7 +30,10 @@ export function TaskBoard({ projectId, projectTitle, boardType, delivered = fals
   const store = usePortalStore();
   const title = boardType === 'maintenance' ? m.maintenance : delivered ? m.delivered : m.main;
   const columns = useMemo(() => {
-    const byStatus = Object.fromEntries(TICKET_STATUSES.map((s) => [s, [] as Ticket[]])) as Record<TicketStatus, Ticket[]>;
+    const byStatus = Object.fromEntries(TICKET_STATUSES.map((s) => [s, [] as Ticket[]])) as Record<
+      TicketStatus,
+      Ticket[]
+    >;
     for (const ticket of entry.tickets) byStatus[ticket.status]?.push(ticket);
     return byStatus;
   }, [entry.tickets]);
@@ -47,14 +56,23 @@ export function TaskBoard({ projectId, projectTitle, boardType, delivered = fals
         <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
           <Alert.Indicator />
           <Alert.Title flex="1">{m.loadFailed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={() => void store.loadBoard(projectId, boardType, { force: true })}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => void store.loadBoard(projectId, boardType, { force: true })}
+          >
             {CLIENT_MESSAGES.retry}
           </Button>
         </Alert.Root>
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
           {TICKET_STATUSES.map((status) => (
-            <Column key={status} headingId={`${id ?? `${projectId}-${boardType}`}-${status}`} status={status} tickets={columns[status]} />
+            <Column
+              key={status}
+              headingId={`${id ?? `${projectId}-${boardType}`}-${status}`}
+              status={status}
+              tickets={columns[status]}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -62,7 +80,15 @@ export function TaskBoard({ projectId, projectTitle, boardType, delivered = fals
   );
 }
 
-const Column = memo(function Column({ headingId, status, tickets }: { headingId: string; status: TicketStatus; tickets: readonly Ticket[] }) {
+const Column = memo(function Column({
+  headingId,
+  status,
+  tickets,
+}: {
+  headingId: string;
+  status: TicketStatus;
+  tickets: readonly Ticket[];
+}) {
   const [expanded, setExpanded] = useState(false);
   const label = TICKET_STATUS_LABELS[status];
   const shown = expanded ? tickets : tickets.slice(0, COLUMN_CAP);

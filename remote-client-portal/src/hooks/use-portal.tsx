@@ -39,7 +39,10 @@ export function usePortalStore(): PortalStore {
  * A slice of the store; the component re-renders only when the slice changes (by `isEqual`), so a card reading
  * its own project skips every change made to the others.
  */
-export function usePortalSelector<T>(selector: (state: PortalState) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
+export function usePortalSelector<T>(
+  selector: (state: PortalState) => T,
+  isEqual: (a: T, b: T) => boolean = Object.is,
+): T {
   const store = usePortalStore();
   const cache = useRef<{ state: PortalState; value: T } | null>(null);
   const getSnapshot = () => {
@@ -56,7 +59,8 @@ export function usePortalSelector<T>(selector: (state: PortalState) => T, isEqua
   return useSyncExternalStore(store.subscribe, getSnapshot, getSnapshot);
 }
 
-export const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+export const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 export function useProject(id: string): Project | undefined {
   return usePortalSelector((s) => s.projects.get(id));
@@ -125,10 +129,11 @@ export function useProjectPage(listId: string, view: ProjectView, limit = PAGE_S
   const entry = usePortalSelector((s) => s.pages.get(key));
   const version = usePortalSelector((s) => s.versions[view]);
   const ids = usePortalSelector(
-    (s) => (entry?.page?.ids ?? []).filter((id) => {
-      const project = s.projects.get(id);
-      return project !== undefined && PROJECT_VIEWS[view](project);
-    }),
+    (s) =>
+      (entry?.page?.ids ?? []).filter((id) => {
+        const project = s.projects.get(id);
+        return project !== undefined && PROJECT_VIEWS[view](project);
+      }),
     sameIds,
   );
 
@@ -141,7 +146,13 @@ export function useProjectPage(listId: string, view: ProjectView, limit = PAGE_S
   const total = page?.total ?? 0;
   // A page left empty by changes (its rows moved away) steps back once the fresh answer says so.
   useEffect(() => {
-    if (entry?.status === 'ready' && entry.version === version && page && page.ids.length === 0 && cursors.length > 1) {
+    if (
+      entry?.status === 'ready' &&
+      entry.version === version &&
+      page &&
+      page.ids.length === 0 &&
+      cursors.length > 1
+    ) {
       store.setPaging(listId, { filters, cursors: cursors.slice(0, -1) });
     }
   }, [store, listId, entry, version, page, cursors, filters]);
@@ -154,7 +165,10 @@ export function useProjectPage(listId: string, view: ProjectView, limit = PAGE_S
   }, [store, listId, cursors, filters]);
   const retry = useCallback(() => void store.loadPage(query, { force: true }), [store, query]);
   // New filters start again at page 1.
-  const setFilters = useCallback((next: ListFilters) => store.setPaging(listId, { filters: next, cursors: [null] }), [store, listId]);
+  const setFilters = useCallback(
+    (next: ListFilters) => store.setPaging(listId, { filters: next, cursors: [null] }),
+    [store, listId],
+  );
 
   return {
     status: page ? 'ready' : entry?.status === 'error' ? 'error' : 'loading',

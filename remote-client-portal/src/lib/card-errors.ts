@@ -12,5 +12,7 @@ export function stripeReason(failure: StripeFailure | undefined): string | undef
 export function declineReason(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   // 402 is a refused payment; penalty_unpaid means no card was sent at all.
-  return error.status === 402 && error.code !== 'penalty_unpaid' ? CLIENT_MESSAGES.errors.cardDeclined : undefined;
+  return error.status === 402 && error.code !== 'penalty_unpaid'
+    ? CLIENT_MESSAGES.errors.cardDeclined
+    : undefined;
 }

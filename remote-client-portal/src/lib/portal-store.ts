@@ -81,7 +81,8 @@ function sameFields<T extends object>(a: T, b: T): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }
 
-const viewsOf = (project: Project | undefined) => new Set(project ? VIEWS.filter((v) => PROJECT_VIEWS[v](project)) : []);
+const viewsOf = (project: Project | undefined) =>
+  new Set(project ? VIEWS.filter((v) => PROJECT_VIEWS[v](project)) : []);
 
 export function createPortalStore() {
   let state: PortalState = {
@@ -141,7 +142,11 @@ export function createPortalStore() {
         .projectCounts()
         .then(
           ({ counts }) => {
-            if (mine === countsRequest) set({ counts: state.counts && sameFields(state.counts, counts) ? state.counts : counts, countsFailed: false });
+            if (mine === countsRequest)
+              set({
+                counts: state.counts && sameFields(state.counts, counts) ? state.counts : counts,
+                countsFailed: false,
+              });
           },
           () => {
             if (mine === countsRequest) set({ countsFailed: true });
@@ -154,7 +159,8 @@ export function createPortalStore() {
       const key = listKey(query);
       const version = state.versions[query.view];
       const cached = state.pages.get(key);
-      if (!force && cached && cached.status !== 'error' && cached.version === version) return Promise.resolve();
+      if (!force && cached && cached.status !== 'error' && cached.version === version)
+        return Promise.resolve();
       return once(`page:${key}:${version}`, async () => {
         set({ pages: new Map(state.pages).set(key, { status: 'loading', page: cached?.page, version }) });
         try {
@@ -173,7 +179,10 @@ export function createPortalStore() {
           const ids = answer.projects.map((p) => p.id);
           const before = state.pages.get(key)?.page;
           const page: ListPage = {
-            ids: before && before.ids.length === ids.length && before.ids.every((id, i) => id === ids[i]) ? before.ids : ids,
+            ids:
+              before && before.ids.length === ids.length && before.ids.every((id, i) => id === ids[i])
+                ? before.ids
+                : ids,
             total: answer.total ?? ids.length,
             nextCursor: answer.nextCursor ?? null,
           };
@@ -195,7 +204,10 @@ export function createPortalStore() {
       if (next === before) return;
       const was = viewsOf(before);
       const now = viewsOf(next);
-      const changed = VIEWS.filter((v) => was.has(v) !== now.has(v) || (before !== undefined && before.title !== next.title && now.has(v)));
+      const changed = VIEWS.filter(
+        (v) =>
+          was.has(v) !== now.has(v) || (before !== undefined && before.title !== next.title && now.has(v)),
+      );
       const versions = { ...state.versions };
       for (const view of changed) versions[view] += 1;
       set({ projects: new Map(state.projects).set(next.id, next), ...(changed.length > 0 && { versions }) });
@@ -221,7 +233,8 @@ export function createPortalStore() {
           .then(
             ({ project }) => store.upsertProject(project),
             (error: unknown) => {
-              if (error instanceof ApiError && (error.status === 404 || error.status === 403)) store.dropProject(projectId);
+              if (error instanceof ApiError && (error.status === 404 || error.status === 403))
+                store.dropProject(projectId);
             },
           ),
       );
@@ -234,7 +247,12 @@ export function createPortalStore() {
 
     /** Marks every list stale (after a gap in the live channel, or a change whose effect is not known). */
     invalidateLists() {
-      set({ versions: Object.fromEntries(VIEWS.map((v) => [v, state.versions[v] + 1])) as Record<ProjectView, number> });
+      set({
+        versions: Object.fromEntries(VIEWS.map((v) => [v, state.versions[v] + 1])) as Record<
+          ProjectView,
+          number
+        >,
+      });
       store.scheduleCounts();
     },
 
@@ -243,7 +261,10 @@ export function createPortalStore() {
       const cached = state.boards.get(key);
       if (!force && cached && cached.status !== 'error') return Promise.resolve();
       return once(`board:${key}`, async () => {
-        if (!cached || cached.status === 'error') set({ boards: new Map(state.boards).set(key, { status: 'loading', tickets: cached?.tickets ?? [] }) });
+        if (!cached || cached.status === 'error')
+          set({
+            boards: new Map(state.boards).set(key, { status: 'loading', tickets: cached?.tickets ?? [] }),
+          });
         try {
           const tickets: Ticket[] = [];
           let cursor: string | null | undefined;
@@ -264,9 +285,16 @@ export function createPortalStore() {
           });
           const old = state.boards.get(key)?.tickets;
           const unchanged = old && old.length === merged.length && old.every((t, i) => t === merged[i]);
-          set({ boards: new Map(state.boards).set(key, { status: 'ready', tickets: unchanged ? old : merged }) });
+          set({
+            boards: new Map(state.boards).set(key, { status: 'ready', tickets: unchanged ? old : merged }),
+          });
         } catch {
-          set({ boards: new Map(state.boards).set(key, { status: cached?.status === 'ready' ? 'ready' : 'error', tickets: cached?.tickets ?? [] }) });
+          set({
+            boards: new Map(state.boards).set(key, {
+              status: cached?.status === 'ready' ? 'ready' : 'error',
+              tickets: cached?.tickets ?? [],
+            }),
+          });
         }
       });
     },
@@ -277,7 +305,8 @@ export function createPortalStore() {
       const board = state.boards.get(key);
       if (!board) return;
       const at = board.tickets.findIndex((t) => t.id === ticket.id);
-      const tickets = at < 0 ? [...board.tickets, ticket] : board.tickets.map((t, i) => (i === at ? ticket : t));
+      const tickets =
+        at < 0 ? [...board.tickets, ticket] : board.tickets.map((t, i) => (i === at ? ticket : t));
       set({ boards: new Map(state.boards).set(key, { ...board, tickets }) });
     },
 
@@ -285,7 +314,12 @@ export function createPortalStore() {
       const key = boardKey(ticket.project_id, ticket.board_type);
       const board = state.boards.get(key);
       if (!board) return;
-      set({ boards: new Map(state.boards).set(key, { ...board, tickets: board.tickets.filter((t) => t.id !== ticket.id) }) });
+      set({
+        boards: new Map(state.boards).set(key, {
+          ...board,
+          tickets: board.tickets.filter((t) => t.id !== ticket.id),
+        }),
+      });
     },
 
     /** This tab is about to change the project: its live echo will not be fetched again. */
@@ -299,7 +333,8 @@ export function createPortalStore() {
       if (!event.notifies && echoUntil !== undefined && echoUntil > Date.now()) return;
       if (event.action.startsWith('ticket_')) {
         for (const board of ['main', 'maintenance'] as const) {
-          if (state.boards.has(boardKey(event.projectId, board))) void store.loadBoard(event.projectId, board, { force: true });
+          if (state.boards.has(boardKey(event.projectId, board)))
+            void store.loadBoard(event.projectId, board, { force: true });
         }
         return;
       }

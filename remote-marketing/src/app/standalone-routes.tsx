@@ -7,9 +7,9 @@ import TermsPage from '../features/terms/components/terms-page';
 export function StandaloneRoutes() {
   return (
     <>
-          <Route path="/" element={<LandingPage />} />
-          <Route path="/terms-of-service" element={<TermsPage />} />
-          <Route path="/privacy-policy" element={<PrivacyPage />} />
+      <Route path="/" element={<LandingPage />} />
+      <Route path="/terms-of-service" element={<TermsPage />} />
+      <Route path="/privacy-policy" element={<PrivacyPage />} />
     </>
   );
 }

@@ -28,7 +28,10 @@ describe('createApiClient', () => {
     expect(result.refundIssued).toBe(false);
     expect(recorded[0]!.url).toBe('http://api.test/api/cancel-project');
     expect(recorded[0]!.init.method).toBe('POST');
-    expect(recorded[0]!.init.headers).toMatchObject({ authorization: 'Bearer user-token', 'content-type': 'application/json' });
+    expect(recorded[0]!.init.headers).toMatchObject({
+      authorization: 'Bearer user-token',
+      'content-type': 'application/json',
+    });
     expect(JSON.parse(recorded[0]!.init.body as string)).toEqual({
       projectId: '0b8e0f0c-8d5e-4a8e-9d7c-6f0e4e7d2a11',
       cancelledBy: 'client',
@@ -37,7 +40,11 @@ describe('createApiClient', () => {
 
   it('fills path parameters and query strings, and sends no token when signed out', async () => {
     const recorded: Recorded[] = [];
-    const api = createApiClient({ baseUrl: 'http://api.test', getAccessToken: () => null, fetch: fakeFetch(200, {}, recorded) });
+    const api = createApiClient({
+      baseUrl: 'http://api.test',
+      getAccessToken: () => null,
+      fetch: fakeFetch(200, {}, recorded),
+    });
     await api.acceptProject({ params: { id: 'p/1' } });
     await api.subscriptionPlans({ query: { tier: '3' } });
     await api.listProjects();
@@ -53,9 +60,15 @@ describe('createApiClient', () => {
     const api = createApiClient({
       baseUrl: 'http://api.test',
       getAccessToken: () => 't',
-      fetch: fakeFetch(400, { error: 'First name required', fields: { firstName: 'First name required' } }, []),
+      fetch: fakeFetch(
+        400,
+        { error: 'First name required', fields: { firstName: 'First name required' } },
+        [],
+      ),
     });
-    const failure = api.contactForm({ body: { firstName: 'A', lastName: 'Bo', email: 'a@b.co', projectDetails: 'x' } });
+    const failure = api.contactForm({
+      body: { firstName: 'A', lastName: 'Bo', email: 'a@b.co', projectDetails: 'x' },
+    });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({
       status: 400,

@@ -17,7 +17,14 @@ import { createFakeAuth, fakeSession } from './test-support';
 const state = () => useAuthStore.getState();
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(options: { persisted?: boolean; callback?: boolean; role?: RoleRequest; initialSession?: ReturnType<typeof fakeSession> | null } = {}) {
+function setup(
+  options: {
+    persisted?: boolean;
+    callback?: boolean;
+    role?: RoleRequest;
+    initialSession?: ReturnType<typeof fakeSession> | null;
+  } = {},
+) {
   const fake = createFakeAuth({ initialSession: options.initialSession });
   const createAuth = jest.fn(async () => fake.asClient);
   const requestRole = jest.fn(options.role ?? (async () => 'CLIENT' as const));
@@ -52,7 +59,11 @@ describe('start', () => {
   });
 
   it('with a persisted session: loading until INITIAL_SESSION, then logged in with the role from the API', async () => {
-    const { createAuth, requestRole } = setup({ persisted: true, initialSession: fakeSession(), role: async () => 'ADMIN' });
+    const { createAuth, requestRole } = setup({
+      persisted: true,
+      initialSession: fakeSession(),
+      role: async () => 'ADMIN',
+    });
     startAuth();
     expect(state().status).toBe('loading');
     expect(createAuth).toHaveBeenCalledTimes(1);
@@ -82,7 +93,10 @@ describe('start', () => {
   });
 
   it('when supabase-js cannot load, the visitor is logged out rather than stuck loading', async () => {
-    configureAuth({ createAuth: () => Promise.reject(new Error('chunk failed')), hasPersistedSession: () => true });
+    configureAuth({
+      createAuth: () => Promise.reject(new Error('chunk failed')),
+      hasPersistedSession: () => true,
+    });
     startAuth();
     await flush();
     expect(state().status).toBe('logged-out');
@@ -104,7 +118,12 @@ describe('login', () => {
     const { requestRole } = setup({ role: () => new Promise((resolve) => (resolveRole = resolve)) });
     startAuth();
     await expect(login('ada@example.com', 'right-password')).resolves.toBe('signed-in');
-    expect(state()).toMatchObject({ status: 'logged-in', user: { email: 'ada@example.com' }, role: null, roleLoading: true });
+    expect(state()).toMatchObject({
+      status: 'logged-in',
+      user: { email: 'ada@example.com' },
+      role: null,
+      roleLoading: true,
+    });
     resolveRole('ADMIN');
     await flush();
     expect(state()).toMatchObject({ role: 'ADMIN', roleLoading: false });
@@ -122,13 +141,16 @@ describe('login', () => {
   it.each([
     ['a network failure', { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 }],
     ['a gateway error', { name: 'AuthRetryableFetchError', message: 'Service Unavailable', status: 503 }],
-  ])('says the auth service is unreachable on %s, not that the credentials were wrong', async (_what, error) => {
-    const { auth } = setup();
-    auth.signInWithPassword.mockResolvedValueOnce({ data: { user: null, session: null }, error } as never);
-    startAuth();
-    await expect(login('ada@example.com', 'right-password')).resolves.toBe('unreachable');
-    expect(state().status).toBe('logged-out');
-  });
+  ])(
+    'says the auth service is unreachable on %s, not that the credentials were wrong',
+    async (_what, error) => {
+      const { auth } = setup();
+      auth.signInWithPassword.mockResolvedValueOnce({ data: { user: null, session: null }, error } as never);
+      startAuth();
+      await expect(login('ada@example.com', 'right-password')).resolves.toBe('unreachable');
+      expect(state().status).toBe('logged-out');
+    },
+  );
 
   it('says the auth service is unreachable when supabase-js cannot load', async () => {
     setup();
@@ -156,7 +178,12 @@ describe('role fetch failing', () => {
     await jest.advanceTimersByTimeAsync(7999);
     expect(state()).toMatchObject({ roleFetchFailed: false, roleLoading: true, role: null });
     await jest.advanceTimersByTimeAsync(1);
-    expect(state()).toMatchObject({ status: 'logged-in', roleFetchFailed: true, roleLoading: true, role: null });
+    expect(state()).toMatchObject({
+      status: 'logged-in',
+      roleFetchFailed: true,
+      roleLoading: true,
+      role: null,
+    });
     expect(requestRole).toHaveBeenCalledTimes(5);
   });
 
@@ -265,7 +292,9 @@ describe('logout', () => {
 
   it('with the auth service unreachable: signs out this device through supabase-js and forgets the kept session', async () => {
     const fake = setup({ persisted: true, initialSession: fakeSession() });
-    fake.auth.signOut.mockResolvedValueOnce({ error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 } } as never);
+    fake.auth.signOut.mockResolvedValueOnce({
+      error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 },
+    } as never);
     startAuth();
     await flush();
     await logout();
@@ -299,7 +328,9 @@ describe('logout', () => {
 describe('account calls', () => {
   it('sign-up sends full_name and a confirmation redirect to /login', async () => {
     const { auth } = setup();
-    await expect(signUp({ firstName: ' Ada ', lastName: 'Lovelace', email: 'ada@example.com', password: 'secret1' })).resolves.toEqual({
+    await expect(
+      signUp({ firstName: ' Ada ', lastName: 'Lovelace', email: 'ada@example.com', password: 'secret1' }),
+    ).resolves.toEqual({
       ok: true,
       confirmationSent: true,
     });
@@ -312,19 +343,30 @@ describe('account calls', () => {
 
   it('sign-up reports an error from the auth service', async () => {
     const { auth } = setup();
-    auth.signUp.mockResolvedValueOnce({ data: { user: null, session: null }, error: { message: 'weak' } } as never);
-    await expect(signUp({ firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'x' })).resolves.toEqual({ ok: false, confirmationSent: false });
+    auth.signUp.mockResolvedValueOnce({
+      data: { user: null, session: null },
+      error: { message: 'weak' },
+    } as never);
+    await expect(signUp({ firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'x' })).resolves.toEqual({
+      ok: false,
+      confirmationSent: false,
+    });
   });
 
   it('password reset mails a link back to /reset-password', async () => {
     const { auth } = setup();
     await expect(requestPasswordReset('ada@example.com')).resolves.toBe(true);
-    expect(auth.resetPasswordForEmail).toHaveBeenCalledWith('ada@example.com', { redirectTo: 'http://site.test/reset-password' });
+    expect(auth.resetPasswordForEmail).toHaveBeenCalledWith('ada@example.com', {
+      redirectTo: 'http://site.test/reset-password',
+    });
   });
 
   it('updatePassword reports failure', async () => {
     const { auth } = setup();
-    auth.updateUser.mockResolvedValueOnce({ data: { user: null }, error: { message: 'Auth session missing!' } } as never);
+    auth.updateUser.mockResolvedValueOnce({
+      data: { user: null },
+      error: { message: 'Auth session missing!' },
+    } as never);
     await expect(updatePassword('new-secret')).resolves.toBe(false);
   });
 

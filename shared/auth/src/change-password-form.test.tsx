@@ -9,7 +9,11 @@ import { createFakeAuth, fakeSession } from './test-support';
 function setup() {
   const fake = createFakeAuth({ initialSession: fakeSession() });
   configureAuth({ createAuth: async () => fake.asClient, requestRole: async () => 'CLIENT' });
-  useAuthStore.setState({ status: 'logged-in', user: { id: 'user-1', email: 'ada@example.com', fullName: 'Ada' }, role: 'CLIENT' });
+  useAuthStore.setState({
+    status: 'logged-in',
+    user: { id: 'user-1', email: 'ada@example.com', fullName: 'Ada' },
+    role: 'CLIENT',
+  });
   const onSuccess = jest.fn();
   render(
     <UiProvider>
@@ -55,7 +59,9 @@ describe('ChangePasswordForm', () => {
     await user.type(next(), 'abc');
     await user.type(confirm(), 'abc');
     await user.click(submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 6 characters long.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Password must be at least 6 characters long.',
+    );
     expect(next()).toHaveFocus();
   });
 
@@ -66,7 +72,10 @@ describe('ChangePasswordForm', () => {
     await user.type(confirm(), 'abcdef');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect.');
-    expect(auth.signInWithPassword).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'wrong-password' });
+    expect(auth.signInWithPassword).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      password: 'wrong-password',
+    });
     expect(auth.updateUser).not.toHaveBeenCalled();
     expect(current()).toHaveFocus();
   });
@@ -98,7 +107,12 @@ describe('ChangePasswordForm', () => {
     const { user, auth } = setup();
     let finish: () => void = () => {};
     auth.signInWithPassword.mockImplementationOnce(
-      () => new Promise((resolve) => (finish = () => resolve({ data: { user: null, session: null }, error: { message: 'x', status: 400 } }))) as never,
+      () =>
+        new Promise(
+          (resolve) =>
+            (finish = () =>
+              resolve({ data: { user: null, session: null }, error: { message: 'x', status: 400 } })),
+        ) as never,
     );
     await user.type(current(), 'right-password');
     await user.type(next(), 'brand-new');

@@ -20,11 +20,15 @@ function scriptedFetch(streams: string[][]) {
   return { fetchFn: fetchFn as unknown as typeof fetch, calls };
 }
 
-const event = (id: number, action: string) => `id: ${id}\nevent: project\ndata: ${JSON.stringify({ id, action, projectId: 'p1' })}\n\n`;
+const event = (id: number, action: string) =>
+  `id: ${id}\nevent: project\ndata: ${JSON.stringify({ id, action, projectId: 'p1' })}\n\n`;
 
 describe('subscribeLiveEvents', () => {
   it('reads events split across chunks, then reconnects with Last-Event-ID and resyncs', async () => {
-    const first = [`event: ready\ndata: {}\n\n: keep-alive\n\n${event(7, 'admin_accept').slice(0, 20)}`, `${event(7, 'admin_accept').slice(20)}${event(9, 'admin_edit')}`];
+    const first = [
+      `event: ready\ndata: {}\n\n: keep-alive\n\n${event(7, 'admin_accept').slice(0, 20)}`,
+      `${event(7, 'admin_accept').slice(20)}${event(9, 'admin_edit')}`,
+    ];
     const second = ['event: ready\ndata: {}\n\n', event(10, 'ticket_moved')];
     const { fetchFn, calls } = scriptedFetch([first, second]);
     const actions: string[] = [];
@@ -39,7 +43,8 @@ describe('subscribeLiveEvents', () => {
       fetch: fetchFn,
       retry: { firstMs: 1, maxMs: 4 },
     });
-    for (let i = 0; i < 100 && actions.length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (let i = 0; i < 100 && actions.length < 3; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     stop();
     expect(actions).toEqual(['admin_accept', 'admin_edit', 'ticket_moved']);
     expect((calls[0]!.headers as Record<string, string>).authorization).toBe('Bearer token-1');
@@ -51,7 +56,13 @@ describe('subscribeLiveEvents', () => {
 
   it('backs off while the server is unreachable and stops when asked', async () => {
     const { fetchFn } = scriptedFetch([]);
-    const stop = subscribeLiveEvents({ baseUrl: 'http://api.test', getAccessToken: () => 't', onEvent: () => undefined, fetch: fetchFn, retry: { firstMs: 20, maxMs: 40 } });
+    const stop = subscribeLiveEvents({
+      baseUrl: 'http://api.test',
+      getAccessToken: () => 't',
+      onEvent: () => undefined,
+      fetch: fetchFn,
+      retry: { firstMs: 20, maxMs: 40 },
+    });
     await new Promise((resolve) => setTimeout(resolve, 120));
     stop();
     const attempts = (fetchFn as unknown as jest.Mock).mock.calls.length;

@@ -43,7 +43,11 @@ export function subscribeLiveEvents(options: LiveEventsOptions): () => void {
       const token = await options.getAccessToken();
       if (!token) throw new Error('signed out');
       const response = await doFetch(url, {
-        headers: { accept: 'text/event-stream', authorization: `Bearer ${token}`, ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}) },
+        headers: {
+          accept: 'text/event-stream',
+          authorization: `Bearer ${token}`,
+          ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}),
+        },
         signal: controller.signal,
         cache: 'no-store',
       });

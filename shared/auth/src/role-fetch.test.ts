@@ -2,7 +2,11 @@ import { fetchRoleWithRetry, requestRole, toRole, type RoleRequest } from './rol
 
 describe('requestRole', () => {
   const respond = (body: string, status = 200) =>
-    jest.fn(async () => ({ ok: status >= 200 && status < 300, status, text: async () => body })) as unknown as typeof fetch;
+    jest.fn(async () => ({
+      ok: status >= 200 && status < 300,
+      status,
+      text: async () => body,
+    })) as unknown as typeof fetch;
 
   it('asks GET /api/get-current-user-role with the user’s own bearer token', async () => {
     const fetchImpl = respond(JSON.stringify({ role: 'ADMIN' }));
@@ -23,7 +27,10 @@ describe('requestRole', () => {
     ['an unknown role', '{"role":"EDITOR"}', 200],
     ['a null role', '{"role":null}', 200],
   ])('defaults to CLIENT on %s', async (_label, body, status) => {
-    const role = await requestRole('http://api.test', respond(body, status))('t', new AbortController().signal);
+    const role = await requestRole('http://api.test', respond(body, status))(
+      't',
+      new AbortController().signal,
+    );
     expect(role).toBe('CLIENT');
   });
 

@@ -1,4 +1,9 @@
-import { forgetPersistedSession, hasAuthCallback, hasPersistedSession, sessionStorageKey } from './supabase-client';
+import {
+  forgetPersistedSession,
+  hasAuthCallback,
+  hasPersistedSession,
+  sessionStorageKey,
+} from './supabase-client';
 
 describe('persisted session lookup', () => {
   it('uses supabase-js’s own key: sb-<first hostname label>-auth-token', () => {
@@ -14,7 +19,12 @@ describe('persisted session lookup', () => {
   });
 
   it('forgets the session, its user and its code verifier, and nothing else', () => {
-    for (const key of ['sb-abcdefgh-auth-token', 'sb-abcdefgh-auth-token-user', 'sb-abcdefgh-auth-token-code-verifier', 'agency-consent']) {
+    for (const key of [
+      'sb-abcdefgh-auth-token',
+      'sb-abcdefgh-auth-token-user',
+      'sb-abcdefgh-auth-token-code-verifier',
+      'agency-consent',
+    ]) {
       localStorage.setItem(key, 'x');
     }
     forgetPersistedSession('https://abcdefgh.supabase.co');
@@ -24,7 +34,11 @@ describe('persisted session lookup', () => {
   });
 
   it('treats unreadable storage as no session', () => {
-    const storage = { getItem: () => { throw new Error('denied'); } };
+    const storage = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(hasPersistedSession('http://localhost:4001', storage)).toBe(false);
   });
 });

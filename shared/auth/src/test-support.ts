@@ -4,8 +4,15 @@ import type { SupabaseAuth } from './supabase-client';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 
-export function fakeSession(overrides: { id?: string; email?: string; fullName?: string; token?: string } = {}): Session {
-  const { id = 'user-1', email = 'ada@example.com', fullName = 'Ada Lovelace', token = 'token-1' } = overrides;
+export function fakeSession(
+  overrides: { id?: string; email?: string; fullName?: string; token?: string } = {},
+): Session {
+  const {
+    id = 'user-1',
+    email = 'ada@example.com',
+    fullName = 'Ada Lovelace',
+    token = 'token-1',
+  } = overrides;
   return {
     access_token: token,
     refresh_token: 'refresh',
@@ -35,7 +42,10 @@ export function createFakeAuth(options: { initialSession?: Session | null } = {}
     }),
     signInWithPassword: jest.fn(async ({ email, password }: { email: string; password: string }) => {
       if (password !== 'right-password') {
-        return { data: { user: null, session: null }, error: { message: 'Invalid login credentials', status: 400 } };
+        return {
+          data: { user: null, session: null },
+          error: { message: 'Invalid login credentials', status: 400 },
+        };
       }
       session = fakeSession({ email });
       listeners.forEach((l) => l('SIGNED_IN', session));

@@ -36,7 +36,8 @@ export interface AppNotification extends ActivityEntry {
 
 export type ActivityViewer = 'admin' | 'client';
 
-const ticketTitle = (details?: Record<string, unknown>) => (typeof details?.title === 'string' ? `"${details.title}"` : 'a ticket');
+const ticketTitle = (details?: Record<string, unknown>) =>
+  typeof details?.title === 'string' ? `"${details.title}"` : 'a ticket';
 const statusLabel = (value: unknown) => TICKET_STATUS_LABELS[value as TicketStatus] ?? String(value ?? '');
 const amount = (details?: Record<string, unknown>) => {
   const value = details?.amount ?? details?.refundAmount ?? details?.penaltyAmount;
@@ -46,7 +47,14 @@ const amount = (details?: Record<string, unknown>) => {
 /** What happened, in a sentence for the viewer ("You", "The client", "We"...). */
 export function describeActivity(entry: ActivityEntry, viewer: ActivityViewer): string {
   const you = (role: string) => (viewer === 'admin' ? role === 'ADMIN' : role === 'CLIENT');
-  const who = entry.actorRole === 'SYSTEM' ? 'Payments' : you(entry.actorRole) ? 'You' : entry.actorRole === 'ADMIN' ? 'The consultancy' : 'The client';
+  const who =
+    entry.actorRole === 'SYSTEM'
+      ? 'Payments'
+      : you(entry.actorRole)
+        ? 'You'
+        : entry.actorRole === 'ADMIN'
+          ? 'The consultancy'
+          : 'The client';
   const d = entry.details;
   switch (entry.action) {
     case 'created':
@@ -66,7 +74,9 @@ export function describeActivity(entry: ActivityEntry, viewer: ActivityViewer): 
     case 'client_refuse':
       return `${who} refused the proposal${amount(d)}`;
     case 'complete':
-      return entry.to === 'pending_final_payment' ? `${who} finished the work: the final payment is due` : `${who} completed the project`;
+      return entry.to === 'pending_final_payment'
+        ? `${who} finished the work: the final payment is due`
+        : `${who} completed the project`;
     case 'final_payment_succeeded':
       return `${who} paid the final payment${amount(d)}`;
     case 'cancel_by_admin':
@@ -91,6 +101,8 @@ export function describeActivity(entry: ActivityEntry, viewer: ActivityViewer): 
     case 'ticket_deleted':
       return `${who} deleted ${ticketTitle(d)}`;
     default:
-      return entry.action.endsWith('_reversed') ? 'A payment was refunded because the change could not be made' : `${who} changed the project`;
+      return entry.action.endsWith('_reversed')
+        ? 'A payment was refunded because the change could not be made'
+        : `${who} changed the project`;
   }
 }

@@ -26,11 +26,16 @@ import type {
   UpdateProjectRequest,
 } from './schemas/projects';
 import type { CreateTicketRequest, UpdateTicketRequest } from './schemas/tickets';
-import type { DownpaymentIntentRequest, PayOpenInvoiceRequest, ProcessFinalPaymentRequest, StripeRefundRequest } from './schemas/payments';
+import type {
+  DownpaymentIntentRequest,
+  PayOpenInvoiceRequest,
+  ProcessFinalPaymentRequest,
+  StripeRefundRequest,
+} from './schemas/payments';
 import type { TierId } from './tiers';
 import type { PurchaseStatusResponse } from './payments-purchase';
 
-/** Response shapes of the money routes (spec section 7); the payments module implements them. */export interface PenaltyQuoteResponse {
+/** Response shapes of the money routes (spec section 7); the payments module implements them. */ export interface PenaltyQuoteResponse {
   hasPenalty: boolean;
   penaltyAmount: number;
   monthsRemaining: number;
@@ -94,7 +99,11 @@ export interface ProjectPaymentsResponse {
   payments: PaymentHistoryEntry[];
   /** What the client still owes: the rest of a fixed price, or a failed monthly invoice. */
   balanceDue: number;
-  subscription: { status: SubscriptionStatus; monthlyCost: number | null; currentPeriodEnd: string | null } | null;
+  subscription: {
+    status: SubscriptionStatus;
+    monthlyCost: number | null;
+    currentPeriodEnd: string | null;
+  } | null;
 }
 
 export interface Ticket {
@@ -167,24 +176,42 @@ export interface ApiRouteTypes {
   contactForm: { body: ContactFormRequest; response: { ok: true } };
   scheduleConsultation: { body: ScheduleConsultationRequest; response: { id: string } };
   createProject: { body: CreateProjectRequest; response: { id: string; project: Project } };
-  cancelProject: { body: CancelProjectRequest; response: RefundOutcome & { project: Project; penaltyPaymentIntentId?: string; penaltyAmount?: number } };
-  clientCancelPendingProject: { body: ClientCancelPendingRequest; response: RefundOutcome & { project: Project } };
+  cancelProject: {
+    body: CancelProjectRequest;
+    response: RefundOutcome & { project: Project; penaltyPaymentIntentId?: string; penaltyAmount?: number };
+  };
+  clientCancelPendingProject: {
+    body: ClientCancelPendingRequest;
+    response: RefundOutcome & { project: Project };
+  };
   checkPenalty: { body: ProjectIdRequest; response: PenaltyQuoteResponse };
   clientApproveProject: { body: ClientApproveRequest; response: { project: Project } };
   completeProject: { body: ProjectIdRequest; response: { project: Project } };
   /** Without a query: every project the caller sees (deprecated). With `view`, `q`, `tier`, `sort`, `limit`: one page. */
   /** `total` comes with the first page (no cursor) and is null on later pages. */
-  listProjects: { query?: Partial<ProjectListQuery>; response: { projects: Project[]; nextCursor?: string | null; total?: number | null } };
-  listTickets: { query?: Partial<TicketListQuery>; response: { tickets: Ticket[]; nextCursor?: string | null } };
+  listProjects: {
+    query?: Partial<ProjectListQuery>;
+    response: { projects: Project[]; nextCursor?: string | null; total?: number | null };
+  };
+  listTickets: {
+    query?: Partial<TicketListQuery>;
+    response: { tickets: Ticket[]; nextCursor?: string | null };
+  };
   getProject: { params: { id: string }; response: { project: Project } };
   /** The project's history, oldest first: who did what, when, from which status to which. */
   projectEvents: { params: { id: string }; response: { events: ActivityEntry[] } };
   /** Server-Sent Events: `project` (a LiveProjectEvent the caller may see; ids are event ids, so Last-Event-ID catches up). */
   liveEvents: { response: never };
-  listNotifications: { query?: { unread?: '1'; limit?: string; cursor?: string }; response: { notifications: AppNotification[]; unreadCount: number; nextCursor: string | null } };
+  listNotifications: {
+    query?: { unread?: '1'; limit?: string; cursor?: string };
+    response: { notifications: AppNotification[]; unreadCount: number; nextCursor: string | null };
+  };
   markNotificationsRead: { body: NotificationsReadRequest; response: { unreadCount: number } };
   deleteTicket: { params: { id: string }; response: { deleted: true } };
-  listInbox: { query?: Partial<InboxQuery>; response: { items: InboxItem[]; nextCursor: string | null; unread: Record<InboxKind, number> } };
+  listInbox: {
+    query?: Partial<InboxQuery>;
+    response: { items: InboxItem[]; nextCursor: string | null; unread: Record<InboxKind, number> };
+  };
   markInboxRead: { body: InboxReadRequest; response: { item: InboxItem } };
   /** How many projects each view holds for the caller (the stat cards, tab counts). */
   projectCounts: { response: { counts: Record<ProjectView, number> & { completedOnly: number } } };
@@ -217,42 +244,247 @@ export type ApiRouteKey = keyof ApiRouteTypes;
 
 /** The one route table: the server mounts it, the client is typed by it, the matrix test walks it. */
 export const API_ROUTES = {
-  contactForm: { method: 'POST', path: '/api/contact-form', access: 'public', projectScoped: false, feature: 'core' },
-  scheduleConsultation: { method: 'POST', path: '/api/schedule-consultation', access: 'public', projectScoped: false, feature: 'core' },
-  createProject: { method: 'POST', path: '/api/create-project', access: 'signed-in', projectScoped: false, feature: 'core' },
-  cancelProject: { method: 'POST', path: '/api/cancel-project', access: 'signed-in', projectScoped: true, feature: 'core' },
-  clientCancelPendingProject: { method: 'POST', path: '/api/client-cancel-pending-project', access: 'client', projectScoped: true, feature: 'core' },
-  checkPenalty: { method: 'POST', path: '/api/check-penalty', access: 'signed-in', projectScoped: true, feature: 'core' },
-  clientApproveProject: { method: 'POST', path: '/api/client-approve-project', access: 'client', projectScoped: true, feature: 'core' },
-  completeProject: { method: 'POST', path: '/api/complete-project', access: 'admin', projectScoped: true, feature: 'core' },
-  listProjects: { method: 'GET', path: '/api/projects', access: 'signed-in', projectScoped: false, feature: 'core' },
-  listTickets: { method: 'GET', path: '/api/tickets', access: 'signed-in', projectScoped: false, feature: 'core' },
-  projectCounts: { method: 'GET', path: '/api/project-counts', access: 'signed-in', projectScoped: false, feature: 'core' },
-  getProject: { method: 'GET', path: '/api/projects/:id', access: 'signed-in', projectScoped: true, feature: 'core' },
-  projectEvents: { method: 'GET', path: '/api/projects/:id/events', access: 'signed-in', projectScoped: true, feature: 'core' },
-  liveEvents: { method: 'GET', path: '/api/live', access: 'signed-in', projectScoped: false, feature: 'core', stream: true },
-  listNotifications: { method: 'GET', path: '/api/notifications', access: 'signed-in', projectScoped: false, feature: 'core' },
-  markNotificationsRead: { method: 'POST', path: '/api/notifications/read', access: 'signed-in', projectScoped: false, feature: 'core' },
-  deleteTicket: { method: 'DELETE', path: '/api/tickets/:id', access: 'admin', projectScoped: false, feature: 'core' },
+  contactForm: {
+    method: 'POST',
+    path: '/api/contact-form',
+    access: 'public',
+    projectScoped: false,
+    feature: 'core',
+  },
+  scheduleConsultation: {
+    method: 'POST',
+    path: '/api/schedule-consultation',
+    access: 'public',
+    projectScoped: false,
+    feature: 'core',
+  },
+  createProject: {
+    method: 'POST',
+    path: '/api/create-project',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  cancelProject: {
+    method: 'POST',
+    path: '/api/cancel-project',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  clientCancelPendingProject: {
+    method: 'POST',
+    path: '/api/client-cancel-pending-project',
+    access: 'client',
+    projectScoped: true,
+    feature: 'core',
+  },
+  checkPenalty: {
+    method: 'POST',
+    path: '/api/check-penalty',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  clientApproveProject: {
+    method: 'POST',
+    path: '/api/client-approve-project',
+    access: 'client',
+    projectScoped: true,
+    feature: 'core',
+  },
+  completeProject: {
+    method: 'POST',
+    path: '/api/complete-project',
+    access: 'admin',
+    projectScoped: true,
+    feature: 'core',
+  },
+  listProjects: {
+    method: 'GET',
+    path: '/api/projects',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  listTickets: {
+    method: 'GET',
+    path: '/api/tickets',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  projectCounts: {
+    method: 'GET',
+    path: '/api/project-counts',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  getProject: {
+    method: 'GET',
+    path: '/api/projects/:id',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  projectEvents: {
+    method: 'GET',
+    path: '/api/projects/:id/events',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  liveEvents: {
+    method: 'GET',
+    path: '/api/live',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+    stream: true,
+  },
+  listNotifications: {
+    method: 'GET',
+    path: '/api/notifications',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  markNotificationsRead: {
+    method: 'POST',
+    path: '/api/notifications/read',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  deleteTicket: {
+    method: 'DELETE',
+    path: '/api/tickets/:id',
+    access: 'admin',
+    projectScoped: false,
+    feature: 'core',
+  },
   listInbox: { method: 'GET', path: '/api/inbox', access: 'admin', projectScoped: false, feature: 'core' },
-  markInboxRead: { method: 'POST', path: '/api/inbox/read', access: 'admin', projectScoped: false, feature: 'core' },
-  updateProject: { method: 'PATCH', path: '/api/projects/:id', access: 'admin', projectScoped: true, feature: 'core' },
-  acceptProject: { method: 'POST', path: '/api/projects/:id/accept', access: 'admin', projectScoped: true, feature: 'core' },
-  refuseProject: { method: 'POST', path: '/api/projects/:id/refuse', access: 'admin', projectScoped: true, feature: 'core' },
-  projectSubscription: { method: 'GET', path: '/api/projects/:id/subscription', access: 'signed-in', projectScoped: true, feature: 'core' },
-  projectPayments: { method: 'GET', path: '/api/projects/:id/payments', access: 'signed-in', projectScoped: true, feature: 'payments' },
-  payOpenInvoice: { method: 'POST', path: '/api/projects/:id/pay-open-invoice', access: 'client', projectScoped: true, feature: 'payments' },
-  createTicket: { method: 'POST', path: '/api/tickets', access: 'admin', projectScoped: true, feature: 'core' },
-  updateTicket: { method: 'PATCH', path: '/api/tickets/:id', access: 'admin', projectScoped: false, feature: 'core' },
+  markInboxRead: {
+    method: 'POST',
+    path: '/api/inbox/read',
+    access: 'admin',
+    projectScoped: false,
+    feature: 'core',
+  },
+  updateProject: {
+    method: 'PATCH',
+    path: '/api/projects/:id',
+    access: 'admin',
+    projectScoped: true,
+    feature: 'core',
+  },
+  acceptProject: {
+    method: 'POST',
+    path: '/api/projects/:id/accept',
+    access: 'admin',
+    projectScoped: true,
+    feature: 'core',
+  },
+  refuseProject: {
+    method: 'POST',
+    path: '/api/projects/:id/refuse',
+    access: 'admin',
+    projectScoped: true,
+    feature: 'core',
+  },
+  projectSubscription: {
+    method: 'GET',
+    path: '/api/projects/:id/subscription',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  projectPayments: {
+    method: 'GET',
+    path: '/api/projects/:id/payments',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'payments',
+  },
+  payOpenInvoice: {
+    method: 'POST',
+    path: '/api/projects/:id/pay-open-invoice',
+    access: 'client',
+    projectScoped: true,
+    feature: 'payments',
+  },
+  createTicket: {
+    method: 'POST',
+    path: '/api/tickets',
+    access: 'admin',
+    projectScoped: true,
+    feature: 'core',
+  },
+  updateTicket: {
+    method: 'PATCH',
+    path: '/api/tickets/:id',
+    access: 'admin',
+    projectScoped: false,
+    feature: 'core',
+  },
   me: { method: 'GET', path: '/api/me', access: 'signed-in', projectScoped: false, feature: 'core' },
-  currentUserRole: { method: 'GET', path: '/api/get-current-user-role', access: 'signed-in', projectScoped: false, feature: 'core' },
-  downpaymentIntent: { method: 'POST', path: '/api/stripe-downpayment-intent', access: 'public', projectScoped: false, feature: 'payments' },
-  processFinalPayment: { method: 'POST', path: '/api/process-final-payment', access: 'client', projectScoped: true, feature: 'payments' },
-  stripeRefund: { method: 'POST', path: '/api/stripe-refund', access: 'admin', projectScoped: true, feature: 'payments' },
-  subscriptionPlans: { method: 'GET', path: '/api/get-subscription-plans', access: 'signed-in', projectScoped: false, feature: 'payments' },
-  monthlyRevenue: { method: 'GET', path: '/api/monthly-revenue', access: 'admin', projectScoped: false, feature: 'payments' },
-  purchaseStatus: { method: 'GET', path: '/api/purchase-status/:paymentIntentId', access: 'public', projectScoped: false, feature: 'payments' },
-  stripeWebhook: { method: 'POST', path: '/api/stripe-webhook', access: 'public', projectScoped: false, feature: 'payments' },
+  currentUserRole: {
+    method: 'GET',
+    path: '/api/get-current-user-role',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  downpaymentIntent: {
+    method: 'POST',
+    path: '/api/stripe-downpayment-intent',
+    access: 'public',
+    projectScoped: false,
+    feature: 'payments',
+  },
+  processFinalPayment: {
+    method: 'POST',
+    path: '/api/process-final-payment',
+    access: 'client',
+    projectScoped: true,
+    feature: 'payments',
+  },
+  stripeRefund: {
+    method: 'POST',
+    path: '/api/stripe-refund',
+    access: 'admin',
+    projectScoped: true,
+    feature: 'payments',
+  },
+  subscriptionPlans: {
+    method: 'GET',
+    path: '/api/get-subscription-plans',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'payments',
+  },
+  monthlyRevenue: {
+    method: 'GET',
+    path: '/api/monthly-revenue',
+    access: 'admin',
+    projectScoped: false,
+    feature: 'payments',
+  },
+  purchaseStatus: {
+    method: 'GET',
+    path: '/api/purchase-status/:paymentIntentId',
+    access: 'public',
+    projectScoped: false,
+    feature: 'payments',
+  },
+  stripeWebhook: {
+    method: 'POST',
+    path: '/api/stripe-webhook',
+    access: 'public',
+    projectScoped: false,
+    feature: 'payments',
+  },
 } as const satisfies { [K in ApiRouteKey]: RouteSpec };
 
 /** Fill `:name` segments of a route path. */

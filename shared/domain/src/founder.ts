@@ -20,24 +20,28 @@ export const EXPERIENCE: readonly ExperienceCard[] = [
     company: 'Independent consultancy',
     role: 'Founder & Principal Engineer',
     type: 'Self-employed',
-    description: 'Web applications, technical strategy and fractional engineering leadership for startups and small businesses.',
+    description:
+      'Web applications, technical strategy and fractional engineering leadership for startups and small businesses.',
   },
   {
     company: 'Fintech scale-up',
     role: 'Senior Software Engineer',
     type: 'Full-time',
-    description: 'Built payment and subscription services handling card payments, refunds and recurring billing at scale.',
+    description:
+      'Built payment and subscription services handling card payments, refunds and recurring billing at scale.',
   },
   {
     company: 'SaaS platform',
     role: 'Engineering Lead',
     type: 'Full-time',
-    description: 'Led a product team through a platform rewrite: architecture, hiring, code review and delivery planning.',
+    description:
+      'Led a product team through a platform rewrite: architecture, hiring, code review and delivery planning.',
   },
   {
     company: 'Digital agencies',
     role: 'Full-Stack Developer',
     type: 'Contract',
-    description: 'Delivered websites and web apps for clients across retail, healthcare and education, from first sketch to launch.',
+    description:
+      'Delivered websites and web apps for clients across retail, healthcare and education, from first sketch to launch.',
   },
 ];

@@ -31,7 +31,9 @@ export const LOCAL_DEFAULTS = {
 
 /** PUBLIC_SITE_URL plus ALLOWED_ORIGINS (comma-separated), defaulting to the local host and remotes. */
 export function allowedOriginsFromEnv(env: Record<string, string | undefined>): string[] {
-  const configured = env.ALLOWED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+  const configured = env.ALLOWED_ORIGINS?.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   const origins = configured?.length ? configured : [...LOCAL_DEFAULTS.allowedOrigins];
   const site = env.PUBLIC_SITE_URL ? new URL(env.PUBLIC_SITE_URL).origin : undefined;
   return [...new Set(site ? [site, ...origins] : origins)];

@@ -43,10 +43,17 @@ export function earlyCancellationPenalty(monthsRemaining: number, monthlyFee: nu
  * Months of the minimum term still ahead of `now`, counting a started month as a whole one: 3 the first
  * month, 2 after one full month, 0 once the term is over.
  */
-export function minimumTermMonthsRemaining(start: Date, now: Date, minimumTermMonths = TIER4_MINIMUM_TERM_MONTHS): number {
+export function minimumTermMonthsRemaining(
+  start: Date,
+  now: Date,
+  minimumTermMonths = TIER4_MINIMUM_TERM_MONTHS,
+): number {
   let fullMonthsElapsed =
     (now.getUTCFullYear() - start.getUTCFullYear()) * 12 + (now.getUTCMonth() - start.getUTCMonth());
-  const dayTime = (d: Date) => ((d.getUTCDate() * 24 + d.getUTCHours()) * 60 + d.getUTCMinutes()) * 60_000 + d.getUTCSeconds() * 1000 + d.getUTCMilliseconds();
+  const dayTime = (d: Date) =>
+    ((d.getUTCDate() * 24 + d.getUTCHours()) * 60 + d.getUTCMinutes()) * 60_000 +
+    d.getUTCSeconds() * 1000 +
+    d.getUTCMilliseconds();
   if (dayTime(now) < dayTime(start)) fullMonthsElapsed -= 1;
   return Math.max(0, minimumTermMonths - Math.max(0, fullMonthsElapsed));
 }

@@ -15,7 +15,11 @@ const state = (tier: number | null, changes: Partial<ProjectState> = {}): Projec
   ...changes,
 });
 
-const accepted = { admin_approval_status: 'accepted', client_approval_status: 'accepted', overall_status: 'accepted' } as const;
+const accepted = {
+  admin_approval_status: 'accepted',
+  client_approval_status: 'accepted',
+  overall_status: 'accepted',
+} as const;
 
 const STATES = {
   newTier1: state(1),
@@ -25,10 +29,23 @@ const STATES = {
   activeTier3: state(3, { ...accepted, status: 'active', is_active: true }),
   pendingFinal: state(2, { ...accepted, status: 'pending_final_payment', is_active: true }),
   completed: state(4, { ...accepted, status: 'completed' }),
-  refusedByAdmin: state(1, { status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' }),
-  refusedByClient: state(3, { status: 'refused', admin_approval_status: 'accepted', overall_status: 'refused' }),
+  refusedByAdmin: state(1, {
+    status: 'refused',
+    admin_approval_status: 'refused',
+    overall_status: 'refused',
+  }),
+  refusedByClient: state(3, {
+    status: 'refused',
+    admin_approval_status: 'accepted',
+    overall_status: 'refused',
+  }),
   cancelledActive: state(3, { ...accepted, status: 'active', cancelled: true, cancellation_reason: 'x' }),
-  cancelledPending: state(3, { status: 'refused', overall_status: 'refused', cancelled: true, cancellation_reason: 'x' }),
+  cancelledPending: state(3, {
+    status: 'refused',
+    overall_status: 'refused',
+    cancelled: true,
+    cancellation_reason: 'x',
+  }),
 } satisfies Record<string, ProjectState>;
 type StateName = keyof typeof STATES;
 
@@ -48,18 +65,41 @@ const EVENTS: Record<ProjectEventType, ProjectEvent> = {
 /** Every event from every state: the resulting changes, or the refusal message. */
 const EXPECTED: Record<ProjectEventType, Partial<Record<StateName, Partial<ProjectState> | string>>> = {
   admin_accept: {
-    newTier1: { admin_approval_status: 'accepted', status: 'pending', overall_status: 'pending', is_active: false },
+    newTier1: {
+      admin_approval_status: 'accepted',
+      status: 'pending',
+      overall_status: 'pending',
+      is_active: false,
+    },
     newTier3: { admin_approval_status: 'accepted' },
     awaitingClient: M.alreadyAcceptedByAdmin,
   },
-  admin_edit: { newTier1: {}, newTier3: {}, awaitingClient: {}, activeTier1: M.editBlocked, activeTier3: M.editBlocked, pendingFinal: M.editBlocked, completed: M.editBlocked },
+  admin_edit: {
+    newTier1: {},
+    newTier3: {},
+    awaitingClient: {},
+    activeTier1: M.editBlocked,
+    activeTier3: M.editBlocked,
+    pendingFinal: M.editBlocked,
+    completed: M.editBlocked,
+  },
   admin_refuse: {
-    newTier1: { status: 'refused', admin_approval_status: 'refused', overall_status: 'refused', is_active: false },
+    newTier1: {
+      status: 'refused',
+      admin_approval_status: 'refused',
+      overall_status: 'refused',
+      is_active: false,
+    },
     newTier3: { status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' },
     awaitingClient: { status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' },
   },
   client_accept: {
-    awaitingClient: { status: 'active', client_approval_status: 'accepted', overall_status: 'accepted', is_active: true },
+    awaitingClient: {
+      status: 'active',
+      client_approval_status: 'accepted',
+      overall_status: 'accepted',
+      is_active: true,
+    },
   },
   client_refuse: { awaitingClient: { status: 'refused', overall_status: 'refused', is_active: false } },
   complete: {
@@ -76,9 +116,24 @@ const EXPECTED: Record<ProjectEventType, Partial<Record<StateName, Partial<Proje
     activeTier3: { cancelled: true, is_active: false, cancellation_reason: 'budget' },
   },
   client_cancel_pending: {
-    newTier1: { status: 'refused', overall_status: 'refused', cancelled: true, cancellation_reason: 'changed my mind' },
-    newTier3: { status: 'refused', overall_status: 'refused', cancelled: true, cancellation_reason: 'changed my mind' },
-    awaitingClient: { status: 'refused', overall_status: 'refused', cancelled: true, cancellation_reason: 'changed my mind' },
+    newTier1: {
+      status: 'refused',
+      overall_status: 'refused',
+      cancelled: true,
+      cancellation_reason: 'changed my mind',
+    },
+    newTier3: {
+      status: 'refused',
+      overall_status: 'refused',
+      cancelled: true,
+      cancellation_reason: 'changed my mind',
+    },
+    awaitingClient: {
+      status: 'refused',
+      overall_status: 'refused',
+      cancelled: true,
+      cancellation_reason: 'changed my mind',
+    },
   },
 };
 
@@ -156,7 +211,9 @@ describe('status labels', () => {
 
 describe('dashboard tabs', () => {
   const tabsOf = (tabs: Record<string, (p: ProjectState) => boolean>, name: StateName) =>
-    Object.entries(tabs).filter(([, holds]) => holds(STATES[name])).map(([tab]) => tab);
+    Object.entries(tabs)
+      .filter(([, holds]) => holds(STATES[name]))
+      .map(([tab]) => tab);
 
   it.each<[StateName, string[], string[]]>([
     ['newTier1', ['pending'], ['queue']],

@@ -1,10 +1,6 @@
 import { isFixedPriceTier } from './tiers';
 import { PROJECT_TRANSITION_MESSAGES as M } from './messages/project-messages';
-import {
-  PROJECT_STATUS_LABELS,
-  type ProjectState,
-  type ProjectViewer,
-} from './project-status';
+import { PROJECT_STATUS_LABELS, type ProjectState, type ProjectViewer } from './project-status';
 
 /**
  * The one project state machine (spec section 4). The server applies it inside a transaction;
@@ -24,9 +20,7 @@ export type ProjectEvent =
 
 export type ProjectEventType = ProjectEvent['type'];
 
-export type TransitionResult =
-  | { ok: true; next: ProjectState }
-  | { ok: false; message: string };
+export type TransitionResult = { ok: true; next: ProjectState } | { ok: false; message: string };
 
 const refuse = (message: string): TransitionResult => ({ ok: false, message });
 
@@ -42,10 +36,7 @@ export function isFullyAccepted(p: ProjectState): boolean {
 /** Active: all three accepted, neither completed nor awaiting the final payment, not cancelled. */
 export function isActiveProject(p: ProjectState): boolean {
   return (
-    isFullyAccepted(p) &&
-    !p.cancelled &&
-    p.status !== 'completed' &&
-    p.status !== 'pending_final_payment'
+    isFullyAccepted(p) && !p.cancelled && p.status !== 'completed' && p.status !== 'pending_final_payment'
   );
 }
 
@@ -55,7 +46,9 @@ export function isPendingProject(p: ProjectState): boolean {
 }
 
 export function isAwaitingClientApproval(p: ProjectState): boolean {
-  return isPendingProject(p) && p.admin_approval_status === 'accepted' && p.client_approval_status === 'pending';
+  return (
+    isPendingProject(p) && p.admin_approval_status === 'accepted' && p.client_approval_status === 'pending'
+  );
 }
 
 export function isRefusedProject(p: ProjectState): boolean {
@@ -189,7 +182,9 @@ export type ClientProjectTab = keyof typeof CLIENT_TAB_VIEWS;
 export type AdminProjectTab = keyof typeof ADMIN_TAB_VIEWS;
 
 const predicatesOf = <T extends Record<string, ProjectView>>(views: T) =>
-  Object.fromEntries(Object.entries(views).map(([tab, view]) => [tab, PROJECT_VIEWS[view]])) as { [K in keyof T]: (p: ProjectState) => boolean };
+  Object.fromEntries(Object.entries(views).map(([tab, view]) => [tab, PROJECT_VIEWS[view]])) as {
+    [K in keyof T]: (p: ProjectState) => boolean;
+  };
 
 export const CLIENT_PROJECT_TABS = predicatesOf(CLIENT_TAB_VIEWS);
 export const ADMIN_PROJECT_TABS = predicatesOf(ADMIN_TAB_VIEWS);

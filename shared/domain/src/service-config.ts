@@ -21,7 +21,10 @@ const isLocalUrl = (value: string | undefined) => {
 export function hostedServices(env: ServiceEnv): string[] {
   return [
     !isLocalUrl(env.SUPABASE_URL) && 'SUPABASE_URL',
-    env.STRIPE_SECRET_KEY && env.STRIPE_SECRET_KEY !== defaults.stripe.secretKey && !env.STRIPE_API_URL && 'STRIPE_SECRET_KEY',
+    env.STRIPE_SECRET_KEY &&
+      env.STRIPE_SECRET_KEY !== defaults.stripe.secretKey &&
+      !env.STRIPE_API_URL &&
+      'STRIPE_SECRET_KEY',
     !isLocalUrl(env.SMTP_URL) && 'SMTP_URL',
     !isLocalUrl(env.DATABASE_URL) && 'DATABASE_URL',
   ].filter((name): name is string => !!name);
@@ -51,7 +54,9 @@ export interface Requirement {
 
 export class ConfigurationError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Refusing to start in production:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee "Going to production" in the README.`);
+    super(
+      `Refusing to start in production:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee "Going to production" in the README.`,
+    );
     this.name = 'ConfigurationError';
   }
 }
@@ -64,8 +69,10 @@ export function productionProblems(env: ServiceEnv, requirements: Requirement[])
     if (or && env[or]) continue;
     const name = or ? `${variable} (or ${or})` : variable;
     if (!value) problems.push(`${name} must be set: ${purpose}.`);
-    else if (KNOWN_LOCAL_VALUES.has(value)) problems.push(`${variable} is a public local default: set your own ${purpose}.`);
-    else if (minLength && value.length < minLength) problems.push(`${variable} must be at least ${minLength} characters: ${purpose}.`);
+    else if (KNOWN_LOCAL_VALUES.has(value))
+      problems.push(`${variable} is a public local default: set your own ${purpose}.`);
+    else if (minLength && value.length < minLength)
+      problems.push(`${variable} must be at least ${minLength} characters: ${purpose}.`);
   }
   return problems;
 }

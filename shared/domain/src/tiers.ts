@@ -122,9 +122,9 @@ export function findPurchasableTier(id: unknown): ServiceTier | undefined {
 }
 
 /** Tier 3, tier 4 or the general consultation, as named in /consultation/{tierId}. */
-export function findConsultationTier(key: string | undefined):
-  | { key: ConsultationTierKey; name: string; tier?: ServiceTier }
-  | undefined {
+export function findConsultationTier(
+  key: string | undefined,
+): { key: ConsultationTierKey; name: string; tier?: ServiceTier } | undefined {
   if (key === 'general') return { key, name: GENERAL_CONSULTATION.name };
   if (key === '3' || key === '4') {
     const tier = findTier(key)!;

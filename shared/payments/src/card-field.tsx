@@ -27,7 +27,10 @@ export function CardField({ label = 'Card Information', disabled = false, onChan
   const errorId = useId();
   const [error, setError] = useState<string>();
   const [focused, setFocused] = useState(false);
-  const options = useMemo<StripeCardElementOptions>(() => ({ hidePostalCode: true, disabled, style: BASE_STYLE }), [disabled]);
+  const options = useMemo<StripeCardElementOptions>(
+    () => ({ hidePostalCode: true, disabled, style: BASE_STYLE }),
+    [disabled],
+  );
 
   function handleChange(event: StripeCardElementChangeEvent) {
     const message = event.error?.message;
@@ -53,7 +56,12 @@ export function CardField({ label = 'Card Information', disabled = false, onChan
         borderColor={error ? 'red.500' : focused ? 'blue.500' : 'gray.200'}
         data-testid="card-field"
       >
-        <CardElement options={options} onChange={handleChange} onFocus={() => setFocused(true)} onBlur={() => setFocused(false)} />
+        <CardElement
+          options={options}
+          onChange={handleChange}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+        />
       </Box>
       {error ? (
         <Text id={errorId} role="alert" color="red.500" fontSize="sm" mt="1.5">

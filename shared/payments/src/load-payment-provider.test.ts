@@ -8,7 +8,10 @@ describe('loadPaymentProvider', () => {
 
   it('injects the configured stand-in script once, then hands its window.Stripe to loadStripe', async () => {
     const instance = { elements: jest.fn() };
-    const StripeStandIn = Object.assign(jest.fn(() => instance), { version: 'endive' });
+    const StripeStandIn = Object.assign(
+      jest.fn(() => instance),
+      { version: 'endive' },
+    );
     const config = { publishableKey: 'pk_test_local', stripeJsUrl: 'http://localhost:4002/v3/' };
     expect(document.querySelector('script')).toBeNull();
 

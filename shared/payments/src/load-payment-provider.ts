@@ -11,7 +11,8 @@ const loads = new Map<string, Promise<Stripe | null>>();
 
 function injectScriptOnce(url: string): Promise<void> {
   const existing = document.querySelector<HTMLScriptElement>(`script[data-stripe-js="${CSS.escape(url)}"]`);
-  if (existing?.dataset.loaded === 'true' || (existing && (window as { Stripe?: unknown }).Stripe)) return Promise.resolve();
+  if (existing?.dataset.loaded === 'true' || (existing && (window as { Stripe?: unknown }).Stripe))
+    return Promise.resolve();
   return new Promise((resolve, reject) => {
     const script = existing ?? document.createElement('script');
     script.addEventListener('load', () => {
@@ -41,7 +42,8 @@ export function loadPaymentProvider(config: PaymentProviderConfig): Promise<Stri
   let load = loads.get(cacheKey);
   if (!load) {
     load = (async () => {
-      if (config.stripeJsUrl && !(window as { Stripe?: unknown }).Stripe) await injectScriptOnce(config.stripeJsUrl);
+      if (config.stripeJsUrl && !(window as { Stripe?: unknown }).Stripe)
+        await injectScriptOnce(config.stripeJsUrl);
       return loadStripe(config.publishableKey);
     })();
     load.catch(() => loads.delete(cacheKey));

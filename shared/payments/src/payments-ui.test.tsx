@@ -4,7 +4,13 @@ import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { useState } from 'react';
 import { UiProvider } from '@agency/ui';
-import { CardField, PAYMENT_MESSAGES, useConfirmCardPayment, useCreatePaymentMethod, type CardFieldState } from './index';
+import {
+  CardField,
+  PAYMENT_MESSAGES,
+  useConfirmCardPayment,
+  useCreatePaymentMethod,
+  type CardFieldState,
+} from './index';
 
 /** A test double of Stripe.js at the window.Stripe boundary: one card element whose events the test drives. */
 function createFakeStripe() {
@@ -40,7 +46,8 @@ function createFakeStripe() {
     registerAppInfo: jest.fn(),
     _registerWrapper: jest.fn(),
   };
-  const emit = (event: string, payload: unknown) => act(() => handlers.get(event)?.forEach((handler) => handler(payload)));
+  const emit = (event: string, payload: unknown) =>
+    act(() => handlers.get(event)?.forEach((handler) => handler(payload)));
   return { stripe, elements, card, emit, forgetCard: () => (created = null) };
 }
 
@@ -56,15 +63,27 @@ describe('CardField', () => {
   it('mounts the card element with the label, hides the postal code, and reports complete', async () => {
     const fake = createFakeStripe();
     const states: CardFieldState[] = [];
-    renderWithStripe(fake.stripe, <CardField label="Card Information" onChange={(state) => states.push(state)} />);
+    renderWithStripe(
+      fake.stripe,
+      <CardField label="Card Information" onChange={(state) => states.push(state)} />,
+    );
     expect(screen.getByRole('group', { name: 'Card Information' })).toBeInTheDocument();
-    expect(fake.elements.create).toHaveBeenCalledWith('card', expect.objectContaining({ hidePostalCode: true }));
+    expect(fake.elements.create).toHaveBeenCalledWith(
+      'card',
+      expect.objectContaining({ hidePostalCode: true }),
+    );
     expect(fake.card.mount).toHaveBeenCalled();
     expect(screen.getByLabelText('Card number')).toBeInTheDocument();
 
-    fake.emit('change', { complete: false, empty: false, error: { message: 'Your card number is invalid.' } });
+    fake.emit('change', {
+      complete: false,
+      empty: false,
+      error: { message: 'Your card number is invalid.' },
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('Your card number is invalid.');
-    expect(screen.getByRole('group', { name: 'Card Information' })).toHaveAccessibleDescription('Your card number is invalid.');
+    expect(screen.getByRole('group', { name: 'Card Information' })).toHaveAccessibleDescription(
+      'Your card number is invalid.',
+    );
 
     fake.emit('change', { complete: true, empty: false, error: undefined });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -79,10 +98,22 @@ function ConfirmHarness({ clientSecret = 'pi_1_secret_2' }: { clientSecret?: str
   return (
     <>
       <CardField />
-      <button onClick={async () => setResult(JSON.stringify(await confirmCardPayment(clientSecret, { name: 'Ada Lovelace', email: 'ada@example.test' })))}>
+      <button
+        onClick={async () =>
+          setResult(
+            JSON.stringify(
+              await confirmCardPayment(clientSecret, { name: 'Ada Lovelace', email: 'ada@example.test' }),
+            ),
+          )
+        }
+      >
         {processing ? 'Processing...' : 'Pay'}
       </button>
-      <button onClick={async () => setResult(JSON.stringify(await createPaymentMethod({ name: 'Ada Lovelace' })))}>Save card</button>
+      <button
+        onClick={async () => setResult(JSON.stringify(await createPaymentMethod({ name: 'Ada Lovelace' })))}
+      >
+        Save card
+      </button>
       <output>{result}</output>
     </>
   );
@@ -101,19 +132,34 @@ describe('useConfirmCardPayment and useCreatePaymentMethod', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
     expect(await resultOf()).toEqual({ ok: true, paymentIntent: { id: 'pi_1', status: 'succeeded' } });
     expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_2', {
-      payment_method: { card: fake.card, billing_details: { name: 'Ada Lovelace', email: 'ada@example.test' } },
+      payment_method: {
+        card: fake.card,
+        billing_details: { name: 'Ada Lovelace', email: 'ada@example.test' },
+      },
     });
   });
 
   it('maps a declined card to the spec text and keeps what Stripe said', async () => {
     const fake = createFakeStripe();
-    fake.stripe.confirmCardPayment.mockResolvedValue({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
+    fake.stripe.confirmCardPayment.mockResolvedValue({
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      },
+    });
     renderWithStripe(fake.stripe, <ConfirmHarness />);
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
     expect(await resultOf()).toEqual({
       ok: false,
       error: PAYMENT_MESSAGES.paymentFailed,
-      stripeError: { type: 'card_error', code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+      stripeError: {
+        type: 'card_error',
+        code: 'card_declined',
+        declineCode: 'generic_decline',
+        message: 'Your card was declined.',
+      },
     });
   });
 
@@ -145,13 +191,23 @@ describe('useConfirmCardPayment and useCreatePaymentMethod', () => {
   it("creates a payment method, or answers 'Invalid card details.' for an incomplete card", async () => {
     const fake = createFakeStripe();
     fake.stripe.createPaymentMethod
-      .mockResolvedValueOnce({ error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } })
+      .mockResolvedValueOnce({
+        error: {
+          type: 'validation_error',
+          code: 'incomplete_number',
+          message: 'Your card number is incomplete.',
+        },
+      })
       .mockResolvedValueOnce({ paymentMethod: { id: 'pm_1' } });
     renderWithStripe(fake.stripe, <ConfirmHarness />);
     await userEvent.click(screen.getByRole('button', { name: 'Save card' }));
     expect(await resultOf()).toMatchObject({ ok: false, error: 'Invalid card details.' });
     await userEvent.click(screen.getByRole('button', { name: 'Save card' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('pm_1'));
-    expect(fake.stripe.createPaymentMethod).toHaveBeenLastCalledWith({ type: 'card', card: fake.card, billing_details: { name: 'Ada Lovelace' } });
+    expect(fake.stripe.createPaymentMethod).toHaveBeenLastCalledWith({
+      type: 'card',
+      card: fake.card,
+      billing_details: { name: 'Ada Lovelace' },
+    });
   });
 });

@@ -44,7 +44,10 @@ function useCardContext() {
 }
 
 /** Tracks one in-flight call so a double click cannot pay twice. */
-function useSingleFlight<Args extends unknown[], Result>(work: (...args: Args) => Promise<Result>, busyResult: Result) {
+function useSingleFlight<Args extends unknown[], Result>(
+  work: (...args: Args) => Promise<Result>,
+  busyResult: Result,
+) {
   const inFlight = useRef(false);
   const [processing, setProcessing] = useState(false);
   const run = useCallback(
@@ -78,10 +81,15 @@ export function useConfirmCardPayment() {
       if (!context.ready) return { ok: false, error: context.failure };
       try {
         const { paymentIntent, error } = await context.stripe.confirmCardPayment(clientSecret, {
-          payment_method: { card: context.card, billing_details: { name: billing.name, email: billing.email } },
+          payment_method: {
+            card: context.card,
+            billing_details: { name: billing.name, email: billing.email },
+          },
         });
-        if (error) return { ok: false, error: PAYMENT_MESSAGES.paymentFailed, stripeError: failureFrom(error) };
-        if (paymentIntent?.status !== 'succeeded') return { ok: false, error: PAYMENT_MESSAGES.paymentFailed };
+        if (error)
+          return { ok: false, error: PAYMENT_MESSAGES.paymentFailed, stripeError: failureFrom(error) };
+        if (paymentIntent?.status !== 'succeeded')
+          return { ok: false, error: PAYMENT_MESSAGES.paymentFailed };
         return { ok: true, paymentIntent };
       } catch {
         return { ok: false, error: PAYMENT_MESSAGES.paymentFailed };
@@ -107,11 +115,20 @@ export function useCreatePaymentMethod() {
         const { paymentMethod, error } = await context.stripe.createPaymentMethod({
           type: 'card',
           card: context.card,
-          ...(billing && { billing_details: { ...(billing.name && { name: billing.name }), ...(billing.email && { email: billing.email }) } }),
+          ...(billing && {
+            billing_details: {
+              ...(billing.name && { name: billing.name }),
+              ...(billing.email && { email: billing.email }),
+            },
+          }),
         });
         if (error) {
           const cardProblem = error.type === 'validation_error' || error.type === 'card_error';
-          return { ok: false, error: cardProblem ? PAYMENT_MESSAGES.invalidCardDetails : PAYMENT_MESSAGES.paymentFailed, stripeError: failureFrom(error) };
+          return {
+            ok: false,
+            error: cardProblem ? PAYMENT_MESSAGES.invalidCardDetails : PAYMENT_MESSAGES.paymentFailed,
+            stripeError: failureFrom(error),
+          };
         }
         return { ok: true, paymentMethod };
       } catch {

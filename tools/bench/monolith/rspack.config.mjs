@@ -18,7 +18,9 @@ const REMOTES = {
 async function writeRegistry() {
   const entries = [];
   for (const [name, dir] of Object.entries(REMOTES)) {
-    const { default: federation } = await import(pathToFileURL(join(root, dir, 'module-federation.config.mjs')).href);
+    const { default: federation } = await import(
+      pathToFileURL(join(root, dir, 'module-federation.config.mjs')).href
+    );
     for (const [exposed, file] of Object.entries(federation.exposes)) {
       const target = join(root, dir, file).replace(/\\/g, '/');
       entries.push(`  '${name}/${exposed}': () => import(${JSON.stringify(target)}),`);
@@ -44,12 +46,21 @@ export default async (env, argv) => {
     output: { ...base.output, path: join(here, 'dist'), uniqueName: 'monolith' },
     resolve: {
       ...base.resolve,
-      alias: { ...base.resolve.alias, '@module-federation/runtime': join(here, 'federation-runtime.stub.ts') },
+      alias: {
+        ...base.resolve.alias,
+        '@module-federation/runtime': join(here, 'federation-runtime.stub.ts'),
+      },
     },
     plugins: [
       ...base.plugins,
-      new rspack.NormalModuleReplacementPlugin(/lib[\\/]federation[\\/]api[\\/]remote-registry/, join(generated, 'remote-registry.ts')),
-      new rspack.NormalModuleReplacementPlugin(/lib[\\/]federation[\\/]api[\\/]init-federation/, join(here, 'init-federation.stub.ts')),
+      new rspack.NormalModuleReplacementPlugin(
+        /lib[\\/]federation[\\/]api[\\/]remote-registry/,
+        join(generated, 'remote-registry.ts'),
+      ),
+      new rspack.NormalModuleReplacementPlugin(
+        /lib[\\/]federation[\\/]api[\\/]init-federation/,
+        join(here, 'init-federation.stub.ts'),
+      ),
     ],
   };
 };

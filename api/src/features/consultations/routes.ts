@@ -56,14 +56,25 @@ export function registerConsultationRoutes(app: Hono<AppEnv>, deps: AppDeps): vo
           from: null,
           to: created.status,
         });
-        await queueMail(deps.jobs, consultationRequestMail(deps.config.contactInbox, request, consultation.name), tx);
+        await queueMail(
+          deps.jobs,
+          consultationRequestMail(deps.config.contactInbox, request, consultation.name),
+          tx,
+        );
         return created;
       });
       return { id: project.id };
     },
     {
       successStatus: 201,
-      middleware: [rateLimit({ db: deps.db, name: 'consultation', limit: deps.config.rateLimits.consultationRequest, trustProxy: deps.config.trustProxy })],
+      middleware: [
+        rateLimit({
+          db: deps.db,
+          name: 'consultation',
+          limit: deps.config.rateLimits.consultationRequest,
+          trustProxy: deps.config.trustProxy,
+        }),
+      ],
     },
   );
 }

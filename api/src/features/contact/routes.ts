@@ -18,12 +18,28 @@ export function registerContactRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
         await tx.query(
           `insert into contact_messages (first_name, last_name, email, company, project_details, user_id)
            values ($1, $2, $3, $4, $5, $6)`,
-          [message.firstName, message.lastName, message.email, message.company ?? null, message.projectDetails, caller?.id ?? null],
+          [
+            message.firstName,
+            message.lastName,
+            message.email,
+            message.company ?? null,
+            message.projectDetails,
+            caller?.id ?? null,
+          ],
         );
         await queueMail(deps.jobs, contactMessageMail(deps.config.contactInbox, message), tx);
       });
       return { ok: true as const };
     },
-    { middleware: [rateLimit({ db: deps.db, name: 'contact-form', limit: deps.config.rateLimits.contactForm, trustProxy: deps.config.trustProxy })] },
+    {
+      middleware: [
+        rateLimit({
+          db: deps.db,
+          name: 'contact-form',
+          limit: deps.config.rateLimits.contactForm,
+          trustProxy: deps.config.trustProxy,
+        }),
+      ],
+    },
   );
 }

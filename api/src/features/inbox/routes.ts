@@ -1,5 +1,12 @@
 import type { Hono } from 'hono';
-import { API_MESSAGES, inboxQuerySchema, inboxReadSchema, LIST_PAGE_SIZE, type InboxItem, type InboxKind } from '@agency/domain';
+import {
+  API_MESSAGES,
+  inboxQuerySchema,
+  inboxReadSchema,
+  LIST_PAGE_SIZE,
+  type InboxItem,
+  type InboxKind,
+} from '@agency/domain';
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
@@ -76,7 +83,9 @@ export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
     const search = query.q?.trim();
     if (search) {
       const like = `$${params.push(`%${escapeLike(search)}%`)}`;
-      where.push(`(name ilike ${like} or email ilike ${like} or company ilike ${like} or message ilike ${like})`);
+      where.push(
+        `(name ilike ${like} or email ilike ${like} or company ilike ${like} or message ilike ${like})`,
+      );
     }
     // Keyset on (created_at, kind, id): the two tables have their own sequences.
     if (query.cursor) {
@@ -86,7 +95,9 @@ export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
       } catch {
         throw new HttpError(400, 'Invalid cursor', { cursor: 'Invalid cursor' });
       }
-      where.push(`(created_at, kind, id::text) < ($${params.push(cursor.at)}::timestamptz, $${params.push(cursor.kind)}, $${params.push(cursor.id)})`);
+      where.push(
+        `(created_at, kind, id::text) < ($${params.push(cursor.at)}::timestamptz, $${params.push(cursor.kind)}, $${params.push(cursor.id)})`,
+      );
     }
     const rows = await db.query<ItemRow>(
       `select * from (${ITEMS}) items${where.length ? ` where ${where.join(' and ')}` : ''}
@@ -102,7 +113,11 @@ export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
     return {
       items: shown.map(toItem),
       nextCursor:
-        rows.length > limit && last ? Buffer.from(JSON.stringify({ at: last.at_text, kind: last.kind, id: last.id })).toString('base64url') : null,
+        rows.length > limit && last
+          ? Buffer.from(JSON.stringify({ at: last.at_text, kind: last.kind, id: last.id })).toString(
+              'base64url',
+            )
+          : null,
       unread: unread!,
     };
   });
@@ -110,9 +125,15 @@ export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
   defineRoute(app, 'markInboxRead', async ({ c }) => {
     const body = await readBody(c, inboxReadSchema);
     const table = body.kind === 'contact' ? 'contact_messages' : 'consultation_requests';
-    const updated = await db.query(`update ${table} set read_at = ${body.read ? 'coalesce(read_at, now())' : 'null'} where id = $1 returning id`, [body.id]);
+    const updated = await db.query(
+      `update ${table} set read_at = ${body.read ? 'coalesce(read_at, now())' : 'null'} where id = $1 returning id`,
+      [body.id],
+    );
     if (!updated.length) throw new HttpError(404, API_MESSAGES.inboxItemNotFound);
-    const [row] = await db.query<ItemRow>(`select * from (${ITEMS}) items where id = $1 and kind = $2`, [body.id, body.kind]);
+    const [row] = await db.query<ItemRow>(`select * from (${ITEMS}) items where id = $1 and kind = $2`, [
+      body.id,
+      body.kind,
+    ]);
     return { item: toItem(row!) };
   });
 }

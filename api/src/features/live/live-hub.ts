@@ -20,9 +20,11 @@ interface Subscriber {
   send: (event: LiveProjectEvent) => void;
 }
 
-const canSee = (caller: Caller, notice: Pick<EventNotice, 'clientId'>) => caller.role === 'ADMIN' || notice.clientId === caller.id;
+const canSee = (caller: Caller, notice: Pick<EventNotice, 'clientId'>) =>
+  caller.role === 'ADMIN' || notice.clientId === caller.id;
 /** Whether the change made the receiver a notification: the other side (or the payment system) acted. */
-const notifies = (caller: Caller, actorRole: string) => (caller.role === 'ADMIN' ? actorRole !== 'ADMIN' : actorRole !== 'CLIENT');
+const notifies = (caller: Caller, actorRole: string) =>
+  caller.role === 'ADMIN' ? actorRole !== 'ADMIN' : actorRole !== 'CLIENT';
 
 function toLive(caller: Caller, notice: EventNotice): LiveProjectEvent {
   return {
@@ -61,7 +63,12 @@ export function createLiveHub({ db, logger }: { db: Database; logger: Logger }) 
   }
 
   /** Events after `afterId` from the log itself (a reconnecting dashboard, or a listener that lost its connection). */
-  async function eventsAfter(q: Queryable, afterId: number, caller?: Caller, limit = 500): Promise<EventNotice[]> {
+  async function eventsAfter(
+    q: Queryable,
+    afterId: number,
+    caller?: Caller,
+    limit = 500,
+  ): Promise<EventNotice[]> {
     const own = caller && caller.role !== 'ADMIN';
     return q.query<EventNotice>(
       `select e.id::int as id, e.project_id as "projectId", p.client_id as "clientId", e.action, e.from_status as "from",
@@ -82,7 +89,10 @@ export function createLiveHub({ db, logger }: { db: Database; logger: Logger }) 
         (payload) => dispatch(JSON.parse(payload) as EventNotice),
         () => {
           // The listening connection was lost: replay what the log holds since the last event seen.
-          void eventsAfter(db, lastId).then((missed) => missed.forEach(dispatch), (error: unknown) => logger.error({ err: error }, 'live catch-up failed'));
+          void eventsAfter(db, lastId).then(
+            (missed) => missed.forEach(dispatch),
+            (error: unknown) => logger.error({ err: error }, 'live catch-up failed'),
+          );
         },
       );
     },

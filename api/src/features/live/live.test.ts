@@ -12,7 +12,10 @@ afterAll(() => api.close());
 async function openLive(target: TestApi, user: TestUser, lastEventId?: number) {
   const controller = new AbortController();
   const response = await fetch(`${target.url}/api/live`, {
-    headers: { authorization: `Bearer ${user.token}`, ...(lastEventId !== undefined && { 'last-event-id': String(lastEventId) }) },
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      ...(lastEventId !== undefined && { 'last-event-id': String(lastEventId) }),
+    },
     signal: controller.signal,
   });
   expect(response.status).toBe(200);
@@ -53,7 +56,12 @@ async function openLive(target: TestApi, user: TestUser, lastEventId?: number) {
   return {
     events,
     /** Resolves with the events once one matches (or after the timeout, for "nothing arrived" checks). */
-    waitFor: (match: (event: LiveProjectEvent) => boolean, timeoutMs?: number) => until(() => events.filter(match), (found) => found.length > 0, timeoutMs),
+    waitFor: (match: (event: LiveProjectEvent) => boolean, timeoutMs?: number) =>
+      until(
+        () => events.filter(match),
+        (found) => found.length > 0,
+        timeoutMs,
+      ),
     ended: () => until(() => ended, Boolean),
     close: () => controller.abort(),
   };
@@ -68,13 +76,29 @@ describe('live updates', () => {
     const theirs = await openLive(api, stranger);
     const admin = await openLive(api, api.admin);
     try {
-      expect((await api.call('POST', `/api/projects/${projectId}/accept`, { token: api.admin.token })).status).toBe(200);
+      expect(
+        (await api.call('POST', `/api/projects/${projectId}/accept`, { token: api.admin.token })).status,
+      ).toBe(200);
       const [event] = await mine.waitFor((e) => e.projectId === projectId);
-      expect(event).toMatchObject({ projectId, action: 'admin_accept', actorRole: 'ADMIN', from: 'pending', to: 'pending', notifies: true });
-      expect(await admin.waitFor((e) => e.projectId === projectId)).toEqual([expect.objectContaining({ action: 'admin_accept', notifies: false })]);
+      expect(event).toMatchObject({
+        projectId,
+        action: 'admin_accept',
+        actorRole: 'ADMIN',
+        from: 'pending',
+        to: 'pending',
+        notifies: true,
+      });
+      expect(await admin.waitFor((e) => e.projectId === projectId)).toEqual([
+        expect.objectContaining({ action: 'admin_accept', notifies: false }),
+      ]);
       // And the other way: the client's approval reaches the admin's dashboard.
-      await api.call('POST', '/api/client-approve-project', { token: client.token, body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' } });
-      expect(await admin.waitFor((e) => e.action === 'client_accept' && e.projectId === projectId)).toHaveLength(1);
+      await api.call('POST', '/api/client-approve-project', {
+        token: client.token,
+        body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+      });
+      expect(
+        await admin.waitFor((e) => e.action === 'client_accept' && e.projectId === projectId),
+      ).toHaveLength(1);
       expect(await theirs.waitFor(() => true, 300)).toEqual([]);
     } finally {
       [mine, theirs, admin].forEach((stream) => stream.close());
@@ -89,10 +113,15 @@ describe('live updates', () => {
     const [seen] = await first.waitFor((e) => e.projectId === projectId);
     first.close();
     // While it is away: the admin edits the project and adds nothing else.
-    await api.call('PATCH', `/api/projects/${projectId}`, { token: api.admin.token, body: { title: 'Renamed while away' } });
+    await api.call('PATCH', `/api/projects/${projectId}`, {
+      token: api.admin.token,
+      body: { title: 'Renamed while away' },
+    });
     const again = await openLive(api, client, seen!.id);
     try {
-      expect(await again.waitFor((e) => e.action === 'admin_edit')).toEqual([expect.objectContaining({ projectId, action: 'admin_edit' })]);
+      expect(await again.waitFor((e) => e.action === 'admin_edit')).toEqual([
+        expect.objectContaining({ projectId, action: 'admin_edit' }),
+      ]);
       expect(again.events.some((e) => e.id === seen!.id)).toBe(false);
     } finally {
       again.close();
@@ -106,7 +135,9 @@ describe('live updates', () => {
       const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'pending' });
       const onReplica = await openLive(replica, client);
       await api.call('POST', `/api/projects/${projectId}/accept`, { token: api.admin.token });
-      expect(await onReplica.waitFor((e) => e.projectId === projectId)).toEqual([expect.objectContaining({ action: 'admin_accept' })]);
+      expect(await onReplica.waitFor((e) => e.projectId === projectId)).toEqual([
+        expect.objectContaining({ action: 'admin_accept' }),
+      ]);
       onReplica.close();
     } finally {
       await replica.close();
@@ -128,75 +159,182 @@ describe('notifications, timeline, boards, inbox', () => {
     const client = await api.user('notified');
     const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'pending' });
     await api.call('POST', `/api/projects/${projectId}/accept`, { token: api.admin.token });
-    await api.call('POST', '/api/client-approve-project', { token: client.token, body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' } });
-    const bell = async (user: TestUser, query = '') => (await api.call('GET', `/api/notifications${query}`, { token: user.token })).body;
+    await api.call('POST', '/api/client-approve-project', {
+      token: client.token,
+      body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+    });
+    const bell = async (user: TestUser, query = '') =>
+      (await api.call('GET', `/api/notifications${query}`, { token: user.token })).body;
 
     const forClient = await bell(client);
     // The client's own approval notifies the admin, not the client.
     expect(forClient.notifications.map((n: { action: string }) => n.action)).toEqual(['admin_accept']);
-    expect(forClient).toMatchObject({ unreadCount: 1, notifications: [{ projectId, projectTitle: 'Fixture tier 3', readAt: null, actorRole: 'ADMIN' }] });
-    expect((await bell(api.admin, '?unread=1')).notifications.filter((n: { projectId: string }) => n.projectId === projectId).map((n: { action: string }) => n.action)).toEqual(['client_accept']);
+    expect(forClient).toMatchObject({
+      unreadCount: 1,
+      notifications: [{ projectId, projectTitle: 'Fixture tier 3', readAt: null, actorRole: 'ADMIN' }],
+    });
+    expect(
+      (await bell(api.admin, '?unread=1')).notifications
+        .filter((n: { projectId: string }) => n.projectId === projectId)
+        .map((n: { action: string }) => n.action),
+    ).toEqual(['client_accept']);
 
-    const read = await api.call('POST', '/api/notifications/read', { token: client.token, body: { ids: [forClient.notifications[0].notificationId] } });
+    const read = await api.call('POST', '/api/notifications/read', {
+      token: client.token,
+      body: { ids: [forClient.notifications[0].notificationId] },
+    });
     expect(read.body).toEqual({ unreadCount: 0 });
     expect((await bell(client, '?unread=1')).notifications).toEqual([]);
-    expect((await api.call('POST', '/api/notifications/read', { token: api.admin.token, body: { all: true } })).body).toEqual({ unreadCount: 0 });
+    expect(
+      (await api.call('POST', '/api/notifications/read', { token: api.admin.token, body: { all: true } }))
+        .body,
+    ).toEqual({ unreadCount: 0 });
   });
 
   it('the timeline tells who did what and when, from which status to which, without payment ids', async () => {
     const client = await api.user('timeline');
-    const created = await api.call('POST', '/api/create-project', { token: client.token, body: { tier: 3, description: 'A platform to scale', monthly_budget_range: '15k-50k', timeline: 'asap' } });
+    const created = await api.call('POST', '/api/create-project', {
+      token: client.token,
+      body: {
+        tier: 3,
+        description: 'A platform to scale',
+        monthly_budget_range: '15k-50k',
+        timeline: 'asap',
+      },
+    });
     const projectId = created.body.id;
     await api.call('POST', `/api/projects/${projectId}/accept`, { token: api.admin.token });
-    await api.call('POST', '/api/client-approve-project', { token: client.token, body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' } });
+    await api.call('POST', '/api/client-approve-project', {
+      token: client.token,
+      body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+    });
     const { body } = await api.call('GET', `/api/projects/${projectId}/events`, { token: client.token });
-    expect(body.events.map((e: { action: string; actorRole: string; actorName: string | null; from: string | null; to: string }) => [e.action, e.actorRole, e.actorName, e.from, e.to])).toEqual([
+    expect(
+      body.events.map(
+        (e: {
+          action: string;
+          actorRole: string;
+          actorName: string | null;
+          from: string | null;
+          to: string;
+        }) => [e.action, e.actorRole, e.actorName, e.from, e.to],
+      ),
+    ).toEqual([
       ['created', 'CLIENT', 'timeline', null, 'pending'],
       ['admin_accept', 'ADMIN', 'admin', 'pending', 'pending'],
       ['client_accept', 'CLIENT', 'timeline', 'pending', 'active'],
     ]);
     expect(JSON.stringify(body)).not.toMatch(/operationId|sub_/);
-    expect((await api.call('GET', `/api/projects/${projectId}/events`, { token: (await api.user('nosy')).token })).status).toBe(404);
+    expect(
+      (await api.call('GET', `/api/projects/${projectId}/events`, { token: (await api.user('nosy')).token }))
+        .status,
+    ).toBe(404);
   });
 
   it('the admin edits and deletes tickets; each change is logged and reaches the client', async () => {
     const client = await api.user('board-client');
     const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'active' });
-    const created = await api.call('POST', '/api/tickets', { token: api.admin.token, body: { project_id: projectId, title: 'Set up CI', board_type: 'main' } });
+    const created = await api.call('POST', '/api/tickets', {
+      token: api.admin.token,
+      body: { project_id: projectId, title: 'Set up CI', board_type: 'main' },
+    });
     const ticketId = created.body.ticket.id;
     const stream = await openLive(api, client);
     try {
-      const edited = await api.call('PATCH', `/api/tickets/${ticketId}`, { token: api.admin.token, body: { title: 'Set up CI and CD', assignee: 'Dana', status: 'in-review' } });
-      expect(edited.body.ticket).toMatchObject({ title: 'Set up CI and CD', assignee: 'Dana', status: 'in-review' });
-      expect((await api.call('PATCH', `/api/tickets/${ticketId}`, { token: client.token, body: { title: 'Mine now' } })).status).toBe(403);
-      expect((await api.call('DELETE', `/api/tickets/${ticketId}`, { token: client.token })).status).toBe(403);
-      expect((await api.call('DELETE', `/api/tickets/${ticketId}`, { token: api.admin.token })).body).toEqual({ deleted: true });
-      expect((await api.call('DELETE', `/api/tickets/${ticketId}`, { token: api.admin.token })).status).toBe(404);
+      const edited = await api.call('PATCH', `/api/tickets/${ticketId}`, {
+        token: api.admin.token,
+        body: { title: 'Set up CI and CD', assignee: 'Dana', status: 'in-review' },
+      });
+      expect(edited.body.ticket).toMatchObject({
+        title: 'Set up CI and CD',
+        assignee: 'Dana',
+        status: 'in-review',
+      });
+      expect(
+        (
+          await api.call('PATCH', `/api/tickets/${ticketId}`, {
+            token: client.token,
+            body: { title: 'Mine now' },
+          })
+        ).status,
+      ).toBe(403);
+      expect((await api.call('DELETE', `/api/tickets/${ticketId}`, { token: client.token })).status).toBe(
+        403,
+      );
+      expect((await api.call('DELETE', `/api/tickets/${ticketId}`, { token: api.admin.token })).body).toEqual(
+        { deleted: true },
+      );
+      expect((await api.call('DELETE', `/api/tickets/${ticketId}`, { token: api.admin.token })).status).toBe(
+        404,
+      );
       expect((await stream.waitFor((e) => e.action === 'ticket_deleted')).length).toBe(1);
-      expect(stream.events.filter((e) => e.projectId === projectId).map((e) => e.action)).toEqual(['ticket_moved', 'ticket_updated', 'ticket_deleted']);
+      expect(stream.events.filter((e) => e.projectId === projectId).map((e) => e.action)).toEqual([
+        'ticket_moved',
+        'ticket_updated',
+        'ticket_deleted',
+      ]);
     } finally {
       stream.close();
     }
     const { body } = await api.call('GET', `/api/projects/${projectId}/events`, { token: client.token });
-    expect(body.events.at(-2)).toMatchObject({ action: 'ticket_updated', details: { title: 'Set up CI and CD' } });
-    expect(body.events.find((e: { action: string }) => e.action === 'ticket_moved').details).toEqual({ title: 'Set up CI and CD', from: 'not-started', to: 'in-review' });
+    expect(body.events.at(-2)).toMatchObject({
+      action: 'ticket_updated',
+      details: { title: 'Set up CI and CD' },
+    });
+    expect(body.events.find((e: { action: string }) => e.action === 'ticket_moved').details).toEqual({
+      title: 'Set up CI and CD',
+      from: 'not-started',
+      to: 'in-review',
+    });
   });
 
   it("the admin's inbox lists contact messages and consultation requests, searches them and marks them read", async () => {
-    await api.call('POST', '/api/contact-form', { body: { firstName: 'Ina', lastName: 'Box', email: 'ina@example.test', company: 'Inbox Ltd', projectDetails: 'Please call about a marketplace.' } });
-    await api.call('POST', '/api/schedule-consultation', {
-      body: { tier: '4', firstName: 'Con', lastName: 'Sult', email: 'con@example.test', projectDescription: 'We need a CTO for our marketplace.', budget: '15k-50k', timeline: '1-month', acceptedTerms: true },
+    await api.call('POST', '/api/contact-form', {
+      body: {
+        firstName: 'Ina',
+        lastName: 'Box',
+        email: 'ina@example.test',
+        company: 'Inbox Ltd',
+        projectDetails: 'Please call about a marketplace.',
+      },
     });
-    const inbox = async (query: string) => (await api.call('GET', `/api/inbox?${query}`, { token: api.admin.token })).body;
+    await api.call('POST', '/api/schedule-consultation', {
+      body: {
+        tier: '4',
+        firstName: 'Con',
+        lastName: 'Sult',
+        email: 'con@example.test',
+        projectDescription: 'We need a CTO for our marketplace.',
+        budget: '15k-50k',
+        timeline: '1-month',
+        acceptedTerms: true,
+      },
+    });
+    const inbox = async (query: string) =>
+      (await api.call('GET', `/api/inbox?${query}`, { token: api.admin.token })).body;
     const found = await inbox('q=marketplace&limit=1');
-    expect(found.items).toEqual([expect.objectContaining({ kind: 'consultation', name: 'Con Sult', readAt: null, consultation: expect.objectContaining({ tier: '4', budget: '15k-50k' }) })]);
+    expect(found.items).toEqual([
+      expect.objectContaining({
+        kind: 'consultation',
+        name: 'Con Sult',
+        readAt: null,
+        consultation: expect.objectContaining({ tier: '4', budget: '15k-50k' }),
+      }),
+    ]);
     const next = await inbox(`q=marketplace&limit=1&cursor=${found.nextCursor}`);
-    expect(next.items).toEqual([expect.objectContaining({ kind: 'contact', name: 'Ina Box', company: 'Inbox Ltd' })]);
+    expect(next.items).toEqual([
+      expect.objectContaining({ kind: 'contact', name: 'Ina Box', company: 'Inbox Ltd' }),
+    ]);
     expect(next.nextCursor).toBeNull();
 
-    const marked = await api.call('POST', '/api/inbox/read', { token: api.admin.token, body: { kind: 'contact', id: next.items[0].id, read: true } });
+    const marked = await api.call('POST', '/api/inbox/read', {
+      token: api.admin.token,
+      body: { kind: 'contact', id: next.items[0].id, read: true },
+    });
     expect(marked.body.item.readAt).not.toBeNull();
     expect((await inbox('kind=contact&status=unread&q=Ina')).items).toEqual([]);
-    expect((await api.call('GET', '/api/inbox', { token: (await api.user('not-admin')).token })).status).toBe(403);
+    expect((await api.call('GET', '/api/inbox', { token: (await api.user('not-admin')).token })).status).toBe(
+      403,
+    );
   });
 });

@@ -28,7 +28,8 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
 
   defineRoute(app, 'liveEvents', async ({ c, caller }) => {
     const since = Number(c.req.header('last-event-id') ?? 0);
-    if (!Number.isSafeInteger(since) || since < 0) throw new HttpError(400, API_MESSAGES.invalidValue, { 'Last-Event-ID': API_MESSAGES.invalidValue });
+    if (!Number.isSafeInteger(since) || since < 0)
+      throw new HttpError(400, API_MESSAGES.invalidValue, { 'Last-Event-ID': API_MESSAGES.invalidValue });
     c.header('cache-control', 'no-cache, no-transform');
     // nginx would otherwise buffer the stream (README, compose).
     c.header('x-accel-buffering', 'no');
@@ -44,7 +45,9 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
       const write = (event: Awaited<ReturnType<LiveHub['missed']>>[number]) => {
         if (event.id <= sentUpTo) return;
         sentUpTo = event.id;
-        void stream.writeSSE({ id: String(event.id), event: 'project', data: JSON.stringify(event) }).catch(close);
+        void stream
+          .writeSSE({ id: String(event.id), event: 'project', data: JSON.stringify(event) })
+          .catch(close);
       };
       // Subscribe first, then replay: nothing falls between the two (write() skips what was already sent).
       const backlog: Parameters<typeof write>[0][] = [];
@@ -72,11 +75,22 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
 
   defineRoute(app, 'listNotifications', async ({ c, caller }) => {
     const unreadOnly = c.req.query('unread') === '1';
-    const limit = Math.min(Math.max(Number(c.req.query('limit') ?? NOTIFICATION_PAGE) || NOTIFICATION_PAGE, 1), 100);
+    const limit = Math.min(
+      Math.max(Number(c.req.query('limit') ?? NOTIFICATION_PAGE) || NOTIFICATION_PAGE, 1),
+      100,
+    );
     const cursor = c.req.query('cursor');
-    if (cursor !== undefined && !/^\d{1,19}$/.test(cursor)) throw new HttpError(400, API_MESSAGES.invalidValue, { cursor: API_MESSAGES.invalidValue });
+    if (cursor !== undefined && !/^\d{1,19}$/.test(cursor))
+      throw new HttpError(400, API_MESSAGES.invalidValue, { cursor: API_MESSAGES.invalidValue });
     const params: unknown[] = [caller.id, limit + 1];
-    const rows = await db.query<EventRow & { notification_id: string; project_id: string; project_title: string; read_at: Date | string | null }>(
+    const rows = await db.query<
+      EventRow & {
+        notification_id: string;
+        project_id: string;
+        project_title: string;
+        read_at: Date | string | null;
+      }
+    >(
       `select n.id::text as notification_id, n.project_id, p.title as project_title, n.read_at, ${EVENT_COLUMNS}
          from notifications n
          join project_events e on e.id = n.event_id
@@ -86,7 +100,10 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
         order by n.id desc limit $2`,
       params,
     );
-    const [count] = await db.query<{ unread: number }>('select count(*)::int as unread from notifications where user_id = $1 and read_at is null', [caller.id]);
+    const [count] = await db.query<{ unread: number }>(
+      'select count(*)::int as unread from notifications where user_id = $1 and read_at is null',
+      [caller.id],
+    );
     const shown = rows.slice(0, limit);
     const notifications: AppNotification[] = shown.map((row) => ({
       ...toActivityEntry(row),
@@ -95,17 +112,29 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
       projectTitle: row.project_title,
       readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
     }));
-    return { notifications, unreadCount: count?.unread ?? 0, nextCursor: rows.length > limit ? shown.at(-1)!.notification_id : null };
+    return {
+      notifications,
+      unreadCount: count?.unread ?? 0,
+      nextCursor: rows.length > limit ? shown.at(-1)!.notification_id : null,
+    };
   });
 
   defineRoute(app, 'markNotificationsRead', async ({ c, caller }) => {
     const body = await readBody(c, notificationsReadSchema);
     if (body.all) {
-      await db.query('update notifications set read_at = now() where user_id = $1 and read_at is null', [caller.id]);
+      await db.query('update notifications set read_at = now() where user_id = $1 and read_at is null', [
+        caller.id,
+      ]);
     } else if (body.ids?.length) {
-      await db.query('update notifications set read_at = now() where user_id = $1 and read_at is null and id = any($2::bigint[])', [caller.id, body.ids]);
+      await db.query(
+        'update notifications set read_at = now() where user_id = $1 and read_at is null and id = any($2::bigint[])',
+        [caller.id, body.ids],
+      );
     }
-    const [count] = await db.query<{ unread: number }>('select count(*)::int as unread from notifications where user_id = $1 and read_at is null', [caller.id]);
+    const [count] = await db.query<{ unread: number }>(
+      'select count(*)::int as unread from notifications where user_id = $1 and read_at is null',
+      [caller.id],
+    );
     return { unreadCount: count?.unread ?? 0 };
   });
 }

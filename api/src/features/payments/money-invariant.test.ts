@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { AbandonOperation } from '../projects/money-operations';
-import { insertFixtureProject, startTestApi, type FixtureState, type TestApi, type TestUser } from '../../test-support/test-api';
+import {
+  insertFixtureProject,
+  startTestApi,
+  type FixtureState,
+  type TestApi,
+  type TestUser,
+} from '../../test-support/test-api';
 
 /**
  * The money invariant of issue 12, proved against the real SDK and the local Stripe-compatible service: no
@@ -28,39 +34,65 @@ afterEach(async () => {
 
 const nextYear = new Date().getFullYear() + 1;
 const newCard = (number = '4242424242424242') =>
-  api.stripe.paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: nextYear, cvc: '123' } });
+  api.stripe.paymentMethods.create({
+    type: 'card',
+    card: { number, exp_month: 12, exp_year: nextYear, cvc: '123' },
+  });
 
 const projectRow = async (id: string) =>
-  (await api.db.query<{ status: string; cancelled: boolean; overall_status: string; client_approval_status: string; stripe_subscription_id: string | null }>(
-    'select status, cancelled, overall_status, client_approval_status, stripe_subscription_id from projects where id = $1',
-    [id],
-  ))[0]!;
+  (
+    await api.db.query<{
+      status: string;
+      cancelled: boolean;
+      overall_status: string;
+      client_approval_status: string;
+      stripe_subscription_id: string | null;
+    }>(
+      'select status, cancelled, overall_status, client_approval_status, stripe_subscription_id from projects where id = $1',
+      [id],
+    )
+  )[0]!;
 
 /** Every PaymentIntent Stripe holds for a project's own charges (final payment, penalty). */
 async function chargesOf(projectId: string): Promise<Stripe.PaymentIntent[]> {
   const all: Stripe.PaymentIntent[] = [];
-  for await (const intent of api.stripe.paymentIntents.list({ limit: 100 })) if (intent.metadata.project_id === projectId) all.push(intent);
+  for await (const intent of api.stripe.paymentIntents.list({ limit: 100 }))
+    if (intent.metadata.project_id === projectId) all.push(intent);
   return all;
 }
 async function subscriptionsOf(projectId: string): Promise<Stripe.Subscription[]> {
   const all: Stripe.Subscription[] = [];
-  for await (const subscription of api.stripe.subscriptions.list({ status: 'all', limit: 100 })) if (subscription.metadata.project_id === projectId) all.push(subscription);
+  for await (const subscription of api.stripe.subscriptions.list({ status: 'all', limit: 100 }))
+    if (subscription.metadata.project_id === projectId) all.push(subscription);
   return all;
 }
 const refundedCents = async (paymentIntentId: string) =>
-  (await api.stripe.refunds.list({ payment_intent: paymentIntentId })).data.reduce((sum, refund) => sum + refund.amount, 0);
-const succeeded = (intents: Stripe.PaymentIntent[]) => intents.filter((intent) => intent.status === 'succeeded');
+  (await api.stripe.refunds.list({ payment_intent: paymentIntentId })).data.reduce(
+    (sum, refund) => sum + refund.amount,
+    0,
+  );
+const succeeded = (intents: Stripe.PaymentIntent[]) =>
+  intents.filter((intent) => intent.status === 'succeeded');
 const openOperations = async (projectId: string) =>
-  api.db.query<{ kind: string }>(`select kind from money_operations where project_id = $1 and status in ('claimed', 'compensating')`, [projectId]);
+  api.db.query<{ kind: string }>(
+    `select kind from money_operations where project_id = $1 and status in ('claimed', 'compensating')`,
+    [projectId],
+  );
 const ledger = async (projectId: string) =>
-  (await api.db.query<{ paid: number; refunded: number }>(
-    `select coalesce(sum(amount_cents) filter (where status = 'succeeded'), 0)::int as paid,
+  (
+    await api.db.query<{ paid: number; refunded: number }>(
+      `select coalesce(sum(amount_cents) filter (where status = 'succeeded'), 0)::int as paid,
             coalesce(sum(refunded_cents), 0)::int as refunded
      from payments where project_id = $1`,
-    [projectId],
-  ))[0]!;
+      [projectId],
+    )
+  )[0]!;
 
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -73,7 +105,18 @@ async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boole
 async function boughtProject(tier: 1 | 2, state: 'pending' | 'active' = 'pending') {
   const email = `buyer-${randomUUID().slice(0, 8)}@example.test`;
   const intent = await api.call('POST', '/api/stripe-downpayment-intent', {
-    body: { email, metadata: { type: 'purchase', tier }, customer: { firstName: 'Buy', lastName: 'Er', email, company: '', projectDescription: 'A site to sell things', acceptedTerms: true } },
+    body: {
+      email,
+      metadata: { type: 'purchase', tier },
+      customer: {
+        firstName: 'Buy',
+        lastName: 'Er',
+        email,
+        company: '',
+        projectDescription: 'A site to sell things',
+        acceptedTerms: true,
+      },
+    },
   });
   await api.stripe.paymentIntents.confirm(intent.body.paymentIntentId, { payment_method: 'pm_card_visa' });
   const status = await api.call('GET', `/api/purchase-status/${intent.body.paymentIntentId}`);
@@ -94,7 +137,10 @@ async function boughtProject(tier: 1 | 2, state: 'pending' | 'active' = 'pending
 async function subscribedProject(tier: 3 | 4) {
   const client = await api.user(`subscriber-${randomUUID().slice(0, 6)}`);
   const projectId = await insertFixtureProject(api.db, client, { tier, state: 'awaitingClient' });
-  const approved = await api.call('POST', '/api/client-approve-project', { token: client.token, body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' } });
+  const approved = await api.call('POST', '/api/client-approve-project', {
+    token: client.token,
+    body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+  });
   expect(approved.status).toBe(200);
   return { projectId, client };
 }
@@ -102,20 +148,28 @@ async function subscribedProject(tier: 3 | 4) {
 describe('concurrency: two operations on one project never both reach Stripe', () => {
   it('10 concurrent final payments with 10 different cards → 1 charge, 1 payment row, revenue + the balance', async () => {
     const admin = await api.user('race-admin', 'ADMIN');
-    const revenue = async () => (await api.call('GET', '/api/monthly-revenue', { token: admin.token })).body.revenue as number;
+    const revenue = async () =>
+      (await api.call('GET', '/api/monthly-revenue', { token: admin.token })).body.revenue as number;
     const client = await api.user('racer');
     const projectId = await insertFixtureProject(api.db, client, { tier: 2, state: 'pendingFinalPayment' });
     const cards = await Promise.all(Array.from({ length: 10 }, () => newCard()));
     const before = await revenue();
 
     const responses = await Promise.all(
-      cards.map((card) => api.call('POST', '/api/process-final-payment', { token: client.token, body: { projectId, paymentMethodId: card.id } })),
+      cards.map((card) =>
+        api.call('POST', '/api/process-final-payment', {
+          token: client.token,
+          body: { projectId, paymentMethodId: card.id },
+        }),
+      ),
     );
     await api.settle();
 
     expect(responses.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect(succeeded(await chargesOf(projectId))).toHaveLength(1);
-    expect(await api.db.query(`select amount_cents from payments where project_id = $1`, [projectId])).toEqual([{ amount_cents: 70000 }]);
+    expect(
+      await api.db.query(`select amount_cents from payments where project_id = $1`, [projectId]),
+    ).toEqual([{ amount_cents: 70000 }]);
     expect((await revenue()) - before).toBe(700);
     expect((await projectRow(projectId)).status).toBe('completed');
   });
@@ -126,16 +180,30 @@ describe('concurrency: two operations on one project never both reach Stripe', (
     const cards = await Promise.all(Array.from({ length: 5 }, () => newCard()));
 
     const responses = await Promise.all(
-      cards.map((card) => api.call('POST', '/api/client-approve-project', { token: client.token, body: { projectId, action: 'accept', paymentMethodId: card.id } })),
+      cards.map((card) =>
+        api.call('POST', '/api/client-approve-project', {
+          token: client.token,
+          body: { projectId, action: 'accept', paymentMethodId: card.id },
+        }),
+      ),
     );
     await api.settle();
 
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect((await subscriptionsOf(projectId)).map((s) => s.status)).toEqual(['active']);
-    const clocks = (await api.stripe.testHelpers.testClocks.list({ limit: 100 })).data.filter((clock) => clock.name === `Project ${projectId}`);
+    const clocks = (await api.stripe.testHelpers.testClocks.list({ limit: 100 })).data.filter(
+      (clock) => clock.name === `Project ${projectId}`,
+    );
     expect(clocks).toHaveLength(1);
-    expect(await api.db.query('select count(*)::int as n from subscriptions where project_id = $1', [projectId])).toEqual([{ n: 1 }]);
-    expect(await api.db.query('select count(*)::int as n from money_operation_steps s join money_operations o on o.id = s.operation_id where o.project_id = $1', [projectId])).toEqual([{ n: 4 }]);
+    expect(
+      await api.db.query('select count(*)::int as n from subscriptions where project_id = $1', [projectId]),
+    ).toEqual([{ n: 1 }]);
+    expect(
+      await api.db.query(
+        'select count(*)::int as n from money_operation_steps s join money_operations o on o.id = s.operation_id where o.project_id = $1',
+        [projectId],
+      ),
+    ).toEqual([{ n: 4 }]);
   });
 
   it('a change of state waits while a money operation holds the project (409), then goes through', async () => {
@@ -146,10 +214,23 @@ describe('concurrency: two operations on one project never both reach Stripe', (
     api.hooks.afterStripeCall = async ({ name }) => {
       if (name === 'charge') await held;
     };
-    const paying = api.call('POST', '/api/process-final-payment', { token: client.token, body: { projectId, paymentMethodId: 'pm_card_visa' } });
-    await eventually(() => openOperations(projectId), (open) => open.length === 1);
+    const paying = api.call('POST', '/api/process-final-payment', {
+      token: client.token,
+      body: { projectId, paymentMethodId: 'pm_card_visa' },
+    });
+    await eventually(
+      () => openOperations(projectId),
+      (open) => open.length === 1,
+    );
     const admin = await api.user('edit-admin', 'ADMIN');
-    expect((await api.call('POST', '/api/cancel-project', { token: admin.token, body: { projectId, cancelledBy: 'admin' } })).status).toBe(409);
+    expect(
+      (
+        await api.call('POST', '/api/cancel-project', {
+          token: admin.token,
+          body: { projectId, cancelledBy: 'admin' },
+        })
+      ).status,
+    ).toBe(409);
     release();
     expect((await paying).status).toBe(200);
   });
@@ -173,14 +254,25 @@ const SCENARIOS: Scenario[] = [
     setup: async () => {
       const client = await api.user(`final-${randomUUID().slice(0, 6)}`);
       const projectId = await insertFixtureProject(api.db, client, { tier: 1, state: 'pendingFinalPayment' });
-      return { projectId, call: () => api.call('POST', '/api/process-final-payment', { token: client.token, body: { projectId, paymentMethodId: 'pm_card_visa' } }) };
+      return {
+        projectId,
+        call: () =>
+          api.call('POST', '/api/process-final-payment', {
+            token: client.token,
+            body: { projectId, paymentMethodId: 'pm_card_visa' },
+          }),
+      };
     },
     steps: ['customer', 'charge'],
     recovery: 'compensate',
     async agree(projectId, done) {
       const charges = succeeded(await chargesOf(projectId));
-      const net = (await Promise.all(charges.map(async (c) => c.amount_received - (await refundedCents(c.id))))).reduce((a, b) => a + b, 0);
-      expect({ status: (await projectRow(projectId)).status, net }).toEqual(done ? { status: 'completed', net: 25000 } : { status: 'pending_final_payment', net: 0 });
+      const net = (
+        await Promise.all(charges.map(async (c) => c.amount_received - (await refundedCents(c.id))))
+      ).reduce((a, b) => a + b, 0);
+      expect({ status: (await projectRow(projectId)).status, net }).toEqual(
+        done ? { status: 'completed', net: 25000 } : { status: 'pending_final_payment', net: 0 },
+      );
       const { paid, refunded } = await ledger(projectId);
       expect(paid - refunded).toBe(net);
     },
@@ -190,15 +282,28 @@ const SCENARIOS: Scenario[] = [
     setup: async () => {
       const client = await api.user(`approve-${randomUUID().slice(0, 6)}`);
       const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'awaitingClient' });
-      return { projectId, call: () => api.call('POST', '/api/client-approve-project', { token: client.token, body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' } }) };
+      return {
+        projectId,
+        call: () =>
+          api.call('POST', '/api/client-approve-project', {
+            token: client.token,
+            body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+          }),
+      };
     },
     steps: ['test-clock', 'customer', 'attach-card', 'subscription'],
     recovery: 'compensate',
     async agree(projectId, done) {
       const live = (await subscriptionsOf(projectId)).filter((s) => s.status !== 'canceled');
       const project = await projectRow(projectId);
-      expect({ status: project.status, approval: project.client_approval_status, liveSubscriptions: live.length }).toEqual(
-        done ? { status: 'active', approval: 'accepted', liveSubscriptions: 1 } : { status: 'pending', approval: 'pending', liveSubscriptions: 0 },
+      expect({
+        status: project.status,
+        approval: project.client_approval_status,
+        liveSubscriptions: live.length,
+      }).toEqual(
+        done
+          ? { status: 'active', approval: 'accepted', liveSubscriptions: 1 }
+          : { status: 'pending', approval: 'pending', liveSubscriptions: 0 },
       );
       // A cancelled subscription's first invoice was refunded.
       for (const subscription of (await subscriptionsOf(projectId)).filter((s) => s.status === 'canceled')) {
@@ -209,11 +314,14 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
-    name: "admin refusal of a paid project (deposit refund)",
+    name: 'admin refusal of a paid project (deposit refund)',
     setup: async () => {
       const { projectId } = await boughtProject(1);
       const admin = await api.user(`refuser-${randomUUID().slice(0, 6)}`, 'ADMIN');
-      return { projectId, call: () => api.call('POST', `/api/projects/${projectId}/refuse`, { token: admin.token }) };
+      return {
+        projectId,
+        call: () => api.call('POST', `/api/projects/${projectId}/refuse`, { token: admin.token }),
+      };
     },
     steps: ['refund-deposit'],
     recovery: 'complete',
@@ -223,7 +331,14 @@ const SCENARIOS: Scenario[] = [
     name: "client's cancellation of a pending paid project (deposit refund)",
     setup: async () => {
       const { projectId, client } = await boughtProject(2);
-      return { projectId, call: () => api.call('POST', '/api/client-cancel-pending-project', { token: client.token, body: { projectId, cancellationReason: 'Changed plans' } }) };
+      return {
+        projectId,
+        call: () =>
+          api.call('POST', '/api/client-cancel-pending-project', {
+            token: client.token,
+            body: { projectId, cancellationReason: 'Changed plans' },
+          }),
+      };
     },
     steps: ['refund-deposit'],
     recovery: 'complete',
@@ -234,7 +349,14 @@ const SCENARIOS: Scenario[] = [
     setup: async () => {
       const { projectId } = await boughtProject(1, 'active');
       const admin = await api.user(`canceller-${randomUUID().slice(0, 6)}`, 'ADMIN');
-      return { projectId, call: () => api.call('POST', '/api/cancel-project', { token: admin.token, body: { projectId, cancelledBy: 'admin', issueRefund: true, cancellationReason: 'Unreachable' } }) };
+      return {
+        projectId,
+        call: () =>
+          api.call('POST', '/api/cancel-project', {
+            token: admin.token,
+            body: { projectId, cancelledBy: 'admin', issueRefund: true, cancellationReason: 'Unreachable' },
+          }),
+      };
     },
     steps: ['refund-deposit'],
     recovery: 'complete',
@@ -245,7 +367,10 @@ const SCENARIOS: Scenario[] = [
     setup: async () => {
       const { projectId } = await subscribedProject(3);
       const admin = await api.user(`completer-${randomUUID().slice(0, 6)}`, 'ADMIN');
-      return { projectId, call: () => api.call('POST', '/api/complete-project', { token: admin.token, body: { projectId } }) };
+      return {
+        projectId,
+        call: () => api.call('POST', '/api/complete-project', { token: admin.token, body: { projectId } }),
+      };
     },
     steps: ['cancel-'],
     recovery: 'complete',
@@ -257,14 +382,25 @@ const SCENARIOS: Scenario[] = [
       const { projectId, client } = await subscribedProject(4);
       return {
         projectId,
-        call: () => api.call('POST', '/api/cancel-project', { token: client.token, body: { projectId, cancelledBy: 'client', cancellationReason: 'Budget', paymentMethodId: 'pm_card_visa' } }),
+        call: () =>
+          api.call('POST', '/api/cancel-project', {
+            token: client.token,
+            body: {
+              projectId,
+              cancelledBy: 'client',
+              cancellationReason: 'Budget',
+              paymentMethodId: 'pm_card_visa',
+            },
+          }),
       };
     },
     steps: ['penalty', 'cancel-'],
     recovery: 'complete',
     async agree(projectId, done) {
       await subscriptionEnded('active')(projectId, done);
-      const penalties = succeeded(await chargesOf(projectId)).filter((intent) => intent.metadata.type === 'penalty');
+      const penalties = succeeded(await chargesOf(projectId)).filter(
+        (intent) => intent.metadata.type === 'penalty',
+      );
       expect(penalties.map((p) => p.amount_received)).toEqual(done ? [4_500_000] : []);
       expect((await ledger(projectId)).paid).toBe(done ? 4_500_000 + 2_500_000 : 2_500_000);
     },
@@ -274,13 +410,25 @@ const SCENARIOS: Scenario[] = [
     setup: async () => {
       const { projectId, depositIntentId } = await boughtProject(2);
       const admin = await api.user(`refunder-${randomUUID().slice(0, 6)}`, 'ADMIN');
-      return { projectId, call: () => api.call('POST', '/api/stripe-refund', { token: admin.token, body: { projectId, paymentIntentId: depositIntentId } }) };
+      return {
+        projectId,
+        call: () =>
+          api.call('POST', '/api/stripe-refund', {
+            token: admin.token,
+            body: { projectId, paymentIntentId: depositIntentId },
+          }),
+      };
     },
     steps: ['refund'],
     recovery: 'complete',
     async agree(projectId, done) {
-      const [deposit] = await api.db.query<{ stripe_payment_intent_id: string; refunded_cents: number }>(`select stripe_payment_intent_id, refunded_cents from payments where project_id = $1`, [projectId]);
-      expect([await refundedCents(deposit!.stripe_payment_intent_id), deposit!.refunded_cents]).toEqual(done ? [70000, 70000] : [0, 0]);
+      const [deposit] = await api.db.query<{ stripe_payment_intent_id: string; refunded_cents: number }>(
+        `select stripe_payment_intent_id, refunded_cents from payments where project_id = $1`,
+        [projectId],
+      );
+      expect([await refundedCents(deposit!.stripe_payment_intent_id), deposit!.refunded_cents]).toEqual(
+        done ? [70000, 70000] : [0, 0],
+      );
     },
   },
 ];
@@ -288,14 +436,22 @@ const SCENARIOS: Scenario[] = [
 /** After a deposit refund: refunded in Stripe and in the ledger, and the project in its refused/cancelled state. */
 function depositAgrees(refusedStatus: 'refused' | 'active') {
   return async (projectId: string, done: boolean) => {
-    const [deposit] = await api.db.query<{ stripe_payment_intent_id: string; amount_cents: number; refunded_cents: number }>(
+    const [deposit] = await api.db.query<{
+      stripe_payment_intent_id: string;
+      amount_cents: number;
+      refunded_cents: number;
+    }>(
       `select stripe_payment_intent_id, amount_cents, refunded_cents from payments where project_id = $1 and kind = 'deposit'`,
       [projectId],
     );
     const project = await projectRow(projectId);
     const changed = refusedStatus === 'refused' ? project.status === 'refused' : project.cancelled;
     const refunded = done ? deposit!.amount_cents : 0;
-    expect({ changed, stripeRefunded: await refundedCents(deposit!.stripe_payment_intent_id), ledgerRefunded: deposit!.refunded_cents }).toEqual({
+    expect({
+      changed,
+      stripeRefunded: await refundedCents(deposit!.stripe_payment_intent_id),
+      ledgerRefunded: deposit!.refunded_cents,
+    }).toEqual({
       changed: done,
       stripeRefunded: refunded,
       ledgerRefunded: refunded,
@@ -307,11 +463,16 @@ function depositAgrees(refusedStatus: 'refused' | 'active') {
 function subscriptionEnded(statusWhenDone: 'completed' | 'active') {
   return async (projectId: string, done: boolean) => {
     const [subscription] = await subscriptionsOf(projectId);
-    const [row] = await api.db.query<{ status: string }>('select status from subscriptions where project_id = $1', [projectId]);
+    const [row] = await api.db.query<{ status: string }>(
+      'select status from subscriptions where project_id = $1',
+      [projectId],
+    );
     const project = await projectRow(projectId);
     const ended = statusWhenDone === 'completed' ? project.status === 'completed' : project.cancelled;
     expect({ ended, stripe: subscription!.status, db: row!.status }).toEqual(
-      done ? { ended: true, stripe: 'canceled', db: 'cancelled' } : { ended: false, stripe: 'active', db: 'active' },
+      done
+        ? { ended: true, stripe: 'canceled', db: 'cancelled' }
+        : { ended: false, stripe: 'active', db: 'active' },
     );
   };
 }
@@ -364,18 +525,38 @@ describe('durable recovery', () => {
     api.hooks.afterStripeCall = ({ name }) => {
       if (name === 'charge') throw new AbandonOperation();
     };
-    const response = await api.call('POST', '/api/process-final-payment', { token: client.token, body: { projectId, paymentMethodId: 'pm_card_visa' } });
+    const response = await api.call('POST', '/api/process-final-payment', {
+      token: client.token,
+      body: { projectId, paymentMethodId: 'pm_card_visa' },
+    });
     expect(response.status).toBe(500);
     api.hooks.afterStripeCall = undefined;
     const [charge] = succeeded(await chargesOf(projectId));
     expect(await refundedCents(charge!.id)).toBe(0);
     expect(await openOperations(projectId)).toEqual([{ kind: 'final_payment_succeeded' }]);
 
-    expect(await eventually(() => refundedCents(charge!.id), (cents) => cents === 70000)).toBe(70000);
-    expect(await eventually(() => openOperations(projectId), (open) => open.length === 0)).toEqual([]);
+    expect(
+      await eventually(
+        () => refundedCents(charge!.id),
+        (cents) => cents === 70000,
+      ),
+    ).toBe(70000);
+    expect(
+      await eventually(
+        () => openOperations(projectId),
+        (open) => open.length === 0,
+      ),
+    ).toEqual([]);
     expect((await projectRow(projectId)).status).toBe('pending_final_payment');
     // The client can pay again, as a new attempt with its own idempotency keys.
-    expect((await api.call('POST', '/api/process-final-payment', { token: client.token, body: { projectId, paymentMethodId: 'pm_card_visa' } })).status).toBe(200);
+    expect(
+      (
+        await api.call('POST', '/api/process-final-payment', {
+          token: client.token,
+          body: { projectId, paymentMethodId: 'pm_card_visa' },
+        })
+      ).status,
+    ).toBe(200);
     await api.settle();
     expect(await ledger(projectId)).toEqual({ paid: 140000, refunded: 70000 });
   });
@@ -386,10 +567,17 @@ describe('durable recovery', () => {
     api.hooks.afterStripeCall = ({ name }) => {
       if (name === 'refund-deposit') throw new AbandonOperation();
     };
-    expect((await api.call('POST', `/api/projects/${projectId}/refuse`, { token: admin.token })).status).toBe(500);
+    expect((await api.call('POST', `/api/projects/${projectId}/refuse`, { token: admin.token })).status).toBe(
+      500,
+    );
     api.hooks.afterStripeCall = undefined;
     expect((await projectRow(projectId)).status).toBe('pending');
-    expect(await eventually(async () => (await projectRow(projectId)).status, (status) => status === 'refused')).toBe('refused');
+    expect(
+      await eventually(
+        async () => (await projectRow(projectId)).status,
+        (status) => status === 'refused',
+      ),
+    ).toBe('refused');
     await depositAgrees('refused')(projectId, true);
   });
 
@@ -401,14 +589,42 @@ describe('durable recovery', () => {
       throw new Error('injected: the database refused the state change');
     };
     api.stripeService.injectFault('POST /v1/refunds', { times: 3 });
-    expect((await api.call('POST', '/api/process-final-payment', { token: client.token, body: { projectId, paymentMethodId: 'pm_card_visa' } })).status).toBe(502);
+    expect(
+      (
+        await api.call('POST', '/api/process-final-payment', {
+          token: client.token,
+          body: { projectId, paymentMethodId: 'pm_card_visa' },
+        })
+      ).status,
+    ).toBe(502);
     const [charge] = succeeded(await chargesOf(projectId));
     expect(await openOperations(projectId)).toEqual([{ kind: 'final_payment_succeeded' }]);
-    expect((await api.call('POST', '/api/process-final-payment', { token: client.token, body: { projectId, paymentMethodId: 'pm_card_visa' } })).status).toBe(409);
+    expect(
+      (
+        await api.call('POST', '/api/process-final-payment', {
+          token: client.token,
+          body: { projectId, paymentMethodId: 'pm_card_visa' },
+        })
+      ).status,
+    ).toBe(409);
 
-    expect(await eventually(() => refundedCents(charge!.id), (cents) => cents === 25000, 30_000)).toBe(25000);
-    expect(await eventually(() => openOperations(projectId), (open) => open.length === 0)).toEqual([]);
-    const [operation] = await api.db.query<{ status: string }>(`select status from money_operations where project_id = $1`, [projectId]);
+    expect(
+      await eventually(
+        () => refundedCents(charge!.id),
+        (cents) => cents === 25000,
+        30_000,
+      ),
+    ).toBe(25000);
+    expect(
+      await eventually(
+        () => openOperations(projectId),
+        (open) => open.length === 0,
+      ),
+    ).toEqual([]);
+    const [operation] = await api.db.query<{ status: string }>(
+      `select status from money_operations where project_id = $1`,
+      [projectId],
+    );
     expect(operation!.status).toBe('compensated');
     expect(await ledger(projectId)).toEqual({ paid: 25000, refunded: 25000 });
   });
@@ -418,23 +634,62 @@ describe('webhooks', () => {
   it('a forged but signed payment_intent.succeeded for an intent nobody paid creates nothing', async () => {
     const email = 'forger@example.test';
     const intent = await api.call('POST', '/api/stripe-downpayment-intent', {
-      body: { email, metadata: { type: 'purchase', tier: 2 }, customer: { firstName: 'For', lastName: 'Ger', email, company: '', projectDescription: 'Free website please', acceptedTerms: true } },
+      body: {
+        email,
+        metadata: { type: 'purchase', tier: 2 },
+        customer: {
+          firstName: 'For',
+          lastName: 'Ger',
+          email,
+          company: '',
+          projectDescription: 'Free website please',
+          acceptedTerms: true,
+        },
+      },
     });
     const paymentIntentId = intent.body.paymentIntentId as string;
-    for (const [eventId, objectId] of [['evt_forged_unpaid', paymentIntentId], ['evt_forged_unknown', 'pi_does_not_exist']] as const) {
+    for (const [eventId, objectId] of [
+      ['evt_forged_unpaid', paymentIntentId],
+      ['evt_forged_unknown', 'pi_does_not_exist'],
+    ] as const) {
       const payload = JSON.stringify({
         id: eventId,
         object: 'event',
         type: 'payment_intent.succeeded',
-        data: { object: { id: objectId, object: 'payment_intent', status: 'succeeded', amount: 70000, amount_received: 70000, currency: 'usd', metadata: { type: 'purchase', tier: '2' } } },
+        data: {
+          object: {
+            id: objectId,
+            object: 'payment_intent',
+            status: 'succeeded',
+            amount: 70000,
+            amount_received: 70000,
+            currency: 'usd',
+            metadata: { type: 'purchase', tier: '2' },
+          },
+        },
       });
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: api.webhookSecret });
-      expect((await api.call('POST', '/api/stripe-webhook', { rawBody: payload, headers: { 'stripe-signature': signature } })).status).toBe(200);
+      expect(
+        (
+          await api.call('POST', '/api/stripe-webhook', {
+            rawBody: payload,
+            headers: { 'stripe-signature': signature },
+          })
+        ).status,
+      ).toBe(200);
     }
     await api.settle();
-    expect(await api.db.query('select id from projects where stripe_payment_intent_id = $1', [paymentIntentId])).toEqual([]);
-    expect(await api.db.query('select status from payments where stripe_payment_intent_id = $1', [paymentIntentId])).toEqual([{ status: 'pending' }]);
-    expect(await api.db.query(`select id from stripe_events where processed_at is null and id like 'evt_forged%'`)).toEqual([]);
+    expect(
+      await api.db.query('select id from projects where stripe_payment_intent_id = $1', [paymentIntentId]),
+    ).toEqual([]);
+    expect(
+      await api.db.query('select status from payments where stripe_payment_intent_id = $1', [
+        paymentIntentId,
+      ]),
+    ).toEqual([{ status: 'pending' }]);
+    expect(
+      await api.db.query(`select id from stripe_events where processed_at is null and id like 'evt_forged%'`),
+    ).toEqual([]);
   });
 });
 
@@ -449,7 +704,9 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
     const clock = await billing.stripe.testHelpers.testClocks.retrieve(clockId);
     const date = new Date(clock.frozen_time * 1000);
     date.setUTCMonth(date.getUTCMonth() + months);
-    await billing.stripe.testHelpers.testClocks.advance(clockId, { frozen_time: Math.floor(date.getTime() / 1000) + 3600 });
+    await billing.stripe.testHelpers.testClocks.advance(clockId, {
+      frozen_time: Math.floor(date.getTime() / 1000) + 3600,
+    });
     await billing.settle();
   }
   const month = (date: Date, plus: number) => {
@@ -460,32 +717,72 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
   it('three renewals, one failing and then paid with a new card: four invoices, revenue per month, the failure seen by both sides, receipts', async () => {
     const client: TestUser = await billing.user('monthly');
     const admin = await billing.user('monthly-admin', 'ADMIN');
-    const projectId = await insertFixtureProject(billing.db, client, { tier: 3, state: 'awaitingClient' as FixtureState });
-    expect((await billing.call('POST', '/api/client-approve-project', { token: client.token, body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' } })).status).toBe(200);
+    const projectId = await insertFixtureProject(billing.db, client, {
+      tier: 3,
+      state: 'awaitingClient' as FixtureState,
+    });
+    expect(
+      (
+        await billing.call('POST', '/api/client-approve-project', {
+          token: client.token,
+          body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+        })
+      ).status,
+    ).toBe(200);
     await billing.settle();
-    const [sub] = await billing.db.query<{ stripe_subscription_id: string; stripe_customer_id: string; stripe_test_clock_id: string; start_date: Date }>(
+    const [sub] = await billing.db.query<{
+      stripe_subscription_id: string;
+      stripe_customer_id: string;
+      stripe_test_clock_id: string;
+      start_date: Date;
+    }>(
       'select stripe_subscription_id, stripe_customer_id, stripe_test_clock_id, start_date from subscriptions where project_id = $1',
       [projectId],
     );
     const start = new Date(sub!.start_date);
 
     await advanceMonths(sub!.stripe_test_clock_id, 1);
-    const failing = await billing.stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: sub!.stripe_customer_id });
-    await billing.stripe.subscriptions.update(sub!.stripe_subscription_id, { default_payment_method: failing.id });
+    const failing = await billing.stripe.paymentMethods.attach('pm_card_chargeCustomerFail', {
+      customer: sub!.stripe_customer_id,
+    });
+    await billing.stripe.subscriptions.update(sub!.stripe_subscription_id, {
+      default_payment_method: failing.id,
+    });
     await advanceMonths(sub!.stripe_test_clock_id, 1);
 
     // The failed renewal, as each side sees it.
-    const seenBy = async (token: string) => (await billing.call('GET', '/api/projects', { token })).body.projects.find((p: { id: string }) => p.id === projectId).subscription_status;
+    const seenBy = async (token: string) =>
+      (await billing.call('GET', '/api/projects', { token })).body.projects.find(
+        (p: { id: string }) => p.id === projectId,
+      ).subscription_status;
     expect([await seenBy(client.token), await seenBy(admin.token)]).toEqual(['past_due', 'past_due']);
     const history = await billing.call('GET', `/api/projects/${projectId}/payments`, { token: client.token });
-    expect(history.body).toMatchObject({ balanceDue: 15000, subscription: { status: 'past_due', monthlyCost: 15000 } });
-    expect(history.body.payments[0]).toMatchObject({ kind: 'subscription', status: 'failed', amount: 15000, failureMessage: 'Your card was declined.' });
+    expect(history.body).toMatchObject({
+      balanceDue: 15000,
+      subscription: { status: 'past_due', monthlyCost: 15000 },
+    });
+    expect(history.body.payments[0]).toMatchObject({
+      kind: 'subscription',
+      status: 'failed',
+      amount: 15000,
+      failureMessage: 'Your card was declined.',
+    });
     const subjects = () => billing.mailer.sent.map((mail) => `${mail.to}: ${mail.subject}`);
     expect(subjects()).toEqual(
-      expect.arrayContaining([`${client.email}: Payment failed: $15,000 for "Fixture tier 3"`, `inbox@consultancy.test: Renewal failed: $15,000 — Fixture tier 3`]),
+      expect.arrayContaining([
+        `${client.email}: Payment failed: $15,000 for "Fixture tier 3"`,
+        `inbox@consultancy.test: Renewal failed: $15,000 — Fixture tier 3`,
+      ]),
     );
 
-    expect((await billing.call('POST', `/api/projects/${projectId}/pay-open-invoice`, { token: client.token, body: { paymentMethodId: 'pm_card_visa' } })).status).toBe(200);
+    expect(
+      (
+        await billing.call('POST', `/api/projects/${projectId}/pay-open-invoice`, {
+          token: client.token,
+          body: { paymentMethodId: 'pm_card_visa' },
+        })
+      ).status,
+    ).toBe(200);
     await billing.settle();
     expect(await seenBy(client.token)).toBe('active');
     await advanceMonths(sub!.stripe_test_clock_id, 1);
@@ -497,22 +794,45 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
       ['subscription_cycle', 'paid'],
       ['subscription_create', 'paid'],
     ]);
-    const ledgerRows = await billing.db.query<{ status: string; amount_cents: number }>(`select status, amount_cents from payments where project_id = $1 order by created_at`, [projectId]);
+    const ledgerRows = await billing.db.query<{ status: string; amount_cents: number }>(
+      `select status, amount_cents from payments where project_id = $1 order by created_at`,
+      [projectId],
+    );
     expect(ledgerRows).toEqual(Array(4).fill({ status: 'succeeded', amount_cents: 1_500_000 }));
-    const revenueOf = async (m: string) => (await billing.call('GET', `/api/monthly-revenue?month=${m}`, { token: admin.token })).body.revenue;
-    expect(await Promise.all([0, 1, 2, 3].map((plus) => revenueOf(month(start, plus))))).toEqual([15000, 15000, 15000, 15000]);
-    const receipts = billing.mailer.sent.filter((mail) => mail.to === client.email && mail.subject === 'Receipt: $15,000 for "Fixture tier 3"');
+    const revenueOf = async (m: string) =>
+      (await billing.call('GET', `/api/monthly-revenue?month=${m}`, { token: admin.token })).body.revenue;
+    expect(await Promise.all([0, 1, 2, 3].map((plus) => revenueOf(month(start, plus))))).toEqual([
+      15000, 15000, 15000, 15000,
+    ]);
+    const receipts = billing.mailer.sent.filter(
+      (mail) => mail.to === client.email && mail.subject === 'Receipt: $15,000 for "Fixture tier 3"',
+    );
     expect(receipts).toHaveLength(4);
-    expect(receipts[0]).toMatchObject({ text: expect.stringContaining('Card: •••• 4242'), html: expect.stringContaining('<table') });
+    expect(receipts[0]).toMatchObject({
+      text: expect.stringContaining('Card: •••• 4242'),
+      html: expect.stringContaining('<table'),
+    });
   });
 
   it("tier 4's minimum term and penalty follow the subscription's own dates", async () => {
     const client = await billing.user('cto-term');
     const projectId = await insertFixtureProject(billing.db, client, { tier: 4, state: 'awaitingClient' });
-    await billing.call('POST', '/api/client-approve-project', { token: client.token, body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' } });
-    const [sub] = await billing.db.query<{ stripe_test_clock_id: string }>('select stripe_test_clock_id from subscriptions where project_id = $1', [projectId]);
-    const quote = async () => (await billing.call('POST', '/api/check-penalty', { token: client.token, body: { projectId } })).body;
-    expect(await quote()).toEqual({ hasPenalty: true, penaltyAmount: 45000, monthsRemaining: 3, subscriptionFee: 25000 });
+    await billing.call('POST', '/api/client-approve-project', {
+      token: client.token,
+      body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+    });
+    const [sub] = await billing.db.query<{ stripe_test_clock_id: string }>(
+      'select stripe_test_clock_id from subscriptions where project_id = $1',
+      [projectId],
+    );
+    const quote = async () =>
+      (await billing.call('POST', '/api/check-penalty', { token: client.token, body: { projectId } })).body;
+    expect(await quote()).toEqual({
+      hasPenalty: true,
+      penaltyAmount: 45000,
+      monthsRemaining: 3,
+      subscriptionFee: 25000,
+    });
     await advanceMonths(sub!.stripe_test_clock_id, 1);
     expect(await quote()).toMatchObject({ penaltyAmount: 30000, monthsRemaining: 2 });
     await advanceMonths(sub!.stripe_test_clock_id, 2);

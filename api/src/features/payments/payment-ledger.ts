@@ -38,7 +38,11 @@ export interface PaymentRow {
 const COLUMNS = `id, project_id, stripe_payment_intent_id, stripe_invoice_id, stripe_customer_id, kind, amount_cents,
   refunded_cents, status, details, succeeded_at, card_last4, created_at`;
 
-export async function findPayment(q: Queryable, paymentIntentId: string, options: { forUpdate?: boolean } = {}): Promise<PaymentRow | undefined> {
+export async function findPayment(
+  q: Queryable,
+  paymentIntentId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<PaymentRow | undefined> {
   const [row] = await q.query<PaymentRow>(
     `select ${COLUMNS} from payments where stripe_payment_intent_id = $1${options.forUpdate ? ' for update' : ''}`,
     [paymentIntentId],
@@ -87,7 +91,15 @@ export async function recordSucceededPayment(
        succeeded_at = coalesce(payments.succeeded_at, excluded.succeeded_at),
        updated_at = now()
      returning (select status from before) is distinct from 'succeeded' as newly`,
-    [p.paymentIntentId, p.customerId, p.projectId, p.kind, p.amountCents, p.succeededAt ?? null, p.cardLast4 ?? null],
+    [
+      p.paymentIntentId,
+      p.customerId,
+      p.projectId,
+      p.kind,
+      p.amountCents,
+      p.succeededAt ?? null,
+      p.cardLast4 ?? null,
+    ],
   );
   return rows[0]?.newly ?? false;
 }
@@ -123,7 +135,17 @@ export async function recordInvoice(
        updated_at = now()
      where payments.status <> 'succeeded' and payments.status is distinct from excluded.status
      returning id`,
-    [p.invoiceId, p.paymentIntentId, p.projectId, p.customerId, p.amountCents, p.status, p.at, p.cardLast4 ?? null, p.failureMessage ?? null],
+    [
+      p.invoiceId,
+      p.paymentIntentId,
+      p.projectId,
+      p.customerId,
+      p.amountCents,
+      p.status,
+      p.at,
+      p.cardLast4 ?? null,
+      p.failureMessage ?? null,
+    ],
   );
   return rows.length > 0;
 }
@@ -139,7 +161,13 @@ export async function markPurchaseFulfilmentFailed(q: Queryable, paymentIntentId
 /** Records one Stripe refund once, whoever reports it first. Returns true the first time. */
 export async function recordRefund(
   q: Queryable,
-  r: { refundId: string; paymentIntentId: string; amountCents: number; reason: string | null; at?: string | Date },
+  r: {
+    refundId: string;
+    paymentIntentId: string;
+    amountCents: number;
+    reason: string | null;
+    at?: string | Date;
+  },
 ): Promise<boolean> {
   if (!r.refundId || r.amountCents <= 0) return false;
   const inserted = await q.query(
@@ -190,7 +218,15 @@ export interface ProjectPaymentEntry {
 
 /** A project's payments and refunds, newest first (the client's payment history). */
 export async function projectPaymentHistory(q: Queryable, projectId: string): Promise<ProjectPaymentEntry[]> {
-  const rows = await q.query<{ id: string; kind: string; status: string; amount_cents: number; at: Date | string; card_last4: string | null; failure_message: string | null }>(
+  const rows = await q.query<{
+    id: string;
+    kind: string;
+    status: string;
+    amount_cents: number;
+    at: Date | string;
+    card_last4: string | null;
+    failure_message: string | null;
+  }>(
     `select id::text, kind, status, amount_cents, coalesce(succeeded_at, created_at) as at, card_last4, failure_message
        from payments where project_id = $1 and status in ('succeeded', 'failed')
      union all

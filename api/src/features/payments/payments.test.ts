@@ -42,7 +42,17 @@ describe('payments', () => {
     api.stripe.paymentIntents.confirm(paymentIntentId, { payment_method: paymentMethod });
 
   async function projectsFor(paymentIntentId: string) {
-    return api.db.query<{ id: string; title: string; status: string; cost: string; downpayment: string; tier: number; stripe_customer_id: string; client_email: string; company: string }>(
+    return api.db.query<{
+      id: string;
+      title: string;
+      status: string;
+      cost: string;
+      downpayment: string;
+      tier: number;
+      stripe_customer_id: string;
+      client_email: string;
+      company: string;
+    }>(
       'select id, title, status, cost, downpayment, tier, stripe_customer_id, client_email, company from projects where stripe_payment_intent_id = $1',
       [paymentIntentId],
     );
@@ -55,20 +65,40 @@ describe('payments', () => {
     await api.stripeService.webhooksIdle();
     const status = await api.call('GET', `/api/purchase-status/${intent.body.paymentIntentId}`);
     expect(status.body).toMatchObject({ status: 'fulfilled' });
-    return { paymentIntentId: intent.body.paymentIntentId as string, projectId: status.body.projectId as string };
+    return {
+      paymentIntentId: intent.body.paymentIntentId as string,
+      projectId: status.body.projectId as string,
+    };
   }
 
   it('charges the tier deposit, not the amount the browser sent', async () => {
-    for (const [tier, cents] of [[1, 25000], [2, 70000]] as const) {
+    for (const [tier, cents] of [
+      [1, 25000],
+      [2, 70000],
+    ] as const) {
       const response = await requestPurchaseIntent(tier);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ clientSecret: expect.stringMatching(/^pi_.+_secret_/), customerId: expect.stringMatching(/^cus_/), paymentIntentId: expect.stringMatching(/^pi_/) });
+      expect(response.body).toEqual({
+        clientSecret: expect.stringMatching(/^pi_.+_secret_/),
+        customerId: expect.stringMatching(/^cus_/),
+        paymentIntentId: expect.stringMatching(/^pi_/),
+      });
       const intent = await api.stripe.paymentIntents.retrieve(response.body.paymentIntentId);
-      expect(intent).toMatchObject({ amount: cents, currency: 'usd', customer: response.body.customerId, metadata: { type: 'purchase', tier: String(tier) } });
+      expect(intent).toMatchObject({
+        amount: cents,
+        currency: 'usd',
+        customer: response.body.customerId,
+        metadata: { type: 'purchase', tier: String(tier) },
+      });
     }
     expect((await requestPurchaseIntent(3)).status).toBe(400);
     const withoutForm = await api.call('POST', '/api/stripe-downpayment-intent.mjs', {
-      body: { amount: 25000, currency: 'usd', email: 'x@example.test', metadata: { type: 'purchase', tier: 1 } },
+      body: {
+        amount: 25000,
+        currency: 'usd',
+        email: 'x@example.test',
+        metadata: { type: 'purchase', tier: 1 },
+      },
     });
     expect(withoutForm.status).toBe(400);
   });
@@ -81,10 +111,14 @@ describe('payments', () => {
     expect(retried.body).toEqual(first.body);
     const { paymentIntentId } = first.body;
 
-    expect((await api.call('GET', `/api/purchase-status/${paymentIntentId}`)).body).toEqual({ status: 'awaiting_payment', projectId: null });
+    expect((await api.call('GET', `/api/purchase-status/${paymentIntentId}`)).body).toEqual({
+      status: 'awaiting_payment',
+      projectId: null,
+    });
     await payInBrowser(paymentIntentId);
     await api.stripeService.webhooksIdle();
-    for (const event of api.stripeService.events('payment_intent.succeeded')) api.stripeService.resendEvent(event.id);
+    for (const event of api.stripeService.events('payment_intent.succeeded'))
+      api.stripeService.resendEvent(event.id);
     const [status, statusAgain] = await Promise.all([
       api.call('GET', `/api/purchase-status/${paymentIntentId}`),
       api.call('GET', `/api/purchase-status/${paymentIntentId}`),
@@ -105,19 +139,41 @@ describe('payments', () => {
     });
     expect(Number(projects[0]!.cost)).toBe(500);
     expect(Number(projects[0]!.downpayment)).toBe(250);
-    const [payment] = await api.db.query<{ status: string; amount_cents: number; project_id: string }>('select status, amount_cents, project_id from payments where stripe_payment_intent_id = $1', [paymentIntentId]);
+    const [payment] = await api.db.query<{ status: string; amount_cents: number; project_id: string }>(
+      'select status, amount_cents, project_id from payments where stripe_payment_intent_id = $1',
+      [paymentIntentId],
+    );
     expect(payment).toEqual({ status: 'succeeded', amount_cents: 25000, project_id: projects[0]!.id });
-    expect((await api.stripe.paymentIntents.list({ customer: first.body.customerId })).data.filter((pi) => pi.status === 'succeeded')).toHaveLength(1);
+    expect(
+      (await api.stripe.paymentIntents.list({ customer: first.body.customerId })).data.filter(
+        (pi) => pi.status === 'succeeded',
+      ),
+    ).toHaveLength(1);
   });
 
   it('rejects a webhook whose signature does not verify', async () => {
-    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_forged', metadata: { type: 'purchase' } } } });
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_forged', metadata: { type: 'purchase' } } },
+    });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
-    const rejected = await api.call('POST', '/api/stripe-webhook', { rawBody: payload, headers: { 'stripe-signature': forged, 'content-type': 'application/json' } });
+    const rejected = await api.call('POST', '/api/stripe-webhook', {
+      rawBody: payload,
+      headers: { 'stripe-signature': forged, 'content-type': 'application/json' },
+    });
     expect(rejected.status).toBe(400);
     expect((await api.call('POST', '/api/stripe-webhook', { rawBody: payload })).status).toBe(400);
     const signed = Stripe.webhooks.generateTestHeaderString({ payload, secret: api.webhookSecret });
-    expect((await api.call('POST', '/api/stripe-webhook', { rawBody: payload, headers: { 'stripe-signature': signed } })).status).toBe(200);
+    expect(
+      (
+        await api.call('POST', '/api/stripe-webhook', {
+          rawBody: payload,
+          headers: { 'stripe-signature': signed },
+        })
+      ).status,
+    ).toBe(200);
     expect(await projectsFor('pi_forged')).toHaveLength(0);
   });
 
@@ -134,19 +190,34 @@ describe('payments', () => {
     const status = await api.call('GET', `/api/purchase-status/${intent.body.paymentIntentId}`);
     expect(status.body).toEqual({ status: 'refunded', projectId: null });
     expect(await projectsFor(intent.body.paymentIntentId)).toHaveLength(0);
-    const charge = await api.stripe.charges.retrieve((await api.stripe.paymentIntents.retrieve(intent.body.paymentIntentId)).latest_charge as string);
+    const charge = await api.stripe.charges.retrieve(
+      (await api.stripe.paymentIntents.retrieve(intent.body.paymentIntentId)).latest_charge as string,
+    );
     expect(charge).toMatchObject({ refunded: true, amount_refunded: 70000 });
     await api.stripeService.webhooksIdle();
-    const [payment] = await api.db.query<{ refunded_cents: number }>('select refunded_cents from payments where stripe_payment_intent_id = $1', [intent.body.paymentIntentId]);
+    const [payment] = await api.db.query<{ refunded_cents: number }>(
+      'select refunded_cents from payments where stripe_payment_intent_id = $1',
+      [intent.body.paymentIntentId],
+    );
     expect(payment!.refunded_cents).toBe(70000);
   });
 
   it('declines 4000 0000 0000 0002 with 402 card_declined and creates no project', async () => {
     const intent = await requestPurchaseIntent(1);
-    const declined = await api.stripe.paymentMethods.create({ type: 'card', card: { number: '4000000000000002', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' } });
-    await expect(payInBrowser(intent.body.paymentIntentId, declined.id)).rejects.toMatchObject({ statusCode: 402, type: 'StripeCardError', code: 'card_declined' });
+    const declined = await api.stripe.paymentMethods.create({
+      type: 'card',
+      card: { number: '4000000000000002', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' },
+    });
+    await expect(payInBrowser(intent.body.paymentIntentId, declined.id)).rejects.toMatchObject({
+      statusCode: 402,
+      type: 'StripeCardError',
+      code: 'card_declined',
+    });
     await api.stripeService.webhooksIdle();
-    expect((await api.call('GET', `/api/purchase-status/${intent.body.paymentIntentId}`)).body).toEqual({ status: 'failed', projectId: null });
+    expect((await api.call('GET', `/api/purchase-status/${intent.body.paymentIntentId}`)).body).toEqual({
+      status: 'failed',
+      projectId: null,
+    });
     expect(await projectsFor(intent.body.paymentIntentId)).toHaveLength(0);
   });
 
@@ -155,7 +226,11 @@ describe('payments', () => {
     const { paymentIntentId, projectId } = await buy(2);
     const refused = await api.call('POST', `/api/projects/${projectId}/refuse`, { token: admin.token });
     expect(refused.status).toBe(200);
-    expect(refused.body).toMatchObject({ refundIssued: true, refundAmount: 700, project: { status: 'refused' } });
+    expect(refused.body).toMatchObject({
+      refundIssued: true,
+      refundAmount: 700,
+      project: { status: 'refused' },
+    });
     const refunds = await api.stripe.refunds.list({ payment_intent: paymentIntentId });
     expect(refunds.data.map((refund) => refund.amount)).toEqual([70000]);
   });
@@ -166,10 +241,23 @@ describe('payments', () => {
     const { paymentIntentId, projectId } = await buy(1);
     const body = { projectId, paymentIntentId };
     expect((await api.call('POST', '/api/stripe-refund', { token: client.token, body })).status).toBe(403);
-    expect((await api.call('POST', '/api/stripe-refund', { token: admin.token, body })).body).toEqual({ refundIssued: true, refundAmount: 250 });
-    expect((await api.call('POST', '/api/stripe-refund', { token: admin.token, body })).body).toEqual({ refundIssued: false, refundAmount: 0 });
+    expect((await api.call('POST', '/api/stripe-refund', { token: admin.token, body })).body).toEqual({
+      refundIssued: true,
+      refundAmount: 250,
+    });
+    expect((await api.call('POST', '/api/stripe-refund', { token: admin.token, body })).body).toEqual({
+      refundIssued: false,
+      refundAmount: 0,
+    });
     const other = await buy(1);
-    expect((await api.call('POST', '/api/stripe-refund', { token: admin.token, body: { projectId, paymentIntentId: other.paymentIntentId } })).status).toBe(404);
+    expect(
+      (
+        await api.call('POST', '/api/stripe-refund', {
+          token: admin.token,
+          body: { projectId, paymentIntentId: other.paymentIntentId },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   describe('tier 4 early-cancellation penalty', () => {
@@ -179,7 +267,10 @@ describe('payments', () => {
       const client = await api.user(`cto-client-${randomUUID().slice(0, 6)}`);
       const projectId = await insertFixtureProject(api.db, client, { tier: 4, state: 'active' });
       await api.db.query('update projects set cost = $2 where id = $1', [projectId, monthlyCost]);
-      await api.db.query(`insert into subscriptions (project_id, monthly_cost, start_date) values ($1, $2, $3)`, [projectId, monthlyCost, new Date(Date.now() - days * DAY)]);
+      await api.db.query(
+        `insert into subscriptions (project_id, monthly_cost, start_date) values ($1, $2, $3)`,
+        [projectId, monthlyCost, new Date(Date.now() - days * DAY)],
+      );
       return { client, projectId };
     }
 
@@ -190,15 +281,23 @@ describe('payments', () => {
       [100, { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee: 25000 }],
     ])('started %i days ago → %o', async (days, expected) => {
       const { client, projectId } = await tier4ProjectStartedDaysAgo(days);
-      const quote = await api.call('POST', '/api/check-penalty', { token: client.token, body: { projectId } });
+      const quote = await api.call('POST', '/api/check-penalty', {
+        token: client.token,
+        body: { projectId },
+      });
       expect(quote.body).toEqual(expected);
     });
 
     it('has no penalty for tier 3', async () => {
       const client = await api.user('swe-client');
       const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'active' });
-      await api.db.query(`insert into subscriptions (project_id, monthly_cost) values ($1, 15000)`, [projectId]);
-      const quote = await api.call('POST', '/api/check-penalty', { token: client.token, body: { projectId } });
+      await api.db.query(`insert into subscriptions (project_id, monthly_cost) values ($1, 15000)`, [
+        projectId,
+      ]);
+      const quote = await api.call('POST', '/api/check-penalty', {
+        token: client.token,
+        body: { projectId },
+      });
       expect(quote.body).toMatchObject({ hasPenalty: false, penaltyAmount: 0 });
     });
 
@@ -206,26 +305,49 @@ describe('payments', () => {
       const client = await api.user('cto-buyer');
       const projectId = await insertFixtureProject(api.db, client, { tier: 4, state: 'awaitingClient' });
       await api.db.query('update projects set cost = 25000 where id = $1', [projectId]);
-      const approved = await api.call('POST', '/api/client-approve-project', { token: client.token, body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' } });
+      const approved = await api.call('POST', '/api/client-approve-project', {
+        token: client.token,
+        body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+      });
       expect(approved.status).toBe(200);
-      const [subscription] = await api.db.query<{ stripe_subscription_id: string; end_date: Date }>('select stripe_subscription_id, end_date from subscriptions where project_id = $1', [projectId]);
-      expect((await api.stripe.subscriptions.retrieve(subscription!.stripe_subscription_id)).status).toBe('active');
+      const [subscription] = await api.db.query<{ stripe_subscription_id: string; end_date: Date }>(
+        'select stripe_subscription_id, end_date from subscriptions where project_id = $1',
+        [projectId],
+      );
+      expect((await api.stripe.subscriptions.retrieve(subscription!.stripe_subscription_id)).status).toBe(
+        'active',
+      );
       expect(new Date(subscription!.end_date).getTime()).toBeGreaterThan(Date.now() + 27 * DAY);
 
-      const unpaid = await api.call('POST', '/api/cancel-project', { token: client.token, body: { projectId, cancelledBy: 'client', cancellationReason: 'Budget cut' } });
+      const unpaid = await api.call('POST', '/api/cancel-project', {
+        token: client.token,
+        body: { projectId, cancelledBy: 'client', cancellationReason: 'Budget cut' },
+      });
       expect(unpaid.status).toBe(402);
 
       // The penalty is charged with the client's card inside the cancellation: both happen, or neither.
       const cancelled = await api.call('POST', '/api/cancel-project', {
         token: client.token,
-        body: { projectId, cancelledBy: 'client', cancellationReason: 'Budget cut', paymentMethodId: 'pm_card_visa' },
+        body: {
+          projectId,
+          cancelledBy: 'client',
+          cancellationReason: 'Budget cut',
+          paymentMethodId: 'pm_card_visa',
+        },
       });
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.project).toMatchObject({ cancelled: true });
-      const [penalty] = await api.db.query<{ stripe_payment_intent_id: string; amount_cents: number }>(`select stripe_payment_intent_id, amount_cents from payments where project_id = $1 and kind = 'penalty'`, [projectId]);
+      const [penalty] = await api.db.query<{ stripe_payment_intent_id: string; amount_cents: number }>(
+        `select stripe_payment_intent_id, amount_cents from payments where project_id = $1 and kind = 'penalty'`,
+        [projectId],
+      );
       expect(penalty!.amount_cents).toBe(4_500_000);
-      expect((await api.stripe.paymentIntents.retrieve(penalty!.stripe_payment_intent_id)).status).toBe('succeeded');
-      expect((await api.stripe.subscriptions.retrieve(subscription!.stripe_subscription_id)).status).toBe('canceled');
+      expect((await api.stripe.paymentIntents.retrieve(penalty!.stripe_payment_intent_id)).status).toBe(
+        'succeeded',
+      );
+      expect((await api.stripe.subscriptions.retrieve(subscription!.stripe_subscription_id)).status).toBe(
+        'canceled',
+      );
     });
   });
 
@@ -233,24 +355,46 @@ describe('payments', () => {
     it('charges the remaining 50% and completes the project', async () => {
       const client = await api.user('final-payer');
       const projectId = await insertFixtureProject(api.db, client, { tier: 2, state: 'pendingFinalPayment' });
-      const paid = await api.call('POST', '/api/process-final-payment', { token: client.token, body: { projectId, paymentMethodId: 'pm_card_visa' } });
+      const paid = await api.call('POST', '/api/process-final-payment', {
+        token: client.token,
+        body: { projectId, paymentMethodId: 'pm_card_visa' },
+      });
       expect(paid.status).toBe(200);
       expect(paid.body.project).toMatchObject({ id: projectId, status: 'completed' });
-      const [payment] = await api.db.query<{ stripe_payment_intent_id: string; amount_cents: number; kind: string }>(`select stripe_payment_intent_id, amount_cents, kind from payments where project_id = $1`, [projectId]);
+      const [payment] = await api.db.query<{
+        stripe_payment_intent_id: string;
+        amount_cents: number;
+        kind: string;
+      }>(`select stripe_payment_intent_id, amount_cents, kind from payments where project_id = $1`, [
+        projectId,
+      ]);
       expect(payment).toMatchObject({ amount_cents: 70000, kind: 'final' });
-      expect((await api.stripe.paymentIntents.retrieve(payment!.stripe_payment_intent_id)).status).toBe('succeeded');
+      expect((await api.stripe.paymentIntents.retrieve(payment!.stripe_payment_intent_id)).status).toBe(
+        'succeeded',
+      );
 
-      const again = await api.call('POST', '/api/process-final-payment', { token: client.token, body: { projectId, paymentMethodId: 'pm_card_visa' } });
+      const again = await api.call('POST', '/api/process-final-payment', {
+        token: client.token,
+        body: { projectId, paymentMethodId: 'pm_card_visa' },
+      });
       expect(again.status).toBe(409);
     });
 
     it('leaves the project awaiting payment when the card is declined', async () => {
       const client = await api.user('declined-payer');
       const projectId = await insertFixtureProject(api.db, client, { tier: 1, state: 'pendingFinalPayment' });
-      const declined = await api.call('POST', '/api/process-final-payment', { token: client.token, body: { projectId, paymentMethodId: 'pm_card_chargeDeclined' } });
+      const declined = await api.call('POST', '/api/process-final-payment', {
+        token: client.token,
+        body: { projectId, paymentMethodId: 'pm_card_chargeDeclined' },
+      });
       expect(declined.status).toBe(402);
-      expect(declined.body).toMatchObject({ error: 'Payment failed, please try again.', code: 'card_declined' });
-      const [project] = await api.db.query<{ status: string }>('select status from projects where id = $1', [projectId]);
+      expect(declined.body).toMatchObject({
+        error: 'Payment failed, please try again.',
+        code: 'card_declined',
+      });
+      const [project] = await api.db.query<{ status: string }>('select status from projects where id = $1', [
+        projectId,
+      ]);
       expect(project!.status).toBe('pending_final_payment');
     });
 
@@ -258,17 +402,31 @@ describe('payments', () => {
       const owner = await api.user('owner');
       const stranger = await api.user('stranger');
       const projectId = await insertFixtureProject(api.db, owner, { tier: 1, state: 'pendingFinalPayment' });
-      expect((await api.call('POST', '/api/process-final-payment', { token: stranger.token, body: { projectId, paymentMethodId: 'pm_card_visa' } })).status).toBe(404);
+      expect(
+        (
+          await api.call('POST', '/api/process-final-payment', {
+            token: stranger.token,
+            body: { projectId, paymentMethodId: 'pm_card_visa' },
+          })
+        ).status,
+      ).toBe(404);
     });
   });
 
   it('lists the monthly subscription plans of tiers 3 and 4', async () => {
     const client = await api.user('plan-reader');
-    expect((await api.call('GET', '/api/get-subscription-plans?tier=3', { token: client.token })).body).toEqual({
+    expect(
+      (await api.call('GET', '/api/get-subscription-plans?tier=3', { token: client.token })).body,
+    ).toEqual({
       subscriptionPlans: [{ stripe_price_id: 'price_tier_3_monthly', monthly_cost: 15000, tier: 3 }],
     });
-    expect((await api.call('GET', '/api/get-subscription-plans?tier=4', { token: client.token })).body.subscriptionPlans[0].monthly_cost).toBe(25000);
-    expect((await api.call('GET', '/api/get-subscription-plans?tier=2', { token: client.token })).status).toBe(400);
+    expect(
+      (await api.call('GET', '/api/get-subscription-plans?tier=4', { token: client.token })).body
+        .subscriptionPlans[0].monthly_cost,
+    ).toBe(25000);
+    expect(
+      (await api.call('GET', '/api/get-subscription-plans?tier=2', { token: client.token })).status,
+    ).toBe(400);
   });
 });
 
@@ -281,15 +439,28 @@ describe('monthly revenue', () => {
 
   it('is the payments that succeeded this month minus the refunds made this month, in dollars', async () => {
     const admin = await api.user('revenue-admin', 'ADMIN');
-    const revenue = async () => (await api.call('GET', '/api/monthly-revenue', { token: admin.token })).body.revenue as number;
+    const revenue = async () =>
+      (await api.call('GET', '/api/monthly-revenue', { token: admin.token })).body.revenue as number;
     expect(await revenue()).toBe(0);
 
-    const form = { firstName: 'Rev', lastName: 'Enue', email: 'rev@example.test', company: '', projectDescription: 'Revenue test project', acceptedTerms: true };
+    const form = {
+      firstName: 'Rev',
+      lastName: 'Enue',
+      email: 'rev@example.test',
+      company: '',
+      projectDescription: 'Revenue test project',
+      acceptedTerms: true,
+    };
     const buy = async (tier: 1 | 2) => {
-      const intent = await api.call('POST', '/api/stripe-downpayment-intent', { body: { email: form.email, metadata: { type: 'purchase', tier }, customer: form } });
-      await api.stripe.paymentIntents.confirm(intent.body.paymentIntentId, { payment_method: 'pm_card_visa' });
+      const intent = await api.call('POST', '/api/stripe-downpayment-intent', {
+        body: { email: form.email, metadata: { type: 'purchase', tier }, customer: form },
+      });
+      await api.stripe.paymentIntents.confirm(intent.body.paymentIntentId, {
+        payment_method: 'pm_card_visa',
+      });
       await api.stripeService.webhooksIdle();
-      return (await api.call('GET', `/api/purchase-status/${intent.body.paymentIntentId}`)).body.projectId as string;
+      return (await api.call('GET', `/api/purchase-status/${intent.body.paymentIntentId}`)).body
+        .projectId as string;
     };
     await buy(1);
     const refusedProject = await buy(2);
@@ -304,8 +475,12 @@ describe('monthly revenue', () => {
       `insert into payments (stripe_payment_intent_id, kind, amount_cents, status, succeeded_at) values ('pi_last_month', 'deposit', 25000, 'succeeded', now() - interval '40 days')`,
     );
     expect(await revenue()).toBe(250);
-    await api.db.query(`insert into payment_refunds (stripe_refund_id, stripe_payment_intent_id, amount_cents) values ('re_now', 'pi_last_month', 10000)`);
+    await api.db.query(
+      `insert into payment_refunds (stripe_refund_id, stripe_payment_intent_id, amount_cents) values ('re_now', 'pi_last_month', 10000)`,
+    );
     expect(await revenue()).toBe(150);
-    expect((await api.call('GET', '/api/monthly-revenue', { token: (await api.user('not-admin')).token })).status).toBe(403);
+    expect(
+      (await api.call('GET', '/api/monthly-revenue', { token: (await api.user('not-admin')).token })).status,
+    ).toBe(403);
   });
 });

@@ -10,7 +10,13 @@ import { paidOrderAlertMail, receiptMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import { appendProjectEvent, insertProject } from '../projects/project-repository';
 import { projectTitle } from '../projects/project-title';
-import { findPayment, markPurchaseFulfilmentFailed, recordRefund, recordSucceededPayment, type PurchaseDetails } from './payment-ledger';
+import {
+  findPayment,
+  markPurchaseFulfilmentFailed,
+  recordRefund,
+  recordSucceededPayment,
+  type PurchaseDetails,
+} from './payment-ledger';
 import { cardLast4, type StripePayments } from './stripe-payments';
 import { PaymentError } from './types';
 
@@ -40,7 +46,8 @@ export function createPurchases(deps: PurchasesDeps) {
 
   async function status(paymentIntentId: string): Promise<PurchaseStatusResponse> {
     const payment = await findPayment(db, paymentIntentId);
-    if (!payment || payment.kind !== 'deposit') throw new PaymentError('Unknown payment', 409, 'unknown_payment');
+    if (!payment || payment.kind !== 'deposit')
+      throw new PaymentError('Unknown payment', 409, 'unknown_payment');
     if (payment.project_id) return { status: 'fulfilled', projectId: payment.project_id };
     if (payment.details.fulfilmentFailed) return { status: 'refunded', projectId: null };
     return fulfil(paymentIntentId);
@@ -67,7 +74,10 @@ export function createPurchases(deps: PurchasesDeps) {
       return { status: intent.last_payment_error ? 'failed' : 'awaiting_payment', projectId: null };
     }
     if (intent.amount_received !== payment.amount_cents || intent.currency !== CURRENCY) {
-      logger.error({ paymentIntentId, received: intent.amount_received, expected: payment.amount_cents }, 'purchase paid with an unexpected amount');
+      logger.error(
+        { paymentIntentId, received: intent.amount_received, expected: payment.amount_cents },
+        'purchase paid with an unexpected amount',
+      );
       await refundLater(paymentIntentId, 'amount_mismatch');
       return { status: 'refunded', projectId: null };
     }
@@ -76,7 +86,10 @@ export function createPurchases(deps: PurchasesDeps) {
       const projectId = await db.transaction(async (tx) => {
         const locked = await findPayment(tx, paymentIntentId, { forUpdate: true });
         if (locked?.project_id) return locked.project_id;
-        const [existing] = await tx.query<{ id: string }>('select id from projects where stripe_payment_intent_id = $1', [paymentIntentId]);
+        const [existing] = await tx.query<{ id: string }>(
+          'select id from projects where stripe_payment_intent_id = $1',
+          [paymentIntentId],
+        );
         if (existing) return existing.id;
         const project = await insertPurchasedProject(tx, intent, details);
         const last4 = cardLast4(intent.latest_charge as Stripe.Charge);
@@ -88,15 +101,38 @@ export function createPurchases(deps: PurchasesDeps) {
           amountCents: intent.amount_received,
           cardLast4: last4,
         });
-        const receipt = { clientName: project.client_name, kind: 'deposit' as const, amountCents: intent.amount_received, at: new Date().toISOString(), projectTitle: project.title, tier: project.tier, cardLast4: last4 };
-        await queueMail(jobs, receiptMail({ ...receipt, to: project.client_email }, config.publicSiteUrl), tx);
-        await queueMail(jobs, paidOrderAlertMail(config.contactInbox, { ...receipt, clientEmail: project.client_email }, config.publicSiteUrl), tx);
+        const receipt = {
+          clientName: project.client_name,
+          kind: 'deposit' as const,
+          amountCents: intent.amount_received,
+          at: new Date().toISOString(),
+          projectTitle: project.title,
+          tier: project.tier,
+          cardLast4: last4,
+        };
+        await queueMail(
+          jobs,
+          receiptMail({ ...receipt, to: project.client_email }, config.publicSiteUrl),
+          tx,
+        );
+        await queueMail(
+          jobs,
+          paidOrderAlertMail(
+            config.contactInbox,
+            { ...receipt, clientEmail: project.client_email },
+            config.publicSiteUrl,
+          ),
+          tx,
+        );
         return project.id;
       });
       return { status: 'fulfilled', projectId };
     } catch (error) {
       // Another process may have created it meanwhile (unique on the PaymentIntent): that is not a failure.
-      const [existing] = await db.query<{ id: string }>('select id from projects where stripe_payment_intent_id = $1', [paymentIntentId]);
+      const [existing] = await db.query<{ id: string }>(
+        'select id from projects where stripe_payment_intent_id = $1',
+        [paymentIntentId],
+      );
       if (existing) return { status: 'fulfilled', projectId: existing.id };
       logger.error({ err: error, paymentIntentId }, 'project creation after payment failed; refunding');
       await refundLater(paymentIntentId, 'project_creation_failed');
@@ -104,7 +140,11 @@ export function createPurchases(deps: PurchasesDeps) {
     }
   }
 
-  async function insertPurchasedProject(tx: Queryable, intent: Stripe.PaymentIntent, details: PurchaseDetails) {
+  async function insertPurchasedProject(
+    tx: Queryable,
+    intent: Stripe.PaymentIntent,
+    details: PurchaseDetails,
+  ) {
     const tier = details.tier;
     const clientName = `${details.customer.firstName.trim()} ${details.customer.lastName.trim()}`;
     const clientEmail = details.customer.email.trim();
@@ -120,7 +160,8 @@ export function createPurchases(deps: PurchasesDeps) {
       cost: costFor(tier)!,
       downpayment: downpaymentFor(tier)!,
       stripe_payment_intent_id: intent.id,
-      stripe_customer_id: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
+      stripe_customer_id:
+        typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
     });
     await appendProjectEvent(tx, {
       projectId: project.id,
@@ -143,7 +184,10 @@ export function createPurchases(deps: PurchasesDeps) {
       await jobs.send('payments.refund-unfulfilled-purchase', { paymentIntentId, reason }, { tx });
     });
     await refundUnfulfilled(paymentIntentId, reason).catch((error: unknown) =>
-      logger.error({ err: error, paymentIntentId }, 'refund of an unfulfilled purchase failed; the job retries it'),
+      logger.error(
+        { err: error, paymentIntentId },
+        'refund of an unfulfilled purchase failed; the job retries it',
+      ),
     );
   }
 
@@ -155,14 +199,33 @@ export function createPurchases(deps: PurchasesDeps) {
     await db.transaction(async (tx) => {
       const payment = await findPayment(tx, paymentIntentId, { forUpdate: true });
       const last4 = cardLast4(intent.latest_charge as Stripe.Charge);
-      await recordSucceededPayment(tx, { paymentIntentId, customerId: payment?.stripe_customer_id ?? null, projectId: null, kind: 'deposit', amountCents: intent.amount_received, cardLast4: last4 });
+      await recordSucceededPayment(tx, {
+        paymentIntentId,
+        customerId: payment?.stripe_customer_id ?? null,
+        projectId: null,
+        kind: 'deposit',
+        amountCents: intent.amount_received,
+        cardLast4: last4,
+      });
       if (await recordRefund(tx, { ...refund, reason })) {
         const details = payment?.details as unknown as PurchaseDetails | undefined;
         if (details?.customer.email) {
           const tierName = findTier(details.tier)?.name ?? 'Your purchase';
           await queueMail(
             jobs,
-            receiptMail({ to: details.customer.email, clientName: `${details.customer.firstName} ${details.customer.lastName}`, kind: 'refund', amountCents: refund.amountCents, at: new Date().toISOString(), projectTitle: tierName, tier: details.tier, cardLast4: last4 }, config.publicSiteUrl),
+            receiptMail(
+              {
+                to: details.customer.email,
+                clientName: `${details.customer.firstName} ${details.customer.lastName}`,
+                kind: 'refund',
+                amountCents: refund.amountCents,
+                at: new Date().toISOString(),
+                projectTitle: tierName,
+                tier: details.tier,
+                cardLast4: last4,
+              },
+              config.publicSiteUrl,
+            ),
             tx,
           );
         }
@@ -185,7 +248,10 @@ export function createPurchases(deps: PurchasesDeps) {
         await fulfil(id);
         fulfilled++;
       } else if (intent.status === 'canceled') {
-        await db.query(`update payments set status = 'canceled', updated_at = now() where stripe_payment_intent_id = $1 and status = 'pending'`, [id]);
+        await db.query(
+          `update payments set status = 'canceled', updated_at = now() where stripe_payment_intent_id = $1 and status = 'pending'`,
+          [id],
+        );
         cancelled++;
       }
     }

@@ -36,7 +36,8 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
   const key = c.req.header('idempotency-key');
   if (key === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(key)) throw new HttpError(400, API_MESSAGES.validationFailed, { 'Idempotency-Key': API_MESSAGES.invalidValue });
+  if (!IDEMPOTENCY_KEY.test(key))
+    throw new HttpError(400, API_MESSAGES.validationFailed, { 'Idempotency-Key': API_MESSAGES.invalidValue });
   return key;
 }
 
@@ -49,8 +50,18 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
   const mounted = { mountedAt: MOUNTED_AT };
   const { db, config } = deps;
   const actorOf = (caller: Caller) => ({ id: caller.id, role: caller.role });
-  const limit = (name: string, rate: keyof AppDeps['config']['rateLimits'], key?: (c: Context<AppEnv>) => Promise<string>) =>
-    rateLimit({ db, name, limit: config.rateLimits[rate], trustProxy: config.trustProxy, ...(key && { key }) });
+  const limit = (
+    name: string,
+    rate: keyof AppDeps['config']['rateLimits'],
+    key?: (c: Context<AppEnv>) => Promise<string>,
+  ) =>
+    rateLimit({
+      db,
+      name,
+      limit: config.rateLimits[rate],
+      trustProxy: config.trustProxy,
+      ...(key && { key }),
+    });
 
   function stripe(): StripePayments {
     if (deps.stripe) return deps.stripe;
@@ -61,16 +72,29 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
     throw new HttpError(503, API_MESSAGES.paymentsNotConfigured);
   }
 
-  async function createDownpaymentIntent(c: Context<AppEnv>, caller: Caller | undefined): Promise<ApiRouteTypes['downpaymentIntent']['response']> {
+  async function createDownpaymentIntent(
+    c: Context<AppEnv>,
+    caller: Caller | undefined,
+  ): Promise<ApiRouteTypes['downpaymentIntent']['response']> {
     const body = await readBody(c, downpaymentIntentSchema);
     const payments = stripe();
     const idempotencyKey = idempotencyKeyOf(c);
-    if (body.metadata.type !== 'purchase') throw new HttpError(400, API_MESSAGES.invalidValue, { 'metadata.type': API_MESSAGES.invalidValue });
+    if (body.metadata.type !== 'purchase')
+      throw new HttpError(400, API_MESSAGES.invalidValue, { 'metadata.type': API_MESSAGES.invalidValue });
     const tier = Number(body.metadata.tier);
-    if (!isFixedPriceTier(tier)) throw new HttpError(400, API_MESSAGES.invalidValue, { 'metadata.tier': API_MESSAGES.invalidValue });
-    if (!body.customer) throw new HttpError(400, VALIDATION.serviceRequest.required, { customer: VALIDATION.serviceRequest.required });
+    if (!isFixedPriceTier(tier))
+      throw new HttpError(400, API_MESSAGES.invalidValue, { 'metadata.tier': API_MESSAGES.invalidValue });
+    if (!body.customer)
+      throw new HttpError(400, VALIDATION.serviceRequest.required, {
+        customer: VALIDATION.serviceRequest.required,
+      });
     // The amount is the tier's deposit; `body.amount` is ignored.
-    return payments.createPurchaseIntent({ tier, customer: body.customer, userId: caller?.id ?? null, ...(idempotencyKey && { idempotencyKey }) });
+    return payments.createPurchaseIntent({
+      tier,
+      customer: body.customer,
+      userId: caller?.id ?? null,
+      ...(idempotencyKey && { idempotencyKey }),
+    });
   }
 
   // Anonymous: per client address, and per buyer e-mail whatever the address.
@@ -79,11 +103,18 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
     limit('payment-intent-email', 'paymentIntentPerEmail', async (c) => {
       const body = (await c.req.json().catch(() => ({}))) as { email?: unknown };
       // A digest: the counter table keeps no address, and no byte PostgreSQL would refuse.
-      return createHash('sha256').update(typeof body.email === 'string' ? body.email.trim().toLowerCase() : '').digest('hex');
+      return createHash('sha256')
+        .update(typeof body.email === 'string' ? body.email.trim().toLowerCase() : '')
+        .digest('hex');
     }),
   ];
-  defineRoute(app, 'downpaymentIntent', ({ c, caller }) => createDownpaymentIntent(c, caller), { ...mounted, middleware: intentLimits });
-  app.post(DOWNPAYMENT_INTENT_ALIAS, intentLimits[0]!, intentLimits[1]!, async (c) => c.json(await createDownpaymentIntent(c, c.get('caller'))));
+  defineRoute(app, 'downpaymentIntent', ({ c, caller }) => createDownpaymentIntent(c, caller), {
+    ...mounted,
+    middleware: intentLimits,
+  });
+  app.post(DOWNPAYMENT_INTENT_ALIAS, intentLimits[0]!, intentLimits[1]!, async (c) =>
+    c.json(await createDownpaymentIntent(c, c.get('caller'))),
+  );
 
   defineRoute(
     app,
@@ -107,7 +138,8 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
       try {
         return await purchases().status(paymentIntentId);
       } catch (error) {
-        if (error instanceof PaymentError && error.code === 'unknown_payment') throw new HttpError(404, error.message);
+        if (error instanceof PaymentError && error.code === 'unknown_payment')
+          throw new HttpError(404, error.message);
         throw error;
       }
     },
@@ -154,10 +186,11 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
     async ({ c, caller }) => {
       const project = await findVisibleProject(db, c.req.param('id') ?? '', caller);
       const entries = await projectPaymentHistory(db, project.id);
-      const [subscription] = await db.query<{ status: SubscriptionStatus; monthly_cost: number | string | null; end_date: Date | string | null }>(
-        'select status, monthly_cost, end_date from subscriptions where project_id = $1',
-        [project.id],
-      );
+      const [subscription] = await db.query<{
+        status: SubscriptionStatus;
+        monthly_cost: number | string | null;
+        end_date: Date | string | null;
+      }>('select status, monthly_cost, end_date from subscriptions where project_id = $1', [project.id]);
       const payments: PaymentHistoryEntry[] = entries.map(({ amountCents, status, ...entry }) => ({
         ...entry,
         status: status === 'refunded' ? 'refunded' : status === 'failed' ? 'failed' : 'succeeded',
@@ -201,7 +234,8 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
     'subscriptionPlans',
     async ({ c }) => {
       const tier = c.req.query('tier');
-      if (tier !== '3' && tier !== '4') throw new HttpError(400, API_MESSAGES.invalidValue, { tier: API_MESSAGES.invalidValue });
+      if (tier !== '3' && tier !== '4')
+        throw new HttpError(400, API_MESSAGES.invalidValue, { tier: API_MESSAGES.invalidValue });
       return { subscriptionPlans: await stripe().subscriptionPlans(tier === '3' ? 3 : 4) };
     },
     mounted,
@@ -212,7 +246,8 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
     'monthlyRevenue',
     async ({ c }) => {
       const month = c.req.query('month');
-      if (month !== undefined && !MONTH.test(month)) throw new HttpError(400, API_MESSAGES.invalidValue, { month: API_MESSAGES.invalidValue });
+      if (month !== undefined && !MONTH.test(month))
+        throw new HttpError(400, API_MESSAGES.invalidValue, { month: API_MESSAGES.invalidValue });
       return { revenue: fromCents(await monthlyRevenueCents(db, month)) };
     },
     mounted,
@@ -231,8 +266,15 @@ function balanceDue(
 ): number {
   if (project.cancelled || project.status === 'refused') return 0;
   if (isFixedPriceTier(project.tier ?? 0)) {
-    const net = entries.reduce((sum, e) => sum + (e.status === 'succeeded' ? e.amountCents : e.kind === 'refund' ? -e.amountCents : 0), 0);
+    const net = entries.reduce(
+      (sum, e) => sum + (e.status === 'succeeded' ? e.amountCents : e.kind === 'refund' ? -e.amountCents : 0),
+      0,
+    );
     return Math.max(0, fromCents(Math.round((project.cost ?? 0) * 100) - net));
   }
-  return fromCents(entries.filter((e) => e.kind === 'subscription' && e.status === 'failed').reduce((sum, e) => sum + e.amountCents, 0));
+  return fromCents(
+    entries
+      .filter((e) => e.kind === 'subscription' && e.status === 'failed')
+      .reduce((sum, e) => sum + e.amountCents, 0),
+  );
 }

@@ -7,9 +7,13 @@ if (!secretKey) {
   process.exit(2);
 }
 const stripe = createStripeClient(secretKey, process.env.STRIPE_API_URL || undefined);
-const where = process.env.STRIPE_API_URL ? `the Stripe stand-in at ${process.env.STRIPE_API_URL}` : `Stripe (${secretKey.startsWith('sk_live_') ? 'live' : 'test'} mode)`;
+const where = process.env.STRIPE_API_URL
+  ? `the Stripe stand-in at ${process.env.STRIPE_API_URL}`
+  : `Stripe (${secretKey.startsWith('sk_live_') ? 'live' : 'test'} mode)`;
 console.log(`Subscription prices on ${where}:`);
 for (const entry of await ensureSubscriptionCatalog(stripe)) {
   const state = entry.created.length ? `created ${entry.created.join(' and ')}` : 'already there';
-  console.log(`  tier ${entry.tier}  ${entry.lookupKey}  $${(entry.monthlyCents / 100).toLocaleString('en-US')}/month  ${entry.priceId}  (${state})`);
+  console.log(
+    `  tier ${entry.tier}  ${entry.lookupKey}  $${(entry.monthlyCents / 100).toLocaleString('en-US')}/month  ${entry.priceId}  (${state})`,
+  );
 }

@@ -24,9 +24,17 @@ export async function ensureSubscriptionCatalog(stripe: Stripe): Promise<Catalog
     const id = tier.id as 3 | 4;
     const lookupKey = subscriptionPriceLookupKey(id);
     const created: CatalogEntry['created'] = [];
-    const [existingPrice] = (await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 })).data;
+    const [existingPrice] = (await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }))
+      .data;
     if (existingPrice) {
-      entries.push({ tier: id, productId: String(existingPrice.product), priceId: existingPrice.id, lookupKey, monthlyCents: existingPrice.unit_amount ?? 0, created });
+      entries.push({
+        tier: id,
+        productId: String(existingPrice.product),
+        priceId: existingPrice.id,
+        lookupKey,
+        monthlyCents: existingPrice.unit_amount ?? 0,
+        created,
+      });
       continue;
     }
     // The product is found by its id (we name it), so a second run after a half-done first one reuses it.
@@ -36,7 +44,10 @@ export async function ensureSubscriptionCatalog(stripe: Stripe): Promise<Catalog
       throw error;
     });
     if (!product) {
-      product = await stripe.products.create({ id: productId, name: tier.name, metadata: { tier: String(id) } }, { idempotencyKey: `catalog-product-${id}` });
+      product = await stripe.products.create(
+        { id: productId, name: tier.name, metadata: { tier: String(id) } },
+        { idempotencyKey: `catalog-product-${id}` },
+      );
       created.push('product');
     }
     const price = await stripe.prices.create(
@@ -51,7 +62,14 @@ export async function ensureSubscriptionCatalog(stripe: Stripe): Promise<Catalog
       { idempotencyKey: `catalog-price-${id}-${toCents(tier.defaultMonthlyDollars)}` },
     );
     created.push('price');
-    entries.push({ tier: id, productId: product.id, priceId: price.id, lookupKey, monthlyCents: price.unit_amount ?? 0, created });
+    entries.push({
+      tier: id,
+      productId: product.id,
+      priceId: price.id,
+      lookupKey,
+      monthlyCents: price.unit_amount ?? 0,
+      created,
+    });
   }
   return entries;
 }

@@ -42,9 +42,18 @@ export function stripeConfigFromEnv(env: StripeEnv): StripeConfig | undefined {
       testClocks: env.STRIPE_TEST_CLOCKS !== '0',
     };
   }
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || (env.NODE_ENV === 'production' ? undefined : LOCAL_STRIPE_DEFAULTS.webhookSecret);
+  const webhookSecret =
+    env.STRIPE_WEBHOOK_SECRET ||
+    (env.NODE_ENV === 'production' ? undefined : LOCAL_STRIPE_DEFAULTS.webhookSecret);
   if (!webhookSecret) return undefined;
   // Test clocks exist only in test mode; with the stand-in (STRIPE_API_URL) they are on unless switched off.
-  const testClocks = env.STRIPE_SECRET_KEY.startsWith('sk_test_') && (env.STRIPE_TEST_CLOCKS === '1' || (!!env.STRIPE_API_URL && env.STRIPE_TEST_CLOCKS !== '0'));
-  return { secretKey: env.STRIPE_SECRET_KEY, webhookSecret, testClocks, ...(env.STRIPE_API_URL && { apiUrl: env.STRIPE_API_URL }) };
+  const testClocks =
+    env.STRIPE_SECRET_KEY.startsWith('sk_test_') &&
+    (env.STRIPE_TEST_CLOCKS === '1' || (!!env.STRIPE_API_URL && env.STRIPE_TEST_CLOCKS !== '0'));
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret,
+    testClocks,
+    ...(env.STRIPE_API_URL && { apiUrl: env.STRIPE_API_URL }),
+  };
 }

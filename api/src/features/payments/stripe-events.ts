@@ -8,7 +8,12 @@ import { queueMail } from '../../mail/mailer';
 import { appendProjectEvent } from '../projects/project-repository';
 import { findPayment, recordInvoice, recordRefund } from './payment-ledger';
 import type { Purchases } from './purchases';
-import { cardLast4, invoicePaymentIntentId, invoiceSubscriptionId, type StripePayments } from './stripe-payments';
+import {
+  cardLast4,
+  invoicePaymentIntentId,
+  invoiceSubscriptionId,
+  type StripePayments,
+} from './stripe-payments';
 
 export interface StripeEventsDeps {
   db: Database;
@@ -58,7 +63,10 @@ export function createStripeEvents(deps: StripeEventsDeps) {
     } catch (error) {
       // An event about an object Stripe does not have (a forged or test event) is done with: nothing to act on.
       if ((error as { code?: string }).code !== 'resource_missing') throw error;
-      logger.warn({ eventId, type: event.type, objectId: id }, 'event names an object Stripe does not have; ignored');
+      logger.warn(
+        { eventId, type: event.type, objectId: id },
+        'event names an object Stripe does not have; ignored',
+      );
     }
     await db.query('update stripe_events set processed_at = now() where id = $1', [eventId]);
   }
@@ -67,7 +75,8 @@ export function createStripeEvents(deps: StripeEventsDeps) {
     switch (type) {
       case 'payment_intent.succeeded': {
         const intent = await stripe.retrievePaymentIntent(id);
-        if (intent.metadata.type === 'purchase' && intent.status === 'succeeded') await deps.purchases.fulfil(id);
+        if (intent.metadata.type === 'purchase' && intent.status === 'succeeded')
+          await deps.purchases.fulfil(id);
         break;
       }
       case 'charge.refunded':
@@ -97,13 +106,25 @@ export function createStripeEvents(deps: StripeEventsDeps) {
     const refunds = await sdk.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
     for (const refund of refunds.data) {
       if (refund.status !== 'succeeded') continue;
-      await recordRefund(db, { refundId: refund.id, paymentIntentId, amountCents: refund.amount, reason: refund.metadata?.reason ?? refund.reason ?? null, at: new Date(refund.created * 1000) });
+      await recordRefund(db, {
+        refundId: refund.id,
+        paymentIntentId,
+        amountCents: refund.amount,
+        reason: refund.metadata?.reason ?? refund.reason ?? null,
+        at: new Date(refund.created * 1000),
+      });
     }
   }
 
   async function projectOfSubscription(subscriptionId: string | null) {
     if (!subscriptionId) return undefined;
-    const [row] = await db.query<{ project_id: string; title: string; tier: number | null; client_name: string; client_email: string }>(
+    const [row] = await db.query<{
+      project_id: string;
+      title: string;
+      tier: number | null;
+      client_name: string;
+      client_email: string;
+    }>(
       `select s.project_id, p.title, p.tier, p.client_name, p.client_email from subscriptions s join projects p on p.id = s.project_id
        where s.stripe_subscription_id = $1`,
       [subscriptionId],
@@ -123,7 +144,9 @@ export function createStripeEvents(deps: StripeEventsDeps) {
     const paymentIntentId = invoicePaymentIntentId(invoice);
     const intent = paymentIntentId ? await stripe.retrievePaymentIntent(paymentIntentId) : null;
     const last4 = cardLast4(intent?.latest_charge as Stripe.Charge | undefined);
-    const at = new Date(((paid ? invoice.status_transitions.paid_at : null) ?? invoice.created) * 1000).toISOString();
+    const at = new Date(
+      ((paid ? invoice.status_transitions.paid_at : null) ?? invoice.created) * 1000,
+    ).toISOString();
     const line = invoice.lines.data[0];
     const failureMessage = paid ? null : (intent?.last_payment_error?.message ?? 'The card was declined.');
     await db.transaction(async (tx) => {
@@ -148,13 +171,47 @@ export function createStripeEvents(deps: StripeEventsDeps) {
         to: null,
         details: { amount: (paid ? invoice.amount_paid : invoice.amount_due) / 100 },
       });
-      const facts = { clientName: project.client_name, amountCents: paid ? invoice.amount_paid : invoice.amount_due, at, projectTitle: project.title, tier: project.tier, cardLast4: last4 };
+      const facts = {
+        clientName: project.client_name,
+        amountCents: paid ? invoice.amount_paid : invoice.amount_due,
+        at,
+        projectTitle: project.title,
+        tier: project.tier,
+        cardLast4: last4,
+      };
       if (paid) {
-        const period = line ? { start: new Date(line.period.start * 1000).toISOString(), end: new Date(line.period.end * 1000).toISOString() } : undefined;
-        await queueMail(jobs, receiptMail({ ...facts, to: project.client_email, kind: 'subscription', ...(period && { period }) }, config.publicSiteUrl), tx);
+        const period = line
+          ? {
+              start: new Date(line.period.start * 1000).toISOString(),
+              end: new Date(line.period.end * 1000).toISOString(),
+            }
+          : undefined;
+        await queueMail(
+          jobs,
+          receiptMail(
+            { ...facts, to: project.client_email, kind: 'subscription', ...(period && { period }) },
+            config.publicSiteUrl,
+          ),
+          tx,
+        );
       } else {
-        await queueMail(jobs, renewalFailedMail({ ...facts, to: project.client_email, reason: failureMessage }, config.publicSiteUrl), tx);
-        await queueMail(jobs, renewalFailedAlertMail(config.contactInbox, { ...facts, to: config.contactInbox, clientEmail: project.client_email, reason: failureMessage }, config.publicSiteUrl), tx);
+        await queueMail(
+          jobs,
+          renewalFailedMail(
+            { ...facts, to: project.client_email, reason: failureMessage },
+            config.publicSiteUrl,
+          ),
+          tx,
+        );
+        await queueMail(
+          jobs,
+          renewalFailedAlertMail(
+            config.contactInbox,
+            { ...facts, to: config.contactInbox, clientEmail: project.client_email, reason: failureMessage },
+            config.publicSiteUrl,
+          ),
+          tx,
+        );
       }
     });
     // The subscription's status is Stripe's, read now: events may arrive in any order.
@@ -166,7 +223,8 @@ export function createStripeEvents(deps: StripeEventsDeps) {
     const subscription = await sdk.subscriptions.retrieve(subscriptionId);
     const status = subscriptionStatus(subscription.status);
     const item = subscription.items.data[0];
-    const end = status === 'cancelled' ? (subscription.ended_at ?? subscription.canceled_at) : item?.current_period_end;
+    const end =
+      status === 'cancelled' ? (subscription.ended_at ?? subscription.canceled_at) : item?.current_period_end;
     await db.query(
       `update subscriptions set status = $2, end_date = coalesce($3::timestamptz, end_date)
        where stripe_subscription_id = $1 and (status <> 'cancelled' or $2 = 'cancelled')`,
@@ -177,6 +235,7 @@ export function createStripeEvents(deps: StripeEventsDeps) {
   return { receive, process };
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 export type StripeEvents = ReturnType<typeof createStripeEvents>;

@@ -12,13 +12,17 @@ const CALLS = {
   'refunds.create': (stripe, _target, params, options) => stripe.refunds.create(params, options),
   'subscriptions.create': (stripe, _target, params, options) =>
     stripe.subscriptions.create(params as Stripe.SubscriptionCreateParams, options),
-  'subscriptions.cancel': (stripe, target, params, options) => stripe.subscriptions.cancel(target!, params, options),
+  'subscriptions.cancel': (stripe, target, params, options) =>
+    stripe.subscriptions.cancel(target!, params, options),
   'subscriptions.update': (stripe, target, params, options) =>
     stripe.subscriptions.update(target!, params as Stripe.SubscriptionUpdateParams, options),
   'invoices.pay': (stripe, target, params, options) => stripe.invoices.pay(target!, params, options),
   'testHelpers.testClocks.create': (stripe, _target, params, options) =>
     stripe.testHelpers.testClocks.create(params as Stripe.TestHelpers.TestClockCreateParams, options),
-} satisfies Record<string, (stripe: Stripe, target: string | null, params: object, options: Stripe.RequestOptions) => Promise<unknown>>;
+} satisfies Record<
+  string,
+  (stripe: Stripe, target: string | null, params: object, options: Stripe.RequestOptions) => Promise<unknown>
+>;
 
 export type StripeCallName = keyof typeof CALLS;
 type CallResult<C extends StripeCallName> = Awaited<ReturnType<(typeof CALLS)[C]>>;
@@ -78,21 +82,21 @@ export function stripeJournal(options: StripeJournalOptions, op: MoneyOperationR
 
   async function send(step: JournalStep): Promise<unknown> {
     try {
-      const response = await CALLS[step.call](stripe, step.target_id, step.params as never, { idempotencyKey: step.idempotency_key });
-      await db.query(`update money_operation_steps set status = 'succeeded', response = $3, updated_at = now() where operation_id = $1 and name = $2`, [
-        op.id,
-        step.name,
-        JSON.stringify(response),
-      ]);
+      const response = await CALLS[step.call](stripe, step.target_id, step.params as never, {
+        idempotencyKey: step.idempotency_key,
+      });
+      await db.query(
+        `update money_operation_steps set status = 'succeeded', response = $3, updated_at = now() where operation_id = $1 and name = $2`,
+        [op.id, step.name, JSON.stringify(response)],
+      );
       return response;
     } catch (error) {
       if (isDefinitiveRefusal(error)) {
         const refusal: StripeRefusal = pick(error);
-        await db.query(`update money_operation_steps set status = 'failed', response = $3, updated_at = now() where operation_id = $1 and name = $2`, [
-          op.id,
-          step.name,
-          JSON.stringify({ error: refusal }),
-        ]);
+        await db.query(
+          `update money_operation_steps set status = 'failed', response = $3, updated_at = now() where operation_id = $1 and name = $2`,
+          [op.id, step.name, JSON.stringify({ error: refusal })],
+        );
       }
       throw error;
     } finally {
@@ -101,14 +105,20 @@ export function stripeJournal(options: StripeJournalOptions, op: MoneyOperationR
   }
 
   return {
-    async run<C extends StripeCallName>(name: string, call: C, params: object, target?: string): Promise<CallResult<C>> {
+    async run<C extends StripeCallName>(
+      name: string,
+      call: C,
+      params: object,
+      target?: string,
+    ): Promise<CallResult<C>> {
       const [existing] = await db.query<JournalStep>(
         `select name, call, target_id, params, idempotency_key, status, response from money_operation_steps
          where operation_id = $1 and name = $2`,
         [op.id, name],
       );
       if (existing?.status === 'succeeded') return existing.response as CallResult<C>;
-      if (existing?.status === 'failed') throw Object.assign(new Error('journalled refusal'), existing.response!.error as StripeRefusal);
+      if (existing?.status === 'failed')
+        throw Object.assign(new Error('journalled refusal'), existing.response!.error as StripeRefusal);
       const step: JournalStep = existing ?? {
         name,
         call,
@@ -149,6 +159,8 @@ export type StripeJournal = ReturnType<typeof stripeJournal>;
 function pick(error: StripeRefusal): StripeRefusal {
   const { type, rawType, code, statusCode, message, decline_code } = error;
   return Object.fromEntries(
-    Object.entries({ type, rawType, code, statusCode, message, decline_code }).filter(([, value]) => value !== undefined),
+    Object.entries({ type, rawType, code, statusCode, message, decline_code }).filter(
+      ([, value]) => value !== undefined,
+    ),
   ) as StripeRefusal;
 }

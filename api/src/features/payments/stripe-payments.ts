@@ -1,7 +1,13 @@
 import type Stripe from 'stripe';
 import type { Logger } from 'pino';
 import { CURRENCY, findTier, isSubscriptionTier } from '@agency/domain/tiers';
-import { earlyCancellationPenalty, finalPaymentFor, fromCents, minimumTermMonthsRemaining, toCents } from '@agency/domain/money';
+import {
+  earlyCancellationPenalty,
+  finalPaymentFor,
+  fromCents,
+  minimumTermMonthsRemaining,
+  toCents,
+} from '@agency/domain/money';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
 import { subscriptionPriceLookupKey } from '@agency/domain/payments-config';
 import type { PurchaseCustomer } from '@agency/domain/payments-purchase';
@@ -35,7 +41,11 @@ export interface StripePaymentsOptions {
   logger?: Logger;
   now?: () => Date;
   /** Fault injection for failure tests: called after each journalled Stripe call answered. */
-  afterStripeCall?: (step: { operationId: string; name: string; call: StripeCallName }) => void | Promise<void>;
+  afterStripeCall?: (step: {
+    operationId: string;
+    name: string;
+    call: StripeCallName;
+  }) => void | Promise<void>;
 }
 
 export interface IntentCreated {
@@ -49,8 +59,13 @@ export function toPaymentError(error: unknown): PaymentError {
   if (error instanceof PaymentError) return error;
   // A simulated crash must not be mistaken for Stripe's answer.
   if (error instanceof AbandonOperation) throw error;
-  const stripeError = error as { type?: string; rawType?: string; code?: string; statusCode?: number; message?: string } | undefined;
-  if (stripeError?.type === 'StripeCardError' || stripeError?.rawType === 'card_error' || stripeError?.type === 'card_error') {
+  const stripeError = error as
+    { type?: string; rawType?: string; code?: string; statusCode?: number; message?: string } | undefined;
+  if (
+    stripeError?.type === 'StripeCardError' ||
+    stripeError?.rawType === 'card_error' ||
+    stripeError?.type === 'card_error'
+  ) {
     const invalidDetails = stripeError.statusCode === 400;
     return new PaymentError(
       invalidDetails ? PAYMENT_MESSAGES.invalidCardDetails : PAYMENT_MESSAGES.paymentFailed,
@@ -59,11 +74,13 @@ export function toPaymentError(error: unknown): PaymentError {
       stripeError.message,
     );
   }
-  if (stripeError?.code === 'resource_missing') return new PaymentError(PAYMENT_MESSAGES.invalidCardDetails, 400, 'resource_missing');
+  if (stripeError?.code === 'resource_missing')
+    return new PaymentError(PAYMENT_MESSAGES.invalidCardDetails, 400, 'resource_missing');
   return new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, stripeError?.code);
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** The card behind a charge, as receipts name it. */
 export function cardLast4(charge: Stripe.Charge | string | null | undefined): string | null {
@@ -72,12 +89,17 @@ export function cardLast4(charge: Stripe.Charge | string | null | undefined): st
 
 /** The PaymentIntent that paid an invoice (API 2025+: invoice.payments; older: invoice.payment_intent). */
 export function invoicePaymentIntentId(invoice: Stripe.Invoice): string | null {
-  const paid = invoice.payments?.data.find((payment) => payment.status === 'paid') ?? invoice.payments?.data[0];
-  return idOf(paid?.payment.payment_intent) ?? idOf((invoice as unknown as { payment_intent?: string | null }).payment_intent);
+  const paid =
+    invoice.payments?.data.find((payment) => payment.status === 'paid') ?? invoice.payments?.data[0];
+  return (
+    idOf(paid?.payment.payment_intent) ??
+    idOf((invoice as unknown as { payment_intent?: string | null }).payment_intent)
+  );
 }
 
 export const invoiceSubscriptionId = (invoice: Stripe.Invoice): string | null =>
-  idOf(invoice.parent?.subscription_details?.subscription) ?? idOf((invoice as unknown as { subscription?: string | null }).subscription);
+  idOf(invoice.parent?.subscription_details?.subscription) ??
+  idOf((invoice as unknown as { subscription?: string | null }).subscription);
 
 /**
  * The money module over the official Stripe SDK. Amounts always come from the tier or the stored project.
@@ -102,7 +124,14 @@ export class StripePayments implements Payments {
   }
 
   private journal(op: MoneyOperationRef) {
-    return stripeJournal({ db: this.db, stripe: this.stripe, ...(this.options.afterStripeCall && { afterCall: this.options.afterStripeCall }) }, op);
+    return stripeJournal(
+      {
+        db: this.db,
+        stripe: this.stripe,
+        ...(this.options.afterStripeCall && { afterCall: this.options.afterStripeCall }),
+      },
+      op,
+    );
   }
 
   private async findCustomer(email: string): Promise<string | null> {
@@ -113,9 +142,15 @@ export class StripePayments implements Payments {
   // ---- purchase of a fixed-price tier (anonymous: no project exists until the payment succeeded) ----------
 
   /** A PaymentIntent for the tier's deposit (never the browser's amount), with the form kept for later. */
-  async createPurchaseIntent(p: { tier: number; customer: PurchaseCustomer; userId: string | null; idempotencyKey?: string }): Promise<IntentCreated> {
+  async createPurchaseIntent(p: {
+    tier: number;
+    customer: PurchaseCustomer;
+    userId: string | null;
+    idempotencyKey?: string;
+  }): Promise<IntentCreated> {
     const tier = findTier(p.tier);
-    if (!tier?.downpaymentDollars) throw new PaymentError('This tier cannot be bought directly', 400, 'tier_not_purchasable');
+    if (!tier?.downpaymentDollars)
+      throw new PaymentError('This tier cannot be bought directly', 400, 'tier_not_purchasable');
     const clientName = `${p.customer.firstName.trim()} ${p.customer.lastName.trim()}`;
     const email = p.customer.email.trim();
     try {
@@ -180,20 +215,35 @@ export class StripePayments implements Payments {
   /** Cancels a purchase intent nobody paid (stale checkout). Resolves with the intent as it ends up. */
   async cancelUnpaidIntent(paymentIntentId: string): Promise<Stripe.PaymentIntent> {
     const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId);
-    if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') return intent;
-    return this.stripe.paymentIntents.cancel(paymentIntentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `abandon:${paymentIntentId}` });
+    if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing')
+      return intent;
+    return this.stripe.paymentIntents.cancel(
+      paymentIntentId,
+      { cancellation_reason: 'abandoned' },
+      { idempotencyKey: `abandon:${paymentIntentId}` },
+    );
   }
 
   // ---- money operations (the Payments contract) ---------------------------------------------------------
 
-  async refundDeposit(project: ProjectMoneyView, reason: string, op: MoneyOperationRef): Promise<RefundResult> {
+  async refundDeposit(
+    project: ProjectMoneyView,
+    reason: string,
+    op: MoneyOperationRef,
+  ): Promise<RefundResult> {
     const paymentIntentId = project.stripePaymentIntentId;
-    if (!paymentIntentId) throw new PaymentError('This project has no card deposit to refund', 409, 'no_deposit');
+    if (!paymentIntentId)
+      throw new PaymentError('This project has no card deposit to refund', 409, 'no_deposit');
     return this.refund(paymentIntentId, reason, op, 'refund-deposit');
   }
 
   /** Refunds what is left of a payment within an operation; an already refunded payment refunds nothing. */
-  async refund(paymentIntentId: string, reason: string, op: MoneyOperationRef, step: string): Promise<RefundResult> {
+  async refund(
+    paymentIntentId: string,
+    reason: string,
+    op: MoneyOperationRef,
+    step: string,
+  ): Promise<RefundResult> {
     try {
       const refund = await this.journal(op).run(step, 'refunds.create', {
         payment_intent: paymentIntentId,
@@ -202,7 +252,8 @@ export class StripePayments implements Payments {
       });
       return { refundId: refund.id, paymentIntentId, amountCents: refund.amount };
     } catch (error) {
-      if ((error as { code?: string }).code === 'charge_already_refunded') return { refundId: '', paymentIntentId, amountCents: 0 };
+      if ((error as { code?: string }).code === 'charge_already_refunded')
+        return { refundId: '', paymentIntentId, amountCents: 0 };
       throw toPaymentError(error);
     }
   }
@@ -211,7 +262,11 @@ export class StripePayments implements Payments {
     if (project.stripeCustomerId) return project.stripeCustomerId;
     const found = await this.findCustomer(project.clientEmail);
     if (found) return found;
-    const created = await this.journal(op).run('customer', 'customers.create', { email: project.clientEmail, name: project.clientName, metadata: { project_id: project.id } });
+    const created = await this.journal(op).run('customer', 'customers.create', {
+      email: project.clientEmail,
+      name: project.clientName,
+      metadata: { project_id: project.id },
+    });
     return created.id;
   }
 
@@ -219,7 +274,12 @@ export class StripePayments implements Payments {
     project: ProjectMoneyView,
     paymentMethodId: string,
     op: MoneyOperationRef,
-    { step, amount, description, type }: { step: string; amount: number; description: string; type: 'final' | 'penalty' },
+    {
+      step,
+      amount,
+      description,
+      type,
+    }: { step: string; amount: number; description: string; type: 'final' | 'penalty' },
   ): Promise<ChargeResult> {
     try {
       const customerId = await this.customerFor(project, op);
@@ -234,22 +294,48 @@ export class StripePayments implements Payments {
         expand: ['latest_charge'],
         metadata: { type, project_id: project.id, operation: op.key },
       });
-      if (intent.status !== 'succeeded') throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 402, intent.status);
-      return { paymentIntentId: intent.id, customerId, amountCents: intent.amount_received, cardLast4: cardLast4(intent.latest_charge as Stripe.Charge) };
+      if (intent.status !== 'succeeded')
+        throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 402, intent.status);
+      return {
+        paymentIntentId: intent.id,
+        customerId,
+        amountCents: intent.amount_received,
+        cardLast4: cardLast4(intent.latest_charge as Stripe.Charge),
+      };
     } catch (error) {
       throw toPaymentError(error);
     }
   }
 
-  async chargeFinalPayment(project: ProjectMoneyView, paymentMethodId: string, op: MoneyOperationRef): Promise<ChargeResult> {
+  async chargeFinalPayment(
+    project: ProjectMoneyView,
+    paymentMethodId: string,
+    op: MoneyOperationRef,
+  ): Promise<ChargeResult> {
     const amount = finalPaymentFor(project.tier, project.finalPaymentAmount);
-    if (amount === undefined) throw new PaymentError('No final payment is due for this project', 409, 'no_final_payment');
-    return this.charge(project, paymentMethodId, op, { step: 'charge', amount, description: 'Final payment', type: 'final' });
+    if (amount === undefined)
+      throw new PaymentError('No final payment is due for this project', 409, 'no_final_payment');
+    return this.charge(project, paymentMethodId, op, {
+      step: 'charge',
+      amount,
+      description: 'Final payment',
+      type: 'final',
+    });
   }
 
-  async chargePenalty(project: ProjectMoneyView, paymentMethodId: string, quote: PenaltyQuote, op: MoneyOperationRef): Promise<ChargeResult> {
+  async chargePenalty(
+    project: ProjectMoneyView,
+    paymentMethodId: string,
+    quote: PenaltyQuote,
+    op: MoneyOperationRef,
+  ): Promise<ChargeResult> {
     if (!quote.hasPenalty) throw new PaymentError('No early-cancellation penalty is due', 409, 'no_penalty');
-    return this.charge(project, paymentMethodId, op, { step: 'penalty', amount: quote.penaltyAmount, description: 'Early-cancellation penalty', type: 'penalty' });
+    return this.charge(project, paymentMethodId, op, {
+      step: 'penalty',
+      amount: quote.penaltyAmount,
+      description: 'Early-cancellation penalty',
+      type: 'penalty',
+    });
   }
 
   refundPayment(paymentIntentId: string, reason: string, op: MoneyOperationRef): Promise<RefundResult> {
@@ -263,22 +349,42 @@ export class StripePayments implements Payments {
     return plan.stripe_price_id;
   }
 
-  async startSubscription(project: ProjectMoneyView, paymentMethodId: string, op: MoneyOperationRef): Promise<SubscriptionStarted> {
-    if (!isSubscriptionTier(project.tier)) throw new PaymentError('Only tiers 3 and 4 are subscriptions', 409, 'not_a_subscription');
+  async startSubscription(
+    project: ProjectMoneyView,
+    paymentMethodId: string,
+    op: MoneyOperationRef,
+  ): Promise<SubscriptionStarted> {
+    if (!isSubscriptionTier(project.tier))
+      throw new PaymentError('Only tiers 3 and 4 are subscriptions', 409, 'not_a_subscription');
     try {
       const journal = this.journal(op);
       const price = await this.subscriptionPriceId(project);
       let customerId: string;
       let testClockId: string | null = null;
       if (this.options.testClocks) {
-        const clock = await journal.run('test-clock', 'testHelpers.testClocks.create', { frozen_time: Math.floor(this.now().getTime() / 1000), name: `Project ${project.id}` });
+        const clock = await journal.run('test-clock', 'testHelpers.testClocks.create', {
+          frozen_time: Math.floor(this.now().getTime() / 1000),
+          name: `Project ${project.id}`,
+        });
         testClockId = clock.id;
-        customerId = (await journal.run('customer', 'customers.create', { email: project.clientEmail, name: project.clientName, test_clock: clock.id, metadata: { project_id: project.id } })).id;
+        customerId = (
+          await journal.run('customer', 'customers.create', {
+            email: project.clientEmail,
+            name: project.clientName,
+            test_clock: clock.id,
+            metadata: { project_id: project.id },
+          })
+        ).id;
       } else {
         customerId = await this.customerFor(project, op);
       }
       // Stripe answers with the attached method; test ids such as pm_card_visa come back as a new id.
-      const attached = await journal.run('attach-card', 'paymentMethods.attach', { customer: customerId }, paymentMethodId);
+      const attached = await journal.run(
+        'attach-card',
+        'paymentMethods.attach',
+        { customer: customerId },
+        paymentMethodId,
+      );
       const subscription = await journal.run('subscription', 'subscriptions.create', {
         customer: customerId,
         items: [{ price }],
@@ -288,7 +394,9 @@ export class StripePayments implements Payments {
       });
       const item = subscription.items.data[0];
       if (!item) throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, 'no_period');
-      const firstInvoice = subscription.latest_invoice ? await this.invoicePayment(idOf(subscription.latest_invoice)!, attached.card?.last4 ?? null) : null;
+      const firstInvoice = subscription.latest_invoice
+        ? await this.invoicePayment(idOf(subscription.latest_invoice)!, attached.card?.last4 ?? null)
+        : null;
       return {
         subscriptionId: subscription.id,
         customerId,
@@ -309,7 +417,8 @@ export class StripePayments implements Payments {
     if (invoice.status !== 'paid') return null;
     const paymentIntentId = invoicePaymentIntentId(invoice);
     let last4 = knownLast4 ?? null;
-    if (!last4 && paymentIntentId) last4 = cardLast4((await this.retrievePaymentIntent(paymentIntentId)).latest_charge as Stripe.Charge);
+    if (!last4 && paymentIntentId)
+      last4 = cardLast4((await this.retrievePaymentIntent(paymentIntentId)).latest_charge as Stripe.Charge);
     return {
       invoiceId: invoice.id,
       paymentIntentId,
@@ -319,7 +428,11 @@ export class StripePayments implements Payments {
     };
   }
 
-  async payOpenInvoice(project: ProjectMoneyView, paymentMethodId: string, op: MoneyOperationRef): Promise<InvoicePayment & { subscriptionId: string }> {
+  async payOpenInvoice(
+    project: ProjectMoneyView,
+    paymentMethodId: string,
+    op: MoneyOperationRef,
+  ): Promise<InvoicePayment & { subscriptionId: string }> {
     const [row] = await this.db.query<{ stripe_subscription_id: string; stripe_customer_id: string | null }>(
       `select stripe_subscription_id, stripe_customer_id from subscriptions where project_id = $1 and status = 'past_due'`,
       [project.id],
@@ -329,28 +442,50 @@ export class StripePayments implements Payments {
       const journal = this.journal(op);
       const subscription = await this.stripe.subscriptions.retrieve(row.stripe_subscription_id);
       const customerId = idOf(subscription.customer)!;
-      const open = (await this.stripe.invoices.list({ subscription: subscription.id, status: 'open', limit: 1 })).data[0];
+      const open = (
+        await this.stripe.invoices.list({ subscription: subscription.id, status: 'open', limit: 1 })
+      ).data[0];
       if (!open) throw new PaymentError('No payment is due for this subscription', 409, 'nothing_due');
-      const attached = await journal.run('attach-card', 'paymentMethods.attach', { customer: customerId }, paymentMethodId);
-      const invoice = await journal.run(`pay-${open.id}`, 'invoices.pay', { payment_method: attached.id }, open.id);
+      const attached = await journal.run(
+        'attach-card',
+        'paymentMethods.attach',
+        { customer: customerId },
+        paymentMethodId,
+      );
+      const invoice = await journal.run(
+        `pay-${open.id}`,
+        'invoices.pay',
+        { payment_method: attached.id },
+        open.id,
+      );
       const paid = await this.invoicePayment(invoice.id, attached.card?.last4 ?? null);
       if (!paid) throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 402, 'invoice_unpaid');
       // Only a card that paid becomes the one the next renewals are charged to.
-      await journal.run('default-card', 'subscriptions.update', { default_payment_method: attached.id }, subscription.id);
+      await journal.run(
+        'default-card',
+        'subscriptions.update',
+        { default_payment_method: attached.id },
+        subscription.id,
+      );
       return { ...paid, subscriptionId: subscription.id };
     } catch (error) {
       throw toPaymentError(error);
     }
   }
 
-  async cancelSubscription(project: ProjectMoneyView, op: MoneyOperationRef): Promise<{ cancelled: string[] }> {
+  async cancelSubscription(
+    project: ProjectMoneyView,
+    op: MoneyOperationRef,
+  ): Promise<{ cancelled: string[] }> {
     const rows = await this.db.query<{ id: string | null }>(
       `select stripe_subscription_id as id from subscriptions where project_id = $1 and status <> 'cancelled'
        union select stripe_subscription_id from projects where id = $1`,
       [project.id],
     );
     const cancelled: string[] = [];
-    for (const id of [...new Set(rows.map((row) => row.id).filter((value): value is string => !!value))].sort()) {
+    for (const id of [
+      ...new Set(rows.map((row) => row.id).filter((value): value is string => !!value)),
+    ].sort()) {
       try {
         await this.journal(op).run(`cancel-${id}`, 'subscriptions.cancel', {}, id);
         cancelled.push(id);
@@ -364,13 +499,22 @@ export class StripePayments implements Payments {
   }
 
   async quotePenalty(project: ProjectMoneyView, q: Queryable = this.db): Promise<PenaltyQuote> {
-    const [subscription] = await q.query<{ start_date: Date | string; monthly_cost: string | number | null; stripe_test_clock_id: string | null }>(
-      `select start_date, monthly_cost, stripe_test_clock_id from subscriptions where project_id = $1`,
-      [project.id],
+    const [subscription] = await q.query<{
+      start_date: Date | string;
+      monthly_cost: string | number | null;
+      stripe_test_clock_id: string | null;
+    }>(`select start_date, monthly_cost, stripe_test_clock_id from subscriptions where project_id = $1`, [
+      project.id,
+    ]);
+    const subscriptionFee = Number(
+      subscription?.monthly_cost ?? project.cost ?? findTier(project.tier)?.defaultMonthlyDollars ?? 0,
     );
-    const subscriptionFee = Number(subscription?.monthly_cost ?? project.cost ?? findTier(project.tier)?.defaultMonthlyDollars ?? 0);
-    if (project.tier !== 4 || !subscription) return { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee };
-    const monthsRemaining = minimumTermMonthsRemaining(new Date(subscription.start_date), await this.subscriptionNow(subscription.stripe_test_clock_id));
+    if (project.tier !== 4 || !subscription)
+      return { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee };
+    const monthsRemaining = minimumTermMonthsRemaining(
+      new Date(subscription.start_date),
+      await this.subscriptionNow(subscription.stripe_test_clock_id),
+    );
     const penaltyAmount = earlyCancellationPenalty(monthsRemaining, subscriptionFee);
     return { hasPenalty: penaltyAmount > 0, penaltyAmount, monthsRemaining, subscriptionFee };
   }
@@ -394,7 +538,11 @@ export class StripePayments implements Payments {
         const intent = step.response as unknown as Stripe.PaymentIntent;
         if (intent.status !== 'succeeded') continue;
         charges.push({ ...chargeOf(intent), kind: intent.metadata.type === 'penalty' ? 'penalty' : 'final' });
-        reversals.push({ type: 'refund', ...(await this.refund(intent.id, 'Reversed: the change it paid for was not made', op, undo)), reason: 'reversal' });
+        reversals.push({
+          type: 'refund',
+          ...(await this.refund(intent.id, 'Reversed: the change it paid for was not made', op, undo)),
+          reason: 'reversal',
+        });
       }
       if (step.call === 'subscriptions.create') {
         const subscription = step.response as unknown as Stripe.Subscription;
@@ -404,10 +552,28 @@ export class StripePayments implements Payments {
           if ((error as { code?: string }).code !== 'resource_missing') throw toPaymentError(error);
         }
         reversals.push({ type: 'subscription_cancelled', subscriptionId: subscription.id });
-        const invoice = subscription.latest_invoice ? await this.invoicePayment(idOf(subscription.latest_invoice)!) : null;
+        const invoice = subscription.latest_invoice
+          ? await this.invoicePayment(idOf(subscription.latest_invoice)!)
+          : null;
         if (invoice?.paymentIntentId) {
-          charges.push({ kind: 'subscription', invoiceId: invoice.invoiceId, paymentIntentId: invoice.paymentIntentId, customerId: idOf(subscription.customer), amountCents: invoice.amountCents, cardLast4: invoice.cardLast4 });
-          reversals.push({ type: 'refund', ...(await this.refund(invoice.paymentIntentId, 'Reversed: the subscription was not started', op, `${undo}-invoice`)), reason: 'reversal' });
+          charges.push({
+            kind: 'subscription',
+            invoiceId: invoice.invoiceId,
+            paymentIntentId: invoice.paymentIntentId,
+            customerId: idOf(subscription.customer),
+            amountCents: invoice.amountCents,
+            cardLast4: invoice.cardLast4,
+          });
+          reversals.push({
+            type: 'refund',
+            ...(await this.refund(
+              invoice.paymentIntentId,
+              'Reversed: the subscription was not started',
+              op,
+              `${undo}-invoice`,
+            )),
+            reason: 'reversal',
+          });
         }
       }
     }
@@ -416,9 +582,19 @@ export class StripePayments implements Payments {
 
   // ---- reports ---------------------------------------------------------------------------------------------
 
-  async subscriptionPlans(tier: 3 | 4): Promise<{ stripe_price_id: string; monthly_cost: number; tier: 3 | 4 }[]> {
-    const prices = await this.stripe.prices.list({ lookup_keys: [subscriptionPriceLookupKey(tier)], active: true, limit: 10 });
-    return prices.data.map((price) => ({ stripe_price_id: price.id, monthly_cost: fromCents(price.unit_amount ?? 0), tier }));
+  async subscriptionPlans(
+    tier: 3 | 4,
+  ): Promise<{ stripe_price_id: string; monthly_cost: number; tier: 3 | 4 }[]> {
+    const prices = await this.stripe.prices.list({
+      lookup_keys: [subscriptionPriceLookupKey(tier)],
+      active: true,
+      limit: 10,
+    });
+    return prices.data.map((price) => ({
+      stripe_price_id: price.id,
+      monthly_cost: fromCents(price.unit_amount ?? 0),
+      tier,
+    }));
   }
 
   /** Verifies Stripe's signature; throws a 400 PaymentError when the payload was not signed by Stripe. */
@@ -432,7 +608,12 @@ export class StripePayments implements Payments {
 }
 
 function chargeOf(intent: Stripe.PaymentIntent): ChargeResult {
-  return { paymentIntentId: intent.id, customerId: idOf(intent.customer), amountCents: intent.amount_received, cardLast4: cardLast4(intent.latest_charge as Stripe.Charge) };
+  return {
+    paymentIntentId: intent.id,
+    customerId: idOf(intent.customer),
+    amountCents: intent.amount_received,
+    cardLast4: cardLast4(intent.latest_charge as Stripe.Charge),
+  };
 }
 
 export type { JournalStep };

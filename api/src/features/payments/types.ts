@@ -105,20 +105,37 @@ export interface Payments {
   /** Refund the deposit of a tier 1/2 project in full (admin refusal, cancellation with refund). */
   refundDeposit(project: ProjectMoneyView, reason: string, op: MoneyOperationRef): Promise<RefundResult>;
   /** Charge the remaining 50% with the client's payment method; resolves once the PaymentIntent succeeded. */
-  chargeFinalPayment(project: ProjectMoneyView, paymentMethodId: string, op: MoneyOperationRef): Promise<ChargeResult>;
+  chargeFinalPayment(
+    project: ProjectMoneyView,
+    paymentMethodId: string,
+    op: MoneyOperationRef,
+  ): Promise<ChargeResult>;
   /** Start the monthly subscription of an accepted tier 3/4 proposal (its first invoice is paid at once). */
-  startSubscription(project: ProjectMoneyView, paymentMethodId: string, op: MoneyOperationRef): Promise<SubscriptionStarted>;
+  startSubscription(
+    project: ProjectMoneyView,
+    paymentMethodId: string,
+    op: MoneyOperationRef,
+  ): Promise<SubscriptionStarted>;
   /** Cancel the subscription of a tier 3/4 project (completion or cancellation). No-op when none. */
   cancelSubscription(project: ProjectMoneyView, op: MoneyOperationRef): Promise<{ cancelled: string[] }>;
   /** Early-cancellation penalty for tier 4 within the minimum term; zero otherwise. `q`: read within that transaction. */
   quotePenalty(project: ProjectMoneyView, q?: Queryable): Promise<PenaltyQuote>;
   /** Charge the early-cancellation penalty of `quote` (taken when the operation was claimed) with the client's payment method. */
-  chargePenalty(project: ProjectMoneyView, paymentMethodId: string, quote: PenaltyQuote, op: MoneyOperationRef): Promise<ChargeResult>;
+  chargePenalty(
+    project: ProjectMoneyView,
+    paymentMethodId: string,
+    quote: PenaltyQuote,
+    op: MoneyOperationRef,
+  ): Promise<ChargeResult>;
   /**
    * After a failed renewal: make the client's new card the subscription's and pay the open invoice with it.
    * Throws a PaymentError when the card is refused (nothing is paid then).
    */
-  payOpenInvoice(project: ProjectMoneyView, paymentMethodId: string, op: MoneyOperationRef): Promise<InvoicePayment & { subscriptionId: string }>;
+  payOpenInvoice(
+    project: ProjectMoneyView,
+    paymentMethodId: string,
+    op: MoneyOperationRef,
+  ): Promise<InvoicePayment & { subscriptionId: string }>;
   /** Refund what is left of one payment of a project (the admin's refund). */
   refundPayment(paymentIntentId: string, reason: string, op: MoneyOperationRef): Promise<RefundResult>;
   /**

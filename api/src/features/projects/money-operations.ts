@@ -10,10 +10,22 @@ import { clientActivityAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import type { JobQueue } from '../../jobs/job-queue';
 import { recordInvoice, recordRefund, recordSucceededPayment } from '../payments/payment-ledger';
-import { AbandonOperation, PaymentError, type MoneyOperationRef, type Payments, type Reversal, type ReversedCharge } from '../payments/types';
+import {
+  AbandonOperation,
+  PaymentError,
+  type MoneyOperationRef,
+  type Payments,
+  type Reversal,
+  type ReversedCharge,
+} from '../payments/types';
 
 export { AbandonOperation };
-import { appendProjectEvent, findVisibleProject, stateOf, type ProjectEventActor } from './project-repository';
+import {
+  appendProjectEvent,
+  findVisibleProject,
+  stateOf,
+  type ProjectEventActor,
+} from './project-repository';
 import { SYSTEM_VIEWER, writeTransition } from './project-transitions';
 
 /**
@@ -40,7 +52,10 @@ export interface MoneyDeps {
   /** Fault injection for failure tests: called inside the commit transaction, just before it commits. */
   faults?: { beforeCommit?: (op: { id: string; kind: string }) => void | Promise<void> } | undefined;
   /** How each operation ended (metrics). */
-  onOutcome?: (kind: string, outcome: 'succeeded' | 'refused' | 'completed_by_recovery' | 'compensated' | 'pending_recovery') => void;
+  onOutcome?: (
+    kind: string,
+    outcome: 'succeeded' | 'refused' | 'completed_by_recovery' | 'compensated' | 'pending_recovery',
+  ) => void;
 }
 
 /** What the caller asked for, kept on the operation so recovery can run it again. */
@@ -64,13 +79,24 @@ export interface MoneyPlan<Effect> {
   /** compensate: undo the money if the state cannot be written; complete: write the state later (money that cannot be undone). */
   recovery: 'compensate' | 'complete';
   /** Checks and fills the input before the claim commits (the claim transaction's project row is locked). */
-  prepare?(ctx: PlanContext, project: Project, input: OperationInput, tx: Queryable): Promise<OperationInput> | OperationInput;
+  prepare?(
+    ctx: PlanContext,
+    project: Project,
+    input: OperationInput,
+    tx: Queryable,
+  ): Promise<OperationInput> | OperationInput;
   /** The Stripe calls, through the payments module (journalled under `op`); returns what happened. */
   execute(ctx: PlanContext, project: Project, input: OperationInput, op: MoneyOperationRef): Promise<Effect>;
   /** Project columns written with the new state. */
   columns?(project: Project, effect: Effect): Record<string, unknown>;
   /** Ledger rows and queued mails, in the commit transaction. */
-  commit?(tx: Queryable, ctx: PlanContext, project: Project, effect: Effect, previous: Project): Promise<void>;
+  commit?(
+    tx: Queryable,
+    ctx: PlanContext,
+    project: Project,
+    effect: Effect,
+    previous: Project,
+  ): Promise<void>;
   /** What the event log keeps of the effect. */
   details?(effect: Effect): object;
   /** Mails about a reversed operation (the charge was refunded), in the transaction that records the reversal. */
@@ -92,14 +118,17 @@ export interface OperationRow {
 
 class LeaseLost extends Error {}
 
-export const refOf = (op: Pick<OperationRow, 'id' | 'project_id' | 'kind' | 'attempt'>): MoneyOperationRef => ({
+export const refOf = (
+  op: Pick<OperationRow, 'id' | 'project_id' | 'kind' | 'attempt'>,
+): MoneyOperationRef => ({
   id: op.id,
   key: `${op.project_id}:${op.kind}:${op.attempt}`,
 });
 
 /** A refusal says the money step did nothing (a declined card, a rule); anything else leaves the outcome open. */
 const isRefusal = (error: unknown) =>
-  (error instanceof PaymentError && error.status !== 502) || (error instanceof HttpError && error.status < 500);
+  (error instanceof PaymentError && error.status !== 502) ||
+  (error instanceof HttpError && error.status < 500);
 
 export interface MoneyOperationRequest {
   projectId: string;
@@ -123,11 +152,17 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
     return findVisibleProject(q, projectId, SYSTEM_VIEWER, { forUpdate });
   }
 
-  async function claim(request: MoneyOperationRequest, owner: string): Promise<{ op: OperationRow; project: Project }> {
+  async function claim(
+    request: MoneyOperationRequest,
+    owner: string,
+  ): Promise<{ op: OperationRow; project: Project }> {
     const plan = planOf(request.kind);
     return db.transaction(async (tx) => {
       const project = await findVisibleProject(tx, request.projectId, request.viewer, { forUpdate: true });
-      const open = await tx.query(`select 1 from money_operations where project_id = $1 and status in ('claimed', 'compensating')`, [project.id]);
+      const open = await tx.query(
+        `select 1 from money_operations where project_id = $1 and status in ('claimed', 'compensating')`,
+        [project.id],
+      );
       if (open.length) throw new HttpError(409, API_MESSAGES.operationInProgress);
       if (request.input.event) {
         const check = transition(stateOf(project), request.input.event);
@@ -139,10 +174,22 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
          values ($1, $2, (select coalesce(max(attempt), 0) + 1 from money_operations where project_id = $1 and kind = $2),
            'claimed', $3, $4, $5, $6, now() + make_interval(secs => $7))
          returning *`,
-        [project.id, request.kind, JSON.stringify(input), request.actor.id, request.actor.role, owner, leaseSeconds],
+        [
+          project.id,
+          request.kind,
+          JSON.stringify(input),
+          request.actor.id,
+          request.actor.role,
+          owner,
+          leaseSeconds,
+        ],
       );
       // The safety net for a process that dies mid-way: once the lease has run out, a job finishes the work.
-      await deps.jobs.send('payments.recover-operation', { operationId: op!.id }, { tx, startAfterSeconds: leaseSeconds + 1 });
+      await deps.jobs.send(
+        'payments.recover-operation',
+        { operationId: op!.id },
+        { tx, startAfterSeconds: leaseSeconds + 1 },
+      );
       return { op: op!, project };
     });
   }
@@ -152,11 +199,24 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
     return db.transaction(async (tx) => {
       await holdLease(tx, op.id, owner, ['claimed']);
       const previous = await loadProject(tx, op.project_id, true);
-      const project = op.input.event ? await writeTransition(tx, previous, op.input.event, plan.columns?.(previous, effect) ?? {}) : previous;
+      const project = op.input.event
+        ? await writeTransition(tx, previous, op.input.event, plan.columns?.(previous, effect) ?? {})
+        : previous;
       await plan.commit?.(tx, ctx, project, effect, previous);
       if (op.actor_role === 'CLIENT' && op.input.event) {
-        const entry = { id: 0, action: op.input.event.type, actorRole: 'CLIENT', from: previous.status, to: project.status, at: new Date().toISOString() };
-        await queueMail(deps.jobs, clientActivityAlertMail(deps.config.contactInbox, project, entry, deps.config.publicSiteUrl), tx);
+        const entry = {
+          id: 0,
+          action: op.input.event.type,
+          actorRole: 'CLIENT',
+          from: previous.status,
+          to: project.status,
+          at: new Date().toISOString(),
+        };
+        await queueMail(
+          deps.jobs,
+          clientActivityAlertMail(deps.config.contactInbox, project, entry, deps.config.publicSiteUrl),
+          tx,
+        );
       }
       const committed = await loadProject(tx, op.project_id);
       await appendProjectEvent(tx, {
@@ -168,12 +228,20 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
         details: { operationId: op.id, ...plan.details?.(effect) },
       });
       await deps.faults?.beforeCommit?.({ id: op.id, kind: op.kind });
-      await tx.query(`update money_operations set status = 'succeeded', effect = $2, finished_at = now() where id = $1`, [op.id, JSON.stringify(effect ?? null)]);
+      await tx.query(
+        `update money_operations set status = 'succeeded', effect = $2, finished_at = now() where id = $1`,
+        [op.id, JSON.stringify(effect ?? null)],
+      );
       return { previous, project: committed, effect };
     });
   }
 
-  async function holdLease(tx: Queryable, operationId: string, owner: string, statuses: OperationRow['status'][]): Promise<void> {
+  async function holdLease(
+    tx: Queryable,
+    operationId: string,
+    owner: string,
+    statuses: OperationRow['status'][],
+  ): Promise<void> {
     const [row] = await tx.query<{ status: OperationRow['status']; lease_owner: string }>(
       'select status, lease_owner from money_operations where id = $1 for update',
       [operationId],
@@ -208,14 +276,31 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
           details: { operationId: op.id, reason, reversals },
         });
       }
-      await tx.query(`update money_operations set status = $2, finished_at = now() where id = $1`, [op.id, movedMoney ? 'compensated' : 'failed']);
+      await tx.query(`update money_operations set status = $2, finished_at = now() where id = $1`, [
+        op.id,
+        movedMoney ? 'compensated' : 'failed',
+      ]);
     });
   }
 
-  async function recordReversal(tx: Queryable, op: OperationRow, charges: ReversedCharge[], reversals: Reversal[]): Promise<void> {
+  async function recordReversal(
+    tx: Queryable,
+    op: OperationRow,
+    charges: ReversedCharge[],
+    reversals: Reversal[],
+  ): Promise<void> {
     for (const charge of charges) {
       if (charge.kind === 'subscription' && charge.invoiceId) {
-        await recordInvoice(tx, { invoiceId: charge.invoiceId, paymentIntentId: charge.paymentIntentId, projectId: op.project_id, customerId: charge.customerId, amountCents: charge.amountCents, status: 'succeeded', at: new Date(), cardLast4: charge.cardLast4 });
+        await recordInvoice(tx, {
+          invoiceId: charge.invoiceId,
+          paymentIntentId: charge.paymentIntentId,
+          projectId: op.project_id,
+          customerId: charge.customerId,
+          amountCents: charge.amountCents,
+          status: 'succeeded',
+          at: new Date(),
+          cardLast4: charge.cardLast4,
+        });
       } else {
         await recordSucceededPayment(tx, { ...charge, projectId: op.project_id });
       }
@@ -226,7 +311,10 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
   }
 
   /** Recovery after a failure: complete (run again, commit) or compensate, as the plan says. */
-  async function recover(op: OperationRow, owner: string): Promise<{ project: Project; effect: unknown } | null> {
+  async function recover(
+    op: OperationRow,
+    owner: string,
+  ): Promise<{ project: Project; effect: unknown } | null> {
     const plan = planOf(op.kind);
     if (op.status === 'claimed' && plan.recovery === 'complete') {
       let effect: unknown;
@@ -249,8 +337,14 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
       return await recover(op, owner);
     } catch (error) {
       if (error instanceof AbandonOperation) throw error;
-      logger.error({ err: error, operationId: op.id }, 'money operation recovery failed; a job will retry it');
-      await db.query(`update money_operations set lease_until = now() where id = $1 and lease_owner = $2`, [op.id, owner]);
+      logger.error(
+        { err: error, operationId: op.id },
+        'money operation recovery failed; a job will retry it',
+      );
+      await db.query(`update money_operations set lease_until = now() where id = $1 and lease_owner = $2`, [
+        op.id,
+        owner,
+      ]);
       await deps.jobs.send('payments.recover-operation', { operationId: op.id });
       return undefined;
     }
@@ -258,12 +352,15 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
 
   return {
     /** Runs one money operation for a request; resolves once state and money agree. */
-    async run<Effect>(request: MoneyOperationRequest): Promise<{ project: Project; previous: Project; effect: Effect }> {
+    async run<Effect>(
+      request: MoneyOperationRequest,
+    ): Promise<{ project: Project; previous: Project; effect: Effect }> {
       const owner = randomUUID();
       const { op, project } = await claim(request, owner);
       const plan = planOf(op.kind) as MoneyPlan<Effect>;
       let effect: Effect;
-      const outcome = (value: Parameters<NonNullable<MoneyDeps['onOutcome']>>[1]) => deps.onOutcome?.(op.kind, value);
+      const outcome = (value: Parameters<NonNullable<MoneyDeps['onOutcome']>>[1]) =>
+        deps.onOutcome?.(op.kind, value);
       try {
         effect = await plan.execute(ctx, project, op.input, refOf(op));
       } catch (error) {
@@ -271,13 +368,19 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
         if (isRefusal(error)) {
           // This step did nothing; undo what earlier steps of the operation did (e.g. a penalty already charged).
           const reversal = await recoverNowReversal(op, owner, (error as Error).message);
-          if (reversal === 'pending') logger.warn({ operationId: op.id }, 'reversal pending; a job will finish it');
+          if (reversal === 'pending')
+            logger.warn({ operationId: op.id }, 'reversal pending; a job will finish it');
           outcome(reversal === 'pending' ? 'pending_recovery' : 'refused');
           throw error;
         }
-        logger.error({ err: error, operationId: op.id }, 'money step failed with an unknown outcome; recovering');
+        logger.error(
+          { err: error, operationId: op.id },
+          'money step failed with an unknown outcome; recovering',
+        );
         const recovered = await recoverNow(op, owner);
-        outcome(recovered ? 'completed_by_recovery' : recovered === null ? 'compensated' : 'pending_recovery');
+        outcome(
+          recovered ? 'completed_by_recovery' : recovered === null ? 'compensated' : 'pending_recovery',
+        );
         if (recovered) return recovered as { project: Project; previous: Project; effect: Effect };
         throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, 'recovered');
       }
@@ -288,9 +391,14 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
       } catch (error) {
         if (error instanceof AbandonOperation) throw error;
         if (error instanceof LeaseLost) throw new HttpError(409, API_MESSAGES.operationInProgress);
-        logger.error({ err: error, operationId: op.id }, 'state change failed after the money step; recovering');
+        logger.error(
+          { err: error, operationId: op.id },
+          'state change failed after the money step; recovering',
+        );
         const recovered = await recoverNow(op, owner);
-        outcome(recovered ? 'completed_by_recovery' : recovered === null ? 'compensated' : 'pending_recovery');
+        outcome(
+          recovered ? 'completed_by_recovery' : recovered === null ? 'compensated' : 'pending_recovery',
+        );
         if (recovered) return recovered as { project: Project; previous: Project; effect: Effect };
         throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, 'reversed');
       }
@@ -312,7 +420,11 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
         );
         if (current && (current.status === 'claimed' || current.status === 'compensating')) {
           // Still leased by a live request: look again when the lease ends.
-          await deps.jobs.send('payments.recover-operation', { operationId }, { startAfterSeconds: Math.max(1, current.wait + 1) });
+          await deps.jobs.send(
+            'payments.recover-operation',
+            { operationId },
+            { startAfterSeconds: Math.max(1, current.wait + 1) },
+          );
         }
         return;
       }
@@ -321,19 +433,29 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
         const recovered = await recover(op, owner);
         deps.onOutcome?.(op.kind, recovered ? 'completed_by_recovery' : 'compensated');
       } catch (error) {
-        await db.query(`update money_operations set lease_until = now() where id = $1 and lease_owner = $2`, [op.id, owner]);
+        await db.query(`update money_operations set lease_until = now() where id = $1 and lease_owner = $2`, [
+          op.id,
+          owner,
+        ]);
         throw error;
       }
     },
   };
 
-  async function recoverNowReversal(op: OperationRow, owner: string, reason: string): Promise<'done' | 'pending'> {
+  async function recoverNowReversal(
+    op: OperationRow,
+    owner: string,
+    reason: string,
+  ): Promise<'done' | 'pending'> {
     try {
       await reverseAndClose(op, owner, reason);
       return 'done';
     } catch (error) {
       logger.error({ err: error, operationId: op.id }, 'reversal failed; a job will retry it');
-      await db.query(`update money_operations set lease_until = now() where id = $1 and lease_owner = $2`, [op.id, owner]);
+      await db.query(`update money_operations set lease_until = now() where id = $1 and lease_owner = $2`, [
+        op.id,
+        owner,
+      ]);
       await deps.jobs.send('payments.recover-operation', { operationId: op.id });
       return 'pending';
     }

@@ -1,11 +1,33 @@
-import { API_MESSAGES, finalPaymentFor, fromCents, isFixedPriceTier, isSubscriptionTier, type Project, type RefundOutcome } from '@agency/domain';
+import {
+  API_MESSAGES,
+  finalPaymentFor,
+  fromCents,
+  isFixedPriceTier,
+  isSubscriptionTier,
+  type Project,
+  type RefundOutcome,
+} from '@agency/domain';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
 import type { Queryable } from '../../db/database';
 import { HttpError } from '../../http/http-error';
-import { finalPaymentRequestMail, paidOrderAlertMail, paymentReversedMail, projectStatusMail, receiptMail, type ReceiptKind } from '../../mail/mail-templates';
+import {
+  finalPaymentRequestMail,
+  paidOrderAlertMail,
+  paymentReversedMail,
+  projectStatusMail,
+  receiptMail,
+  type ReceiptKind,
+} from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import { findPayment, recordInvoice, recordRefund, recordSucceededPayment } from '../payments/payment-ledger';
-import { PaymentError, type ChargeResult, type InvoicePayment, type MoneyOperationRef, type RefundResult, type SubscriptionStarted } from '../payments/types';
+import {
+  PaymentError,
+  type ChargeResult,
+  type InvoicePayment,
+  type MoneyOperationRef,
+  type RefundResult,
+  type SubscriptionStarted,
+} from '../payments/types';
 import type { MoneyPlan, OperationInput, PlanContext } from './money-operations';
 import { toMoneyView } from './project-repository';
 
@@ -21,46 +43,102 @@ const refundOutcome = (refund: RefundResult | null): RefundOutcome => ({
 });
 
 /** A paid fixed-price project's deposit goes back in full; a refund Stripe refuses aborts the change. */
-async function refundDepositIfPaid(ctx: PlanContext, project: Project, reason: string, op: MoneyOperationRef): Promise<RefundResult | null> {
+async function refundDepositIfPaid(
+  ctx: PlanContext,
+  project: Project,
+  reason: string,
+  op: MoneyOperationRef,
+): Promise<RefundResult | null> {
   if (!isFixedPriceTier(project.tier ?? 0) || !project.stripe_payment_intent_id) return null;
   try {
     return await ctx.payments.refundDeposit(toMoneyView(project), reason, op);
   } catch (error) {
-    if (error instanceof PaymentError && error.status !== 502) throw new PaymentError(API_MESSAGES.refundFailed, error.status, error.code);
+    if (error instanceof PaymentError && error.status !== 502)
+      throw new PaymentError(API_MESSAGES.refundFailed, error.status, error.code);
     throw error;
   }
 }
 
-async function mail(tx: Queryable, ctx: PlanContext, build: (siteUrl: string) => Parameters<typeof queueMail>[1] | null) {
+async function mail(
+  tx: Queryable,
+  ctx: PlanContext,
+  build: (siteUrl: string) => Parameters<typeof queueMail>[1] | null,
+) {
   const message = build(ctx.config.publicSiteUrl);
   if (message?.to) await queueMail(ctx.jobs, message, tx);
 }
 
-async function receipt(tx: Queryable, ctx: PlanContext, project: Project, kind: ReceiptKind, amountCents: number, cardLast4: string | null, extra: { period?: { start: string; end: string }; at?: string } = {}) {
+async function receipt(
+  tx: Queryable,
+  ctx: PlanContext,
+  project: Project,
+  kind: ReceiptKind,
+  amountCents: number,
+  cardLast4: string | null,
+  extra: { period?: { start: string; end: string }; at?: string } = {},
+) {
   await mail(tx, ctx, (site) =>
-    receiptMail({ to: project.client_email, clientName: project.client_name, kind, amountCents, at: extra.at ?? new Date().toISOString(), projectTitle: project.title, tier: project.tier, cardLast4, ...(extra.period && { period: extra.period }) }, site),
+    receiptMail(
+      {
+        to: project.client_email,
+        clientName: project.client_name,
+        kind,
+        amountCents,
+        at: extra.at ?? new Date().toISOString(),
+        projectTitle: project.title,
+        tier: project.tier,
+        cardLast4,
+        ...(extra.period && { period: extra.period }),
+      },
+      site,
+    ),
   );
   if (kind !== 'refund') {
     await mail(tx, ctx, () =>
-      paidOrderAlertMail(ctx.config.contactInbox, { clientName: project.client_name, clientEmail: project.client_email, kind, amountCents, at: extra.at ?? new Date().toISOString(), projectTitle: project.title, tier: project.tier, cardLast4 }, ctx.config.publicSiteUrl),
+      paidOrderAlertMail(
+        ctx.config.contactInbox,
+        {
+          clientName: project.client_name,
+          clientEmail: project.client_email,
+          kind,
+          amountCents,
+          at: extra.at ?? new Date().toISOString(),
+          projectTitle: project.title,
+          tier: project.tier,
+          cardLast4,
+        },
+        ctx.config.publicSiteUrl,
+      ),
     );
   }
 }
 
-async function commitRefund(tx: Queryable, ctx: PlanContext, project: Project, refund: RefundResult | null, reason: string) {
+async function commitRefund(
+  tx: Queryable,
+  ctx: PlanContext,
+  project: Project,
+  refund: RefundResult | null,
+  reason: string,
+) {
   if (!refund || refund.amountCents <= 0) return;
   const payment = await findPayment(tx, refund.paymentIntentId);
-  if (await recordRefund(tx, { ...refund, reason })) await receipt(tx, ctx, project, 'refund', refund.amountCents, payment?.card_last4 ?? null);
+  if (await recordRefund(tx, { ...refund, reason }))
+    await receipt(tx, ctx, project, 'refund', refund.amountCents, payment?.card_last4 ?? null);
 }
 
 async function markSubscriptionsCancelled(tx: Queryable, projectId: string) {
-  await tx.query(`update subscriptions set status = 'cancelled', end_date = now() where project_id = $1 and status <> 'cancelled'`, [projectId]);
+  await tx.query(
+    `update subscriptions set status = 'cancelled', end_date = now() where project_id = $1 and status <> 'cancelled'`,
+    [projectId],
+  );
 }
 
 function refusal(reason: string, notifyClient: boolean): MoneyPlan<Refunded> {
   return {
     recovery: 'complete',
-    execute: async (ctx, project, _input, op) => ({ refund: await refundDepositIfPaid(ctx, project, reason, op) }),
+    execute: async (ctx, project, _input, op) => ({
+      refund: await refundDepositIfPaid(ctx, project, reason, op),
+    }),
     async commit(tx, ctx, project, { refund }) {
       await commitRefund(tx, ctx, project, refund, reason);
       if (notifyClient) await mail(tx, ctx, (site) => projectStatusMail(project, site));
@@ -70,11 +148,17 @@ function refusal(reason: string, notifyClient: boolean): MoneyPlan<Refunded> {
 }
 
 type Subscribed = { subscription: SubscriptionStarted | null };
-type Cancelled = { cancelled: string[]; refund: RefundResult | null; penalty: (ChargeResult & { amount: number }) | null };
+type Cancelled = {
+  cancelled: string[];
+  refund: RefundResult | null;
+  penalty: (ChargeResult & { amount: number }) | null;
+};
 
 const cancelledDetails = (effect: Cancelled) => ({
   ...refundOutcome(effect.refund),
-  ...(effect.penalty ? { penaltyPaymentIntentId: effect.penalty.paymentIntentId, penaltyAmount: effect.penalty.amount } : {}),
+  ...(effect.penalty
+    ? { penaltyPaymentIntentId: effect.penalty.paymentIntentId, penaltyAmount: effect.penalty.amount }
+    : {}),
 });
 
 export const MONEY_PLANS = {
@@ -86,16 +170,26 @@ export const MONEY_PLANS = {
     recovery: 'compensate',
     prepare(_ctx, project, input) {
       if (isSubscriptionTier(project.tier ?? 0) && !input.paymentMethodId) {
-        throw new HttpError(400, PAYMENT_MESSAGES.invalidCardDetails, { paymentMethodId: PAYMENT_MESSAGES.invalidCardDetails });
+        throw new HttpError(400, PAYMENT_MESSAGES.invalidCardDetails, {
+          paymentMethodId: PAYMENT_MESSAGES.invalidCardDetails,
+        });
       }
       return input;
     },
     async execute(ctx, project, input, op) {
       if (!isSubscriptionTier(project.tier ?? 0)) return { subscription: null };
-      return { subscription: await ctx.payments.startSubscription(toMoneyView(project), input.paymentMethodId!, op) };
+      return {
+        subscription: await ctx.payments.startSubscription(toMoneyView(project), input.paymentMethodId!, op),
+      };
     },
     columns: (_project, { subscription }) =>
-      subscription ? { stripe_subscription_id: subscription.subscriptionId, stripe_customer_id: subscription.customerId, stripe_price_id: subscription.priceId } : {},
+      subscription
+        ? {
+            stripe_subscription_id: subscription.subscriptionId,
+            stripe_customer_id: subscription.customerId,
+            stripe_price_id: subscription.priceId,
+          }
+        : {},
     async commit(tx, ctx, project, { subscription }) {
       if (!subscription) return;
       await tx.query(
@@ -106,32 +200,72 @@ export const MONEY_PLANS = {
            stripe_price_id = excluded.stripe_price_id, stripe_customer_id = excluded.stripe_customer_id,
            stripe_test_clock_id = excluded.stripe_test_clock_id, monthly_cost = excluded.monthly_cost,
            status = 'active', start_date = excluded.start_date, end_date = excluded.end_date`,
-        [project.id, subscription.subscriptionId, subscription.priceId, subscription.customerId, subscription.testClockId,
-          subscription.firstInvoice ? fromCents(subscription.firstInvoice.amountCents) : project.cost, subscription.startDate, subscription.currentPeriodEnd],
+        [
+          project.id,
+          subscription.subscriptionId,
+          subscription.priceId,
+          subscription.customerId,
+          subscription.testClockId,
+          subscription.firstInvoice ? fromCents(subscription.firstInvoice.amountCents) : project.cost,
+          subscription.startDate,
+          subscription.currentPeriodEnd,
+        ],
       );
       const invoice = subscription.firstInvoice;
       if (invoice) {
-        const recorded = await recordInvoice(tx, { ...invoice, projectId: project.id, customerId: subscription.customerId, status: 'succeeded', at: invoice.paidAt });
-        if (recorded) await receipt(tx, ctx, project, 'subscription', invoice.amountCents, invoice.cardLast4, { at: invoice.paidAt, period: { start: subscription.startDate, end: subscription.currentPeriodEnd } });
+        const recorded = await recordInvoice(tx, {
+          ...invoice,
+          projectId: project.id,
+          customerId: subscription.customerId,
+          status: 'succeeded',
+          at: invoice.paidAt,
+        });
+        if (recorded)
+          await receipt(tx, ctx, project, 'subscription', invoice.amountCents, invoice.cardLast4, {
+            at: invoice.paidAt,
+            period: { start: subscription.startDate, end: subscription.currentPeriodEnd },
+          });
       }
     },
     details: ({ subscription }) => (subscription ? { subscriptionId: subscription.subscriptionId } : {}),
     async reversed(tx, ctx, project, charges) {
-      for (const charge of charges) await mail(tx, ctx, (site) => paymentReversedMail({ to: project.client_email, clientName: project.client_name, kind: charge.kind, amountCents: charge.amountCents, at: new Date().toISOString(), projectTitle: project.title, tier: project.tier, cardLast4: charge.cardLast4 }, site));
+      for (const charge of charges)
+        await mail(tx, ctx, (site) =>
+          paymentReversedMail(
+            {
+              to: project.client_email,
+              clientName: project.client_name,
+              kind: charge.kind,
+              amountCents: charge.amountCents,
+              at: new Date().toISOString(),
+              projectTitle: project.title,
+              tier: project.tier,
+              cardLast4: charge.cardLast4,
+            },
+            site,
+          ),
+        );
     },
   } satisfies MoneyPlan<Subscribed>,
 
   complete: {
     recovery: 'complete',
     async execute(ctx, project, _input, op) {
-      const cancelled = isSubscriptionTier(project.tier ?? 0) ? (await ctx.payments.cancelSubscription(toMoneyView(project), op)).cancelled : [];
+      const cancelled = isSubscriptionTier(project.tier ?? 0)
+        ? (await ctx.payments.cancelSubscription(toMoneyView(project), op)).cancelled
+        : [];
       return { cancelled, refund: null, penalty: null };
     },
-    columns: (project) => (isFixedPriceTier(project.tier ?? 0) ? { final_payment_amount: finalPaymentFor(project.tier!, project.final_payment_amount) } : {}),
+    columns: (project) =>
+      isFixedPriceTier(project.tier ?? 0)
+        ? { final_payment_amount: finalPaymentFor(project.tier!, project.final_payment_amount) }
+        : {},
     async commit(tx, ctx, project) {
       if (project.status === 'completed') await markSubscriptionsCancelled(tx, project.id);
       await mail(tx, ctx, (site) =>
-        project.status === 'pending_final_payment' ? finalPaymentRequestMail(project, project.final_payment_amount ?? 0, site) : projectStatusMail(project, site),
+        project.status === 'pending_final_payment'
+          ? finalPaymentRequestMail(project, project.final_payment_amount ?? 0, site)
+          : projectStatusMail(project, site),
       );
     },
   } satisfies MoneyPlan<Cancelled>,
@@ -139,8 +273,12 @@ export const MONEY_PLANS = {
   cancel_by_admin: {
     recovery: 'complete',
     async execute(ctx, project, input, op) {
-      const cancelled = isSubscriptionTier(project.tier ?? 0) ? (await ctx.payments.cancelSubscription(toMoneyView(project), op)).cancelled : [];
-      const refund = input.issueRefund ? await refundDepositIfPaid(ctx, project, 'Project cancelled', op) : null;
+      const cancelled = isSubscriptionTier(project.tier ?? 0)
+        ? (await ctx.payments.cancelSubscription(toMoneyView(project), op)).cancelled
+        : [];
+      const refund = input.issueRefund
+        ? await refundDepositIfPaid(ctx, project, 'Project cancelled', op)
+        : null;
       return { cancelled, refund, penalty: null };
     },
     async commit(tx, ctx, project, effect) {
@@ -155,39 +293,82 @@ export const MONEY_PLANS = {
     recovery: 'complete',
     async prepare(ctx, project, input, tx) {
       const penalty = await ctx.payments.quotePenalty(toMoneyView(project), tx);
-      if (penalty.hasPenalty && !input.paymentMethodId) throw new PaymentError(API_MESSAGES.penaltyUnpaid, 402, 'penalty_unpaid');
+      if (penalty.hasPenalty && !input.paymentMethodId)
+        throw new PaymentError(API_MESSAGES.penaltyUnpaid, 402, 'penalty_unpaid');
       return { ...input, penalty };
     },
     async execute(ctx, project, input, op) {
       let penalty: Cancelled['penalty'] = null;
       if (input.penalty?.hasPenalty) {
-        const charged = await ctx.payments.chargePenalty(toMoneyView(project), input.paymentMethodId!, input.penalty, op);
+        const charged = await ctx.payments.chargePenalty(
+          toMoneyView(project),
+          input.paymentMethodId!,
+          input.penalty,
+          op,
+        );
         penalty = { ...charged, amount: input.penalty.penaltyAmount };
       }
-      const cancelled = isSubscriptionTier(project.tier ?? 0) ? (await ctx.payments.cancelSubscription(toMoneyView(project), op)).cancelled : [];
+      const cancelled = isSubscriptionTier(project.tier ?? 0)
+        ? (await ctx.payments.cancelSubscription(toMoneyView(project), op)).cancelled
+        : [];
       return { cancelled, refund: null, penalty };
     },
     async commit(tx, ctx, project, { penalty }) {
       await markSubscriptionsCancelled(tx, project.id);
-      if (penalty && (await recordSucceededPayment(tx, { ...penalty, projectId: project.id, kind: 'penalty' }))) {
+      if (
+        penalty &&
+        (await recordSucceededPayment(tx, { ...penalty, projectId: project.id, kind: 'penalty' }))
+      ) {
         await receipt(tx, ctx, project, 'penalty', penalty.amountCents, penalty.cardLast4);
       }
     },
     details: cancelledDetails,
     async reversed(tx, ctx, project, charges) {
-      for (const charge of charges) await mail(tx, ctx, (site) => paymentReversedMail({ to: project.client_email, clientName: project.client_name, kind: charge.kind, amountCents: charge.amountCents, at: new Date().toISOString(), projectTitle: project.title, tier: project.tier, cardLast4: charge.cardLast4 }, site));
+      for (const charge of charges)
+        await mail(tx, ctx, (site) =>
+          paymentReversedMail(
+            {
+              to: project.client_email,
+              clientName: project.client_name,
+              kind: charge.kind,
+              amountCents: charge.amountCents,
+              at: new Date().toISOString(),
+              projectTitle: project.title,
+              tier: project.tier,
+              cardLast4: charge.cardLast4,
+            },
+            site,
+          ),
+        );
     },
   } satisfies MoneyPlan<Cancelled>,
 
   final_payment_succeeded: {
     recovery: 'compensate',
-    execute: async (ctx, project, input, op) => ctx.payments.chargeFinalPayment(toMoneyView(project), input.paymentMethodId!, op),
+    execute: async (ctx, project, input, op) =>
+      ctx.payments.chargeFinalPayment(toMoneyView(project), input.paymentMethodId!, op),
     async commit(tx, ctx, project, charge) {
-      if (await recordSucceededPayment(tx, { ...charge, projectId: project.id, kind: 'final' })) await receipt(tx, ctx, project, 'final', charge.amountCents, charge.cardLast4);
+      if (await recordSucceededPayment(tx, { ...charge, projectId: project.id, kind: 'final' }))
+        await receipt(tx, ctx, project, 'final', charge.amountCents, charge.cardLast4);
     },
     details: (charge) => ({ paymentIntentId: charge.paymentIntentId, amount: fromCents(charge.amountCents) }),
     async reversed(tx, ctx, project, charges) {
-      for (const charge of charges) await mail(tx, ctx, (site) => paymentReversedMail({ to: project.client_email, clientName: project.client_name, kind: charge.kind, amountCents: charge.amountCents, at: new Date().toISOString(), projectTitle: project.title, tier: project.tier, cardLast4: charge.cardLast4 }, site));
+      for (const charge of charges)
+        await mail(tx, ctx, (site) =>
+          paymentReversedMail(
+            {
+              to: project.client_email,
+              clientName: project.client_name,
+              kind: charge.kind,
+              amountCents: charge.amountCents,
+              at: new Date().toISOString(),
+              projectTitle: project.title,
+              tier: project.tier,
+              cardLast4: charge.cardLast4,
+            },
+            site,
+          ),
+        );
     },
   } satisfies MoneyPlan<ChargeResult>,
 
@@ -196,14 +377,31 @@ export const MONEY_PLANS = {
     recovery: 'complete',
     prepare(_ctx, project, input) {
       if (!isSubscriptionTier(project.tier ?? 0)) throw new HttpError(409, API_MESSAGES.nothingDue);
-      if (!input.paymentMethodId) throw new HttpError(400, PAYMENT_MESSAGES.invalidCardDetails, { paymentMethodId: PAYMENT_MESSAGES.invalidCardDetails });
+      if (!input.paymentMethodId)
+        throw new HttpError(400, PAYMENT_MESSAGES.invalidCardDetails, {
+          paymentMethodId: PAYMENT_MESSAGES.invalidCardDetails,
+        });
       return input;
     },
-    execute: async (ctx, project, input, op) => ({ invoice: await ctx.payments.payOpenInvoice(toMoneyView(project), input.paymentMethodId!, op) }),
+    execute: async (ctx, project, input, op) => ({
+      invoice: await ctx.payments.payOpenInvoice(toMoneyView(project), input.paymentMethodId!, op),
+    }),
     async commit(tx, ctx, project, { invoice }) {
-      const recorded = await recordInvoice(tx, { ...invoice, projectId: project.id, customerId: project.stripe_customer_id, status: 'succeeded', at: invoice.paidAt });
-      await tx.query(`update subscriptions set status = 'active' where project_id = $1 and status = 'past_due'`, [project.id]);
-      if (recorded) await receipt(tx, ctx, project, 'subscription', invoice.amountCents, invoice.cardLast4, { at: invoice.paidAt });
+      const recorded = await recordInvoice(tx, {
+        ...invoice,
+        projectId: project.id,
+        customerId: project.stripe_customer_id,
+        status: 'succeeded',
+        at: invoice.paidAt,
+      });
+      await tx.query(
+        `update subscriptions set status = 'active' where project_id = $1 and status = 'past_due'`,
+        [project.id],
+      );
+      if (recorded)
+        await receipt(tx, ctx, project, 'subscription', invoice.amountCents, invoice.cardLast4, {
+          at: invoice.paidAt,
+        });
     },
     details: ({ invoice }) => ({ invoiceId: invoice.invoiceId, amount: fromCents(invoice.amountCents) }),
   } satisfies MoneyPlan<{ invoice: InvoicePayment & { subscriptionId: string } }>,
@@ -214,11 +412,15 @@ export const MONEY_PLANS = {
     async prepare(_ctx, project, input: OperationInput, tx) {
       const paymentIntentId = input.paymentIntentId;
       const payment = paymentIntentId ? await findPayment(tx, paymentIntentId) : undefined;
-      const ofProject = !!paymentIntentId && (payment?.project_id === project.id || project.stripe_payment_intent_id === paymentIntentId);
+      const ofProject =
+        !!paymentIntentId &&
+        (payment?.project_id === project.id || project.stripe_payment_intent_id === paymentIntentId);
       if (!ofProject) throw new HttpError(404, API_MESSAGES.paymentNotFound);
       return input;
     },
-    execute: async (ctx, _project, input, op) => ({ refund: await ctx.payments.refundPayment(input.paymentIntentId!, 'Refunded by the admin', op) }),
+    execute: async (ctx, _project, input, op) => ({
+      refund: await ctx.payments.refundPayment(input.paymentIntentId!, 'Refunded by the admin', op),
+    }),
     commit: (tx, ctx, project, { refund }) => commitRefund(tx, ctx, project, refund, 'Refunded by the admin'),
     details: ({ refund }) => refundOutcome(refund),
   } satisfies MoneyPlan<Refunded>,

@@ -1,4 +1,10 @@
-import { API_MESSAGES, type ActivityEntry, type Project, type ProjectState, type TierId } from '@agency/domain';
+import {
+  API_MESSAGES,
+  type ActivityEntry,
+  type Project,
+  type ProjectState,
+  type TierId,
+} from '@agency/domain';
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../http/app-env';
 import { HttpError } from '../../http/http-error';
@@ -153,7 +159,14 @@ export interface ProjectEventActor {
 
 export async function appendProjectEvent(
   q: Queryable,
-  e: { projectId: string; actor: ProjectEventActor; action: string; from: string | null; to: string | null; details?: object },
+  e: {
+    projectId: string;
+    actor: ProjectEventActor;
+    action: string;
+    from: string | null;
+    to: string | null;
+    details?: object;
+  },
 ): Promise<void> {
   await q.query(
     `insert into project_events (project_id, actor_id, actor_role, action, from_status, to_status, details)
@@ -175,10 +188,21 @@ export interface EventRow {
 }
 
 /** The columns of an EventRow, for `project_events e left join profiles a on a.id = e.actor_id`. */
-export const EVENT_COLUMNS = 'e.id::int as id, e.action, e.actor_role, a.full_name as actor_name, e.from_status, e.to_status, e.at, e.details';
+export const EVENT_COLUMNS =
+  'e.id::int as id, e.action, e.actor_role, a.full_name as actor_name, e.from_status, e.to_status, e.at, e.details';
 
 /** What the timeline may show of an event's details: amounts and titles, never ids of Stripe objects or operations. */
-const PUBLIC_DETAILS = ['title', 'from', 'to', 'board', 'amount', 'refundAmount', 'refundIssued', 'penaltyAmount', 'changes'];
+const PUBLIC_DETAILS = [
+  'title',
+  'from',
+  'to',
+  'board',
+  'amount',
+  'refundAmount',
+  'refundIssued',
+  'penaltyAmount',
+  'changes',
+];
 
 export function toActivityEntry(row: EventRow): ActivityEntry {
   return {
@@ -189,6 +213,8 @@ export function toActivityEntry(row: EventRow): ActivityEntry {
     from: row.from_status,
     to: row.to_status,
     at: new Date(row.at).toISOString(),
-    details: Object.fromEntries(Object.entries(row.details ?? {}).filter(([key]) => PUBLIC_DETAILS.includes(key))),
+    details: Object.fromEntries(
+      Object.entries(row.details ?? {}).filter(([key]) => PUBLIC_DETAILS.includes(key)),
+    ),
   };
 }

@@ -103,10 +103,15 @@ export async function writeTransition(
   return updateProject(tx, previous.id, { ...state, ...columns });
 }
 
-export async function updateProject(tx: Queryable, id: string, changes: Record<string, unknown>): Promise<Project> {
+export async function updateProject(
+  tx: Queryable,
+  id: string,
+  changes: Record<string, unknown>,
+): Promise<Project> {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
   for (const [column] of entries) {
-    if (!STATUS_COLUMNS.has(column) && !EXTRA_COLUMNS.has(column)) throw new Error(`Unknown project column ${column}`);
+    if (!STATUS_COLUMNS.has(column) && !EXTRA_COLUMNS.has(column))
+      throw new Error(`Unknown project column ${column}`);
   }
   const assignments = entries.map(([column], i) => `${column} = $${i + 2}`);
   const [row] = await tx.query<Parameters<typeof toProject>[0]>(

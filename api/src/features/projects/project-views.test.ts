@@ -16,8 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function insertProject(owner: { id: string; email: string }, fields: Partial<ProjectState> & { title?: string; tier?: number | null; description?: string } = {}) {
-  await api.db.query('insert into profiles (id, email) values ($1, $2) on conflict (id) do nothing', [owner.id, owner.email]);
+async function insertProject(
+  owner: { id: string; email: string },
+  fields: Partial<ProjectState> & { title?: string; tier?: number | null; description?: string } = {},
+) {
+  await api.db.query('insert into profiles (id, email) values ($1, $2) on conflict (id) do nothing', [
+    owner.id,
+    owner.email,
+  ]);
   const [row] = await api.db.query<{ id: string }>(
     `insert into projects (title, description, tier, client_id, client_email, status, admin_approval_status, client_approval_status, overall_status, cancelled)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
@@ -46,17 +52,45 @@ describe('the SQL of each view is its shared predicate', () => {
         for (const client of CLIENT_APPROVAL_STATUSES)
           for (const overall of PROJECT_STATUSES)
             for (const cancelled of [false, true]) {
-              const state: ProjectState = { tier: 3, status, admin_approval_status: admin, client_approval_status: client, overall_status: overall, is_active: false, cancelled, cancellation_reason: null };
+              const state: ProjectState = {
+                tier: 3,
+                status,
+                admin_approval_status: admin,
+                client_approval_status: client,
+                overall_status: overall,
+                is_active: false,
+                cancelled,
+                cancellation_reason: null,
+              };
               states.push({ id: await insertProject(owner, state), state });
             }
     expect(states).toHaveLength(432);
     const ids = states.map((s) => s.id);
     const selected = async (sql: string) =>
-      (await api.db.query<{ id: string }>(`select id from projects where id = any($1) and (${sql}) order by id`, [ids])).map((r) => r.id);
-    for (const [view, predicate] of Object.entries(PROJECT_VIEWS) as [ProjectView, (p: ProjectState) => boolean][]) {
-      expect([view, await selected(VIEW_SQL[view])]).toEqual([view, states.filter((s) => predicate(s.state)).map((s) => s.id).sort()]);
+      (
+        await api.db.query<{ id: string }>(
+          `select id from projects where id = any($1) and (${sql}) order by id`,
+          [ids],
+        )
+      ).map((r) => r.id);
+    for (const [view, predicate] of Object.entries(PROJECT_VIEWS) as [
+      ProjectView,
+      (p: ProjectState) => boolean,
+    ][]) {
+      expect([view, await selected(VIEW_SQL[view])]).toEqual([
+        view,
+        states
+          .filter((s) => predicate(s.state))
+          .map((s) => s.id)
+          .sort(),
+      ]);
     }
-    expect(await selected(COMPLETED_ONLY_SQL)).toEqual(states.filter((s) => isCompletedProject(s.state)).map((s) => s.id).sort());
+    expect(await selected(COMPLETED_ONLY_SQL)).toEqual(
+      states
+        .filter((s) => isCompletedProject(s.state))
+        .map((s) => s.id)
+        .sort(),
+    );
   });
 });
 
@@ -66,7 +100,8 @@ describe('lists that scale', () => {
   it('pages a view keyset-wise: stable while projects are added between pages', async () => {
     const client = await api.user('pager');
     const created: string[] = [];
-    for (let i = 0; i < 25; i++) created.unshift(await insertProject(client, { title: `Project ${String(i).padStart(2, '0')}` }));
+    for (let i = 0; i < 25; i++)
+      created.unshift(await insertProject(client, { title: `Project ${String(i).padStart(2, '0')}` }));
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -89,18 +124,30 @@ describe('lists that scale', () => {
     const other = await api.user('stranger-filters');
     await insertProject(client, { title: 'beta shop', tier: 1, description: 'An online shop' });
     await insertProject(client, { title: 'Alpha platform', tier: 3, description: 'A SaaS platform' });
-    await insertProject(client, { title: 'Gamma consult', tier: null, description: 'Advice on 100% of things' });
+    await insertProject(client, {
+      title: 'Gamma consult',
+      tier: null,
+      description: 'Advice on 100% of things',
+    });
     await insertProject(other, { title: 'Alpha of another client', tier: 3 });
-    const titles = async (query: string, token = client.token) => (await page(token, query)).body.projects.map((p: { title: string }) => p.title);
+    const titles = async (query: string, token = client.token) =>
+      (await page(token, query)).body.projects.map((p: { title: string }) => p.title);
 
     expect(await titles('sort=title')).toEqual(['Alpha platform', 'beta shop', 'Gamma consult']);
-    expect(await titles('sort=title&limit=1&cursor=' + (await page(client.token, 'sort=title&limit=1')).body.nextCursor)).toEqual(['beta shop']);
+    expect(
+      await titles(
+        'sort=title&limit=1&cursor=' + (await page(client.token, 'sort=title&limit=1')).body.nextCursor,
+      ),
+    ).toEqual(['beta shop']);
     expect(await titles('sort=oldest')).toEqual(['beta shop', 'Alpha platform', 'Gamma consult']);
     expect(await titles('tier=3')).toEqual(['Alpha platform']);
     expect(await titles('tier=general')).toEqual(['Gamma consult']);
     expect(await titles('q=shop')).toEqual(['beta shop']);
     expect(await titles('q=100%25')).toEqual(['Gamma consult']);
-    expect(await titles('q=alpha&sort=title', api.admin.token)).toEqual(['Alpha of another client', 'Alpha platform']);
+    expect(await titles('q=alpha&sort=title', api.admin.token)).toEqual([
+      'Alpha of another client',
+      'Alpha platform',
+    ]);
     expect((await page(client.token, 'view=nonsense')).status).toBe(400);
     expect((await page(client.token, 'limit=1000')).status).toBe(400);
     expect((await page(client.token, 'cursor=bm90LWpzb24')).status).toBe(400);
@@ -109,22 +156,59 @@ describe('lists that scale', () => {
   it('counts each view for the caller; Completed leaves cancelled projects out', async () => {
     const client = await api.user('counted');
     await insertProject(client, {});
-    await insertProject(client, { status: 'completed', admin_approval_status: 'accepted', client_approval_status: 'accepted', overall_status: 'accepted' });
-    await insertProject(client, { status: 'active', admin_approval_status: 'accepted', client_approval_status: 'accepted', overall_status: 'accepted', cancelled: true });
+    await insertProject(client, {
+      status: 'completed',
+      admin_approval_status: 'accepted',
+      client_approval_status: 'accepted',
+      overall_status: 'accepted',
+    });
+    await insertProject(client, {
+      status: 'active',
+      admin_approval_status: 'accepted',
+      client_approval_status: 'accepted',
+      overall_status: 'accepted',
+      cancelled: true,
+    });
     const { body } = await api.call('GET', '/api/project-counts', { token: client.token });
-    expect(body.counts).toEqual({ pending: 1, active: 0, completed: 2, refused: 0, finalPayment: 0, completedOnly: 1 });
+    expect(body.counts).toEqual({
+      pending: 1,
+      active: 0,
+      completed: 2,
+      refused: 0,
+      finalPayment: 0,
+      completedOnly: 1,
+    });
   });
 
   it("pages one project's tickets by board", async () => {
     const client = await api.user('boarded');
     const projectId = await insertProject(client, {});
     for (let i = 0; i < 5; i++) {
-      await api.db.query(`insert into tickets (title, project_id, board_type) values ($1, $2, $3)`, [`Ticket ${i}`, projectId, i < 3 ? 'main' : 'maintenance']);
+      await api.db.query(`insert into tickets (title, project_id, board_type) values ($1, $2, $3)`, [
+        `Ticket ${i}`,
+        projectId,
+        i < 3 ? 'main' : 'maintenance',
+      ]);
     }
-    const first = await api.call('GET', `/api/tickets?projectId=${projectId}&board=main&limit=2`, { token: client.token });
+    const first = await api.call('GET', `/api/tickets?projectId=${projectId}&board=main&limit=2`, {
+      token: client.token,
+    });
     expect(first.body.tickets.map((t: { title: string }) => t.title)).toEqual(['Ticket 2', 'Ticket 1']);
-    const second = await api.call('GET', `/api/tickets?projectId=${projectId}&board=main&limit=2&cursor=${first.body.nextCursor}`, { token: client.token });
-    expect(second.body).toEqual({ tickets: [expect.objectContaining({ title: 'Ticket 0' })], nextCursor: null });
-    expect((await api.call('GET', `/api/tickets?projectId=${projectId}`, { token: (await api.user('peeker')).token })).status).toBe(404);
+    const second = await api.call(
+      'GET',
+      `/api/tickets?projectId=${projectId}&board=main&limit=2&cursor=${first.body.nextCursor}`,
+      { token: client.token },
+    );
+    expect(second.body).toEqual({
+      tickets: [expect.objectContaining({ title: 'Ticket 0' })],
+      nextCursor: null,
+    });
+    expect(
+      (
+        await api.call('GET', `/api/tickets?projectId=${projectId}`, {
+          token: (await api.user('peeker')).token,
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -1,4 +1,10 @@
-import { LIST_PAGE_SIZE, type Project, type ProjectListQuery, type ProjectSort, type ProjectView } from '@agency/domain';
+import {
+  LIST_PAGE_SIZE,
+  type Project,
+  type ProjectListQuery,
+  type ProjectSort,
+  type ProjectView,
+} from '@agency/domain';
 import type { Queryable } from '../../db/database';
 import type { Caller } from '../../http/app-env';
 import { HttpError } from '../../http/http-error';
@@ -31,7 +37,8 @@ const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toS
 function decodeCursor(value: string): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
-    if (typeof cursor.seq === 'number' && (cursor.title === undefined || typeof cursor.title === 'string')) return cursor;
+    if (typeof cursor.seq === 'number' && (cursor.title === undefined || typeof cursor.title === 'string'))
+      return cursor;
   } catch {
     // fall through
   }
@@ -50,11 +57,14 @@ function filters(caller: Caller, query: ProjectListQuery): { where: string[]; pa
   };
   if (caller.role !== 'ADMIN') where.push(`client_id = ${param(caller.id)}`);
   if (query.view) where.push(`(${VIEW_SQL[query.view]})`);
-  if (query.tier) where.push(query.tier === 'general' ? 'tier is null' : `tier = ${param(Number(query.tier))}`);
+  if (query.tier)
+    where.push(query.tier === 'general' ? 'tier is null' : `tier = ${param(Number(query.tier))}`);
   const search = query.q?.trim();
   if (search) {
     const like = param(`%${escapeLike(search)}%`);
-    where.push(`(title ilike ${like} or client_name ilike ${like} or client_email ilike ${like} or company ilike ${like} or description ilike ${like})`);
+    where.push(
+      `(title ilike ${like} or client_name ilike ${like} or client_email ilike ${like} or company ilike ${like} or description ilike ${like})`,
+    );
   }
   return { where, params };
 }
@@ -70,7 +80,11 @@ export interface ProjectPage {
  * One page of a list, keyset-paged: the cursor names the last row shown, so rows inserted meanwhile never shift
  * a page (no row twice, none skipped among those that existed). One query per page.
  */
-export async function listProjectPage(q: Queryable, caller: Caller, query: ProjectListQuery): Promise<ProjectPage> {
+export async function listProjectPage(
+  q: Queryable,
+  caller: Caller,
+  query: ProjectListQuery,
+): Promise<ProjectPage> {
   const sort: ProjectSort = query.sort ?? 'newest';
   const limit = query.limit ? Number(query.limit) : LIST_PAGE_SIZE.default;
   const { where, params } = filters(caller, query);
@@ -102,15 +116,26 @@ export async function listProjectPage(q: Queryable, caller: Caller, query: Proje
   const last = shown.at(-1);
   return {
     projects: shown.map(({ created_seq: _seq, total: _total, ...row }) => toProject(row)),
-    nextCursor: rows.length > limit && last ? encodeCursor({ seq: Number(last.created_seq), ...(sort === 'title' && { title: last.title.toLowerCase() }) }) : null,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({
+            seq: Number(last.created_seq),
+            ...(sort === 'title' && { title: last.title.toLowerCase() }),
+          })
+        : null,
     total,
   };
 }
 
 /** How many of the caller's projects each view holds, plus completed-only for the admin's stat card. */
-export async function countProjects(q: Queryable, caller: Caller): Promise<Record<ProjectView, number> & { completedOnly: number }> {
+export async function countProjects(
+  q: Queryable,
+  caller: Caller,
+): Promise<Record<ProjectView, number> & { completedOnly: number }> {
   const own = caller.role === 'ADMIN' ? '' : ' where client_id = $1';
-  const columns = Object.entries(VIEW_SQL).map(([view, sql]) => `count(*) filter (where ${sql})::int as "${view}"`);
+  const columns = Object.entries(VIEW_SQL).map(
+    ([view, sql]) => `count(*) filter (where ${sql})::int as "${view}"`,
+  );
   const [row] = await q.query<Record<ProjectView | 'completedOnly', number>>(
     `select ${columns.join(', ')}, count(*) filter (where ${COMPLETED_ONLY_SQL})::int as "completedOnly" from projects${own}`,
     caller.role === 'ADMIN' ? [] : [caller.id],

@@ -24,19 +24,29 @@ import { readBody, validate } from '../../http/read-body';
 import { projectStatusMail, serviceRequestAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import { refundOutcome } from './money-plans';
-import { appendProjectEvent, EVENT_COLUMNS, findVisibleProject, insertProject, listVisibleProjects, toActivityEntry, toMoneyView, type EventRow } from './project-repository';
+import {
+  appendProjectEvent,
+  EVENT_COLUMNS,
+  findVisibleProject,
+  insertProject,
+  listVisibleProjects,
+  toActivityEntry,
+  toMoneyView,
+  type EventRow,
+} from './project-repository';
 import { projectTitle } from './project-title';
 import { countProjects, listProjectPage } from './project-views';
 import { applyProjectTransition } from './project-transitions';
 
 type Refunded = { refund: Parameters<typeof refundOutcome>[0] };
 
-
 export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money }: AppServices): void {
   const { db, payments, jobs, config } = deps;
   const actorOf = (caller: Caller) => ({ id: caller.id, role: caller.role });
 
-  const projectList = cachedResponse((projects: Awaited<ReturnType<typeof listVisibleProjects>>) => ({ projects }));
+  const projectList = cachedResponse((projects: Awaited<ReturnType<typeof listVisibleProjects>>) => ({
+    projects,
+  }));
   const frozenPage = cachedResponse((page: Awaited<ReturnType<typeof listProjectPage>>) => ({ ...page }));
   defineRoute(app, 'listProjects', async ({ c, caller }) => {
     const query = c.req.query();
@@ -45,15 +55,23 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
     const page = await validate(projectListQuerySchema, query);
     // On the embedded database a page is kept until the next write (Database.readThrough); on PostgreSQL read.
     const scope = caller.role === 'ADMIN' ? 'all' : caller.id;
-    return frozenPage(await db.readThrough(`page:${scope}:${JSON.stringify(page)}`, () => listProjectPage(db, caller, page)));
+    return frozenPage(
+      await db.readThrough(`page:${scope}:${JSON.stringify(page)}`, () => listProjectPage(db, caller, page)),
+    );
   });
 
   const frozenCounts = cachedResponse((counts: Awaited<ReturnType<typeof countProjects>>) => ({ counts }));
   defineRoute(app, 'projectCounts', async ({ caller }) =>
-    frozenCounts(await db.readThrough(`counts:${caller.role === 'ADMIN' ? 'all' : caller.id}`, () => countProjects(db, caller))),
+    frozenCounts(
+      await db.readThrough(`counts:${caller.role === 'ADMIN' ? 'all' : caller.id}`, () =>
+        countProjects(db, caller),
+      ),
+    ),
   );
 
-  defineRoute(app, 'getProject', async ({ c, caller }) => ({ project: await findVisibleProject(db, c.req.param('id') ?? '', caller) }));
+  defineRoute(app, 'getProject', async ({ c, caller }) => ({
+    project: await findVisibleProject(db, c.req.param('id') ?? '', caller),
+  }));
 
   defineRoute(app, 'projectEvents', async ({ c, caller }) => {
     const project = await findVisibleProject(db, c.req.param('id') ?? '', caller);
@@ -70,14 +88,19 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
     async ({ c, caller }) => {
       const body = await readBody(c, createProjectSchema);
       const isAdmin = caller.role === 'ADMIN';
-      if (!isAdmin && isFixedPriceTier(body.tier)) throw new HttpError(400, API_MESSAGES.paidTierNeedsPayment);
+      if (!isAdmin && isFixedPriceTier(body.tier))
+        throw new HttpError(400, API_MESSAGES.paidTierNeedsPayment);
       if (isSubscriptionTier(body.tier) && (!body.monthly_budget_range || !body.timeline)) {
         throw new HttpError(400, VALIDATION.serviceRequest.required);
       }
       const clientName = isAdmin ? (body.client ?? '') : (body.client ?? caller.fullName ?? caller.email);
       const clientEmail = isAdmin ? (body.clientEmail ?? '') : caller.email;
       const project = await db.transaction(async (tx) => {
-        const clientId = isAdmin ? (clientEmail ? await deps.users.findProfileIdByEmail(tx, clientEmail) : null) : caller.id;
+        const clientId = isAdmin
+          ? clientEmail
+            ? await deps.users.findProfileIdByEmail(tx, clientEmail)
+            : null
+          : caller.id;
         const created = await insertProject(tx, {
           title: body.title?.trim() || projectTitle(findTier(body.tier)!.name, clientName),
           description: body.description.trim(),
@@ -91,13 +114,34 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
           monthly_budget_range: body.monthly_budget_range ?? null,
           timeline: body.timeline ?? null,
         });
-        await appendProjectEvent(tx, { projectId: created.id, actor: actorOf(caller), action: 'created', from: null, to: created.status });
-        if (!isAdmin) await queueMail(jobs, serviceRequestAlertMail(config.contactInbox, created, config.publicSiteUrl), tx);
+        await appendProjectEvent(tx, {
+          projectId: created.id,
+          actor: actorOf(caller),
+          action: 'created',
+          from: null,
+          to: created.status,
+        });
+        if (!isAdmin)
+          await queueMail(
+            jobs,
+            serviceRequestAlertMail(config.contactInbox, created, config.publicSiteUrl),
+            tx,
+          );
         return created;
       });
       return { id: project.id, project };
     },
-    { successStatus: 201, middleware: [rateLimit({ db, name: 'create-project', limit: config.rateLimits.createProject, trustProxy: config.trustProxy })] },
+    {
+      successStatus: 201,
+      middleware: [
+        rateLimit({
+          db,
+          name: 'create-project',
+          limit: config.rateLimits.createProject,
+          trustProxy: config.trustProxy,
+        }),
+      ],
+    },
   );
 
   defineRoute(app, 'updateProject', async ({ c, caller }) => {
@@ -109,7 +153,10 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
       viewer: caller,
       actor: actorOf(caller),
       event: { type: 'admin_edit' },
-      columns: () => ({ ...changes, ...(changes.title !== undefined ? { title: changes.title.trim() } : {}) }),
+      columns: () => ({
+        ...changes,
+        ...(changes.title !== undefined ? { title: changes.title.trim() } : {}),
+      }),
       details: { changes },
     });
     return { project };
@@ -122,7 +169,9 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
       actor: actorOf(caller),
       event: { type: 'admin_accept' },
       alsoInTransaction: (tx, accepted) =>
-        accepted.client_email ? queueMail(jobs, projectStatusMail(accepted, config.publicSiteUrl), tx) : Promise.resolve(),
+        accepted.client_email
+          ? queueMail(jobs, projectStatusMail(accepted, config.publicSiteUrl), tx)
+          : Promise.resolve(),
     });
     return { project };
   });
@@ -140,7 +189,10 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
 
   defineRoute(app, 'projectSubscription', async ({ c, caller }) => {
     const project = await findVisibleProject(db, c.req.param('id') ?? '', caller);
-    const [row] = await db.query<{ end_date: Date | string | null }>('select end_date from subscriptions where project_id = $1', [project.id]);
+    const [row] = await db.query<{ end_date: Date | string | null }>(
+      'select end_date from subscriptions where project_id = $1',
+      [project.id],
+    );
     return { end_date: row?.end_date ? new Date(row.end_date).toISOString() : null };
   });
 
@@ -152,14 +204,23 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
       viewer: caller,
       actor: actorOf(caller),
       kind: refuse ? 'client_refuse' : 'client_accept',
-      input: { event: { type: refuse ? 'client_refuse' : 'client_accept' }, ...(body.paymentMethodId && { paymentMethodId: body.paymentMethodId }) },
+      input: {
+        event: { type: refuse ? 'client_refuse' : 'client_accept' },
+        ...(body.paymentMethodId && { paymentMethodId: body.paymentMethodId }),
+      },
     });
     return { project };
   });
 
   defineRoute(app, 'completeProject', async ({ c, caller }) => {
     const { projectId } = await readBody(c, projectIdSchema);
-    const { project } = await money.run({ projectId, viewer: caller, actor: actorOf(caller), kind: 'complete', input: { event: { type: 'complete' } } });
+    const { project } = await money.run({
+      projectId,
+      viewer: caller,
+      actor: actorOf(caller),
+      kind: 'complete',
+      input: { event: { type: 'complete' } },
+    });
     return { project };
   });
 
@@ -172,18 +233,26 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
   defineRoute(app, 'cancelProject', async ({ c, caller }) => {
     const body = await readBody(c, cancelProjectSchema);
     const byAdmin = caller.role === 'ADMIN';
-    if ((body.cancelledBy === 'admin') !== byAdmin) throw new HttpError(403, API_MESSAGES.cancelledByMismatch);
+    if ((body.cancelledBy === 'admin') !== byAdmin)
+      throw new HttpError(403, API_MESSAGES.cancelledByMismatch);
     const reason = body.cancellationReason ?? null;
-    const { project, effect } = await money.run<Refunded & { penalty: { paymentIntentId: string; amount: number } | null }>({
+    const { project, effect } = await money.run<
+      Refunded & { penalty: { paymentIntentId: string; amount: number } | null }
+    >({
       projectId: body.projectId,
       viewer: caller,
       actor: actorOf(caller),
       kind: byAdmin ? 'cancel_by_admin' : 'cancel_by_client',
       input: byAdmin
         ? { event: { type: 'cancel_by_admin', reason }, issueRefund: !!body.issueRefund }
-        : { event: { type: 'cancel_by_client', reason }, ...(body.paymentMethodId && { paymentMethodId: body.paymentMethodId }) },
+        : {
+            event: { type: 'cancel_by_client', reason },
+            ...(body.paymentMethodId && { paymentMethodId: body.paymentMethodId }),
+          },
     });
-    const penalty = effect.penalty ? { penaltyPaymentIntentId: effect.penalty.paymentIntentId, penaltyAmount: effect.penalty.amount } : {};
+    const penalty = effect.penalty
+      ? { penaltyPaymentIntentId: effect.penalty.paymentIntentId, penaltyAmount: effect.penalty.amount }
+      : {};
     return { ...refundOutcome(effect.refund), ...penalty, project };
   });
 

@@ -32,7 +32,8 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     if (Object.keys(rawQuery).length > 0) {
       // One project's tickets (a board), newest first, paged by the last row's insertion order.
       const query = await validate(ticketListQuerySchema, rawQuery);
-      if (!query.projectId) throw new HttpError(400, API_MESSAGES.projectIdInvalid, { projectId: API_MESSAGES.projectIdInvalid });
+      if (!query.projectId)
+        throw new HttpError(400, API_MESSAGES.projectIdInvalid, { projectId: API_MESSAGES.projectIdInvalid });
       const project = await findVisibleProject(db, query.projectId, caller);
       const limit = query.limit ? Number(query.limit) : TICKET_PAGE_SIZE;
       const params: unknown[] = [project.id];
@@ -40,7 +41,8 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
       if (query.board) where.push(`board_type = $${params.push(query.board)}`);
       if (query.cursor) {
         const seq = Number(Buffer.from(query.cursor, 'base64url').toString('utf8'));
-        if (!Number.isSafeInteger(seq)) throw new HttpError(400, 'Invalid cursor', { cursor: 'Invalid cursor' });
+        if (!Number.isSafeInteger(seq))
+          throw new HttpError(400, 'Invalid cursor', { cursor: 'Invalid cursor' });
         where.push(`created_seq < $${params.push(seq)}`);
       }
       const rows = await db.query<TicketRow & { created_seq: number }>(
@@ -51,7 +53,8 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
       const last = shown.at(-1);
       return {
         tickets: shown.map(({ created_seq: _seq, ...row }) => toTicket(row)),
-        nextCursor: rows.length > limit && last ? Buffer.from(String(last.created_seq)).toString('base64url') : null,
+        nextCursor:
+          rows.length > limit && last ? Buffer.from(String(last.created_seq)).toString('base64url') : null,
       };
     }
     const isAdmin = caller.role === 'ADMIN';
@@ -102,20 +105,27 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     if (!UUID.test(id)) throw new HttpError(404, API_MESSAGES.ticketNotFound);
     const changes = await readBody(c, updateTicketSchema);
     const ticket = await db.transaction(async (tx) => {
-      const [before] = await tx.query<TicketRow>(`select ${TICKET_COLUMNS} from tickets where id = $1 for update`, [id]);
+      const [before] = await tx.query<TicketRow>(
+        `select ${TICKET_COLUMNS} from tickets where id = $1 for update`,
+        [id],
+      );
       if (!before) throw new HttpError(404, API_MESSAGES.ticketNotFound);
       const columns = Object.entries({
         ...changes,
         ...(changes.title !== undefined && { title: changes.title.trim() }),
-        ...(changes.assignee !== undefined && { assignee: changes.assignee?.trim() || DEFAULT_TICKET_ASSIGNEE }),
+        ...(changes.assignee !== undefined && {
+          assignee: changes.assignee?.trim() || DEFAULT_TICKET_ASSIGNEE,
+        }),
       });
       const [after] = await tx.query<TicketRow>(
         `update tickets set ${columns.map(([column], i) => `${column} = $${i + 2}`).join(', ')} where id = $1 returning ${TICKET_COLUMNS}`,
         [id, ...columns.map(([, value]) => value)],
       );
       const moved = changes.status !== undefined && changes.status !== before.status;
-      const edited = changes.title !== undefined || changes.description !== undefined || changes.assignee !== undefined;
-      if (moved) await ticketEvent(tx, caller, after!, 'ticket_moved', { from: before.status, to: after!.status });
+      const edited =
+        changes.title !== undefined || changes.description !== undefined || changes.assignee !== undefined;
+      if (moved)
+        await ticketEvent(tx, caller, after!, 'ticket_moved', { from: before.status, to: after!.status });
       if (edited) await ticketEvent(tx, caller, after!, 'ticket_updated', {});
       return after!;
     });
@@ -126,7 +136,10 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     const id = c.req.param('id') ?? '';
     if (!UUID.test(id)) throw new HttpError(404, API_MESSAGES.ticketNotFound);
     await db.transaction(async (tx) => {
-      const [deleted] = await tx.query<TicketRow>(`delete from tickets where id = $1 returning ${TICKET_COLUMNS}`, [id]);
+      const [deleted] = await tx.query<TicketRow>(
+        `delete from tickets where id = $1 returning ${TICKET_COLUMNS}`,
+        [id],
+      );
       if (!deleted) throw new HttpError(404, API_MESSAGES.ticketNotFound);
       await ticketEvent(tx, caller, deleted, 'ticket_deleted', {});
     });
@@ -135,7 +148,13 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
 }
 
 /** A board change is a project change too: it goes to the event log, the timeline and the other side's bell. */
-function ticketEvent(tx: Queryable, caller: Caller, ticket: TicketRow, action: string, details: Record<string, unknown>) {
+function ticketEvent(
+  tx: Queryable,
+  caller: Caller,
+  ticket: TicketRow,
+  action: string,
+  details: Record<string, unknown>,
+) {
   return appendProjectEvent(tx, {
     projectId: ticket.project_id,
     actor: { id: caller.id, role: caller.role },

@@ -54,7 +54,9 @@ export async function ensureFirstAdmin(
         throw new Error(`auth admin API answered ${created.status}: ${await created.text()}`);
       }
       if (!user) throw new Error(`admin user ${options.email} exists but could not be listed`);
-      await db.transaction((tx) => users.setRole(tx, { id: user.id, email: options.email, fullName: 'Admin' }, 'ADMIN'));
+      await db.transaction((tx) =>
+        users.setRole(tx, { id: user.id, email: options.email, fullName: 'Admin' }, 'ADMIN'),
+      );
       return { id: user.id };
     } catch (error) {
       if (attempt >= attempts) throw error;
@@ -64,7 +66,11 @@ export async function ensureFirstAdmin(
   }
 }
 
-async function findUserByEmail(base: string, headers: Record<string, string>, email: string): Promise<AuthUser | undefined> {
+async function findUserByEmail(
+  base: string,
+  headers: Record<string, string>,
+  email: string,
+): Promise<AuthUser | undefined> {
   for (let page = 1; page <= 50; page++) {
     const res = await fetch(`${base}?page=${page}&per_page=200`, { headers });
     if (!res.ok) throw new Error(`auth admin API answered ${res.status} listing users`);
@@ -76,7 +82,8 @@ async function findUserByEmail(base: string, headers: Record<string, string>, em
 }
 
 async function serviceRoleKeyFrom(jwtSecret: string | undefined): Promise<string> {
-  if (!jwtSecret) throw new Error('SUPABASE_SERVICE_ROLE_KEY or SUPABASE_JWT_SECRET is needed to create the first admin');
+  if (!jwtSecret)
+    throw new Error('SUPABASE_SERVICE_ROLE_KEY or SUPABASE_JWT_SECRET is needed to create the first admin');
   return new SignJWT({ role: 'service_role' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer('supabase')

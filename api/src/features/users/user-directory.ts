@@ -92,7 +92,10 @@ export function createUserDirectory(db: Database) {
     },
 
     async findProfileIdByEmail(q: Queryable, email: string): Promise<string | null> {
-      const [row] = await q.query<{ id: string }>(`select id from profiles where lower(email) = lower($1) limit 1`, [email]);
+      const [row] = await q.query<{ id: string }>(
+        `select id from profiles where lower(email) = lower($1) limit 1`,
+        [email],
+      );
       return row?.id ?? null;
     },
   };

@@ -8,7 +8,13 @@ export interface PrivacySection {
   items?: string[];
 }
 
-export function privacySections({ contactEmail, pixelEnabled }: { contactEmail: string; pixelEnabled: boolean }): PrivacySection[] {
+export function privacySections({
+  contactEmail,
+  pixelEnabled,
+}: {
+  contactEmail: string;
+  pixelEnabled: boolean;
+}): PrivacySection[] {
   const advertising = pixelEnabled
     ? [
         `With your consent only, we use the Meta advertising pixel to measure which of our ads bring visitors and purchases. Until you choose Accept in the privacy banner, the pixel is not loaded and nothing is sent to Meta. When you accept, it is told when you view our services, purchase or consultation pages, start a payment, buy a tier or book a consultation, with the tier and amount, and Meta may set its own cookies; Meta's privacy policy applies to what it does with them.`,
@@ -71,7 +77,9 @@ export function privacySections({ contactEmail, pixelEnabled }: { contactEmail: 
     },
     {
       title: 'Contact',
-      paragraphs: [`To use your rights or ask about this policy, write to ${contactEmail}. We answer within one month.`],
+      paragraphs: [
+        `To use your rights or ask about this policy, write to ${contactEmail}. We answer within one month.`,
+      ],
     },
   ];
 }

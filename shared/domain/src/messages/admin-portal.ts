@@ -70,7 +70,10 @@ export const ADMIN_MESSAGES = {
     tier: 'Tier',
     allTiers: 'All tiers',
     sort: 'Sort',
-    sorts: { newest: 'Newest first', oldest: 'Oldest first', title: 'Title (A-Z)' } satisfies Record<ProjectSort, string>,
+    sorts: { newest: 'Newest first', oldest: 'Oldest first', title: 'Title (A-Z)' } satisfies Record<
+      ProjectSort,
+      string
+    >,
     filtersLabel: (tab: string) => `Search and sort ${tab}`,
     noMatches: 'No projects match the search.',
     loading: 'Loading projects...',
@@ -177,7 +180,8 @@ export const ADMIN_MESSAGES = {
     save: 'Save Ticket',
     saving: 'Saving...',
     deleteTitle: 'Delete Ticket',
-    deleteBody: (title: string) => `Delete "${title}"? It leaves the board and the client's view. This cannot be undone.`,
+    deleteBody: (title: string) =>
+      `Delete "${title}"? It leaves the board and the client's view. This cannot be undone.`,
     deleteConfirm: 'Delete Ticket',
     deleting: 'Deleting...',
     showMore: (count: number, column: string) => `Show ${count} more in ${column}`,

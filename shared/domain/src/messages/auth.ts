@@ -7,12 +7,21 @@ export const AUTH_VALIDATION = VALIDATION.auth;
 export const AUTH_TOASTS = {
   loginFailed: { title: 'Login Failed', description: 'Invalid credentials. Please try again.' },
   /** Not in the spec: the auth service did not answer, so nothing is known about the credentials. */
-  authUnreachable: { title: 'Login Failed', description: 'The sign-in service is unreachable. Please try again later.' },
+  authUnreachable: {
+    title: 'Login Failed',
+    description: 'The sign-in service is unreachable. Please try again later.',
+  },
   loginSuccessful: { title: 'Login Successful' },
   signupFailed: { title: 'Signup Failed', description: 'Failed to create account. Please try again.' },
   resetLinkFailed: { title: 'Reset Failed', description: 'Failed to send reset link. Please try again.' },
-  resetLinkSent: { title: 'Reset Link Sent', description: 'Check your email for a link to reset your password.' },
-  invalidResetLink: { title: 'Invalid Reset Link', description: 'This reset link is invalid or has expired.' },
+  resetLinkSent: {
+    title: 'Reset Link Sent',
+    description: 'Check your email for a link to reset your password.',
+  },
+  invalidResetLink: {
+    title: 'Invalid Reset Link',
+    description: 'This reset link is invalid or has expired.',
+  },
   updatePasswordFailed: { title: 'Reset Failed', description: 'Failed to update password.' },
   passwordUpdated: { title: 'Password updated' },
   somethingWentWrong: { title: 'Error', description: 'Something went wrong. Please try again.' },

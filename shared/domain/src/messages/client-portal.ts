@@ -72,7 +72,10 @@ export const CLIENT_MESSAGES = {
     tier: 'Service',
     allTiers: 'All services',
     sort: 'Sort',
-    sorts: { newest: 'Newest first', oldest: 'Oldest first', title: 'Name (A-Z)' } satisfies Record<ProjectSort, string>,
+    sorts: { newest: 'Newest first', oldest: 'Oldest first', title: 'Name (A-Z)' } satisfies Record<
+      ProjectSort,
+      string
+    >,
     filtersLabel: (tab: string) => `Search and sort ${tab}`,
     noMatches: 'No projects match the search.',
     loading: 'Loading projects...',
@@ -143,7 +146,8 @@ export const CLIENT_MESSAGES = {
     body: (title: string) => `Approve the proposal for "${title}" and start the project?`,
     subscriptionNote: (monthly: number) =>
       `This starts your monthly subscription of ${formatUsd(monthly)}/month, charged to the card below.`,
-    fixedNote: (remaining: number) => `The remaining ${formatUsd(remaining)} is due when the project is completed.`,
+    fixedNote: (remaining: number) =>
+      `The remaining ${formatUsd(remaining)} is due when the project is completed.`,
     confirm: 'Approve Project',
     sending: 'Approving...',
   },
@@ -211,7 +215,8 @@ export const CLIENT_MESSAGES = {
   },
   request: {
     title: 'Request a Service',
-    intro: 'Tell us what you need. Fixed-price tiers start with a 50% deposit; subscriptions start after a consultation.',
+    intro:
+      'Tell us what you need. Fixed-price tiers start with a 50% deposit; subscriptions start after a consultation.',
     serviceType: 'Service Type',
     serviceTypePlaceholder: 'Select a service',
     projectName: 'Project Name',
@@ -253,7 +258,10 @@ export const CLIENT_MESSAGES = {
         ? `Your payment of ${formatUsd(amount)} was successful. Your new card is used from now on.`
         : 'Your payment was successful. Your new card is used from now on.',
     }),
-    requestSubmitted: { title: 'Service Request Submitted', description: 'We will review your request within 24-48 hours.' },
+    requestSubmitted: {
+      title: 'Service Request Submitted',
+      description: 'We will review your request within 24-48 hours.',
+    },
   },
   errors: {
     title: 'Error',

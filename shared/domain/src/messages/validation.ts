@@ -58,7 +58,9 @@ export const VALIDATION = {
  * control characters or the separators of address lists and display names (`,;:<>()[]\"`).
  */
 const ADDRESS_CHARACTER = String.raw`[^\s@,;:<>()[\]\\"\u0000-\u001f\u007f-\u009f]`;
-export const SIMPLE_EMAIL_PATTERN = new RegExp(`^${ADDRESS_CHARACTER}+@${ADDRESS_CHARACTER}+\\.${ADDRESS_CHARACTER}+$`);
+export const SIMPLE_EMAIL_PATTERN = new RegExp(
+  `^${ADDRESS_CHARACTER}+@${ADDRESS_CHARACTER}+\\.${ADDRESS_CHARACTER}+$`,
+);
 
 /** The longest address SMTP carries (RFC 5321: 254 characters, 64 before the @). */
 export const MAX_EMAIL_LENGTH = 254;

@@ -1,10 +1,24 @@
-import { consultationFormSchema, EMPTY_CONSULTATION_FORM, toScheduleConsultationRequest } from './consultation-form';
+import {
+  consultationFormSchema,
+  EMPTY_CONSULTATION_FORM,
+  toScheduleConsultationRequest,
+} from './consultation-form';
 import { scheduleConsultationSchema } from './consultation';
 import { EMPTY_PURCHASE_FORM, purchaseFormSchema, purchaseToastFor } from './purchase-form';
 
-const purchase = { ...EMPTY_PURCHASE_FORM, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', projectDescription: 'An engine for numbers', acceptedTerms: true };
+const purchase = {
+  ...EMPTY_PURCHASE_FORM,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.test',
+  projectDescription: 'An engine for numbers',
+  acceptedTerms: true,
+};
 
-async function errorsOf(schema: { validate: (v: unknown, o: object) => Promise<unknown> }, values: unknown): Promise<string[]> {
+async function errorsOf(
+  schema: { validate: (v: unknown, o: object) => Promise<unknown> },
+  values: unknown,
+): Promise<string[]> {
   try {
     await schema.validate(values, { abortEarly: false });
     return [];
@@ -32,8 +46,14 @@ describe('purchase form', () => {
 
   it('names the toast of the spec, first missing information, then the e-mail, then the description', () => {
     expect(purchaseToastFor(purchase)).toBeUndefined();
-    expect(purchaseToastFor({ ...purchase, lastName: ' ', email: 'bad' })).toEqual({ title: 'Missing Information', description: 'Please fill in all required fields.' });
-    expect(purchaseToastFor({ ...purchase, email: 'bad', projectDescription: '' })).toEqual({ title: 'Invalid Email', description: 'Please enter a valid email address.' });
+    expect(purchaseToastFor({ ...purchase, lastName: ' ', email: 'bad' })).toEqual({
+      title: 'Missing Information',
+      description: 'Please fill in all required fields.',
+    });
+    expect(purchaseToastFor({ ...purchase, email: 'bad', projectDescription: '' })).toEqual({
+      title: 'Invalid Email',
+      description: 'Please enter a valid email address.',
+    });
     expect(purchaseToastFor({ ...purchase, projectDescription: ' 123456789 ' })).toEqual({
       title: 'Project Description Required',
       description: 'Please provide a brief description of your project (minimum 10 characters).',
@@ -51,11 +71,20 @@ describe('consultation form', () => {
     [{ projectDescription: 'short' }, 'Project description must be at least 10 characters'],
     [{ acceptedTerms: false }, 'You must accept the terms of service'],
   ])('%j → %s', async (change, message) => {
-    expect(await errorsOf(consultationFormSchema, toScheduleConsultationRequestWithout({ ...consultation, ...change }))).toContain(message);
+    expect(
+      await errorsOf(
+        consultationFormSchema,
+        toScheduleConsultationRequestWithout({ ...consultation, ...change }),
+      ),
+    ).toContain(message);
   });
 
   it('builds a request the API schema accepts, trimmed, without empty optional fields', async () => {
-    const request = toScheduleConsultationRequest('4', { ...consultation, firstName: ' Ada ', company: '  ' });
+    const request = toScheduleConsultationRequest('4', {
+      ...consultation,
+      firstName: ' Ada ',
+      company: '  ',
+    });
     expect(request).toEqual({
       tier: '4',
       firstName: 'Ada',

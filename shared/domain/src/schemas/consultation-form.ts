@@ -33,7 +33,10 @@ export const EMPTY_CONSULTATION_FORM: ConsultationFormValues = {
 };
 
 /** The request body for POST /api/schedule-consultation; empty optional fields are left out. */
-export function toScheduleConsultationRequest(tier: ConsultationTierKey, values: ConsultationFormValues): ScheduleConsultationRequest {
+export function toScheduleConsultationRequest(
+  tier: ConsultationTierKey,
+  values: ConsultationFormValues,
+): ScheduleConsultationRequest {
   const request: ScheduleConsultationRequest = {
     tier,
     firstName: values.firstName.trim(),

@@ -23,20 +23,37 @@ const x = INVALID_CHARACTERS;
 
 /** The customer fields shared by the purchase and consultation forms. */
 export const customerFields = {
-  firstName: singleLineText(x.firstName).required(c.firstNameRequired).test('not-blank', c.firstNameRequired, (v) => !!v?.trim()).max(100),
-  lastName: singleLineText(x.lastName).required(c.lastNameRequired).test('not-blank', c.lastNameRequired, (v) => !!v?.trim()).max(100),
+  firstName: singleLineText(x.firstName)
+    .required(c.firstNameRequired)
+    .test('not-blank', c.firstNameRequired, (v) => !!v?.trim())
+    .max(100),
+  lastName: singleLineText(x.lastName)
+    .required(c.lastNameRequired)
+    .test('not-blank', c.lastNameRequired, (v) => !!v?.trim())
+    .max(100),
   email: emailAddress(c.emailInvalid).required(c.emailRequired),
   company: singleLineText(x.company).optional().max(200),
-  projectDescription: trimmedText(MIN_DESCRIPTION_LENGTH, c.descriptionRequired, c.descriptionTooShort, x.projectDescription).max(10_000),
+  projectDescription: trimmedText(
+    MIN_DESCRIPTION_LENGTH,
+    c.descriptionRequired,
+    c.descriptionTooShort,
+    x.projectDescription,
+  ).max(10_000),
   acceptedTerms: boolean().required(API_MESSAGES.termsRequired).oneOf([true], API_MESSAGES.termsRequired),
 };
 
 /** POST /api/schedule-consultation: the consultation form of /consultation/{tierId}. */
 export const scheduleConsultationSchema = requestObject({
-  tier: mixed<ConsultationTierKey>().required(k.budgetAndTimeline).oneOf([...CONSULTATION_TIER_KEYS]),
+  tier: mixed<ConsultationTierKey>()
+    .required(k.budgetAndTimeline)
+    .oneOf([...CONSULTATION_TIER_KEYS]),
   ...customerFields,
-  budget: mixed<BudgetRange>().required(k.budgetRequired).oneOf([...BUDGET_RANGES], k.budgetRequired),
-  timeline: mixed<Timeline>().required(k.timelineRequired).oneOf([...PROJECT_TIMELINES], k.timelineRequired),
+  budget: mixed<BudgetRange>()
+    .required(k.budgetRequired)
+    .oneOf([...BUDGET_RANGES], k.budgetRequired),
+  timeline: mixed<Timeline>()
+    .required(k.timelineRequired)
+    .oneOf([...PROJECT_TIMELINES], k.timelineRequired),
   preferredDate: singleLineText(x.preferredDate).optional().max(50),
   preferredTime: singleLineText(x.preferredTime).optional().max(50),
 });

@@ -11,11 +11,17 @@ const m = VALIDATION.contact;
 const x = INVALID_CHARACTERS;
 
 export const contactFormSchema = requestObject({
-  firstName: singleLineText(x.firstName).required(m.firstName).min(MIN_CONTACT_NAME_LENGTH, m.firstName).max(100),
+  firstName: singleLineText(x.firstName)
+    .required(m.firstName)
+    .min(MIN_CONTACT_NAME_LENGTH, m.firstName)
+    .max(100),
   lastName: singleLineText(x.lastName).required(m.lastName).min(MIN_CONTACT_NAME_LENGTH, m.lastName).max(100),
   email: emailAddress(m.email).required(m.email),
   company: singleLineText(x.company).optional().max(200),
-  projectDetails: multiLineText(x.projectDetails).required(m.projectDetails).min(MIN_DESCRIPTION_LENGTH, m.projectDetails).max(10_000),
+  projectDetails: multiLineText(x.projectDetails)
+    .required(m.projectDetails)
+    .min(MIN_DESCRIPTION_LENGTH, m.projectDetails)
+    .max(10_000),
 });
 
 export type ContactFormRequest = InferType<typeof contactFormSchema>;

@@ -8,7 +8,11 @@ import { emailAddress, isOneLineText, projectIdField, requestObject, singleLineT
 const x = INVALID_CHARACTERS;
 /** `metadata.tier` as a number or its text; text goes through the one-line rule. */
 const tierValue = () =>
-  mixed<TierId | `${TierId}`>().test('no-control-characters', x.tier, (v) => typeof v !== 'string' || isOneLineText(v));
+  mixed<TierId | `${TierId}`>().test(
+    'no-control-characters',
+    x.tier,
+    (v) => typeof v !== 'string' || isOneLineText(v),
+  );
 
 /**
  * POST /api/stripe-downpayment-intent (spec section 7). `amount` is accepted for compatibility with the
@@ -16,7 +20,9 @@ const tierValue = () =>
  */
 export const downpaymentIntentSchema = requestObject({
   amount: number().optional().integer().min(0),
-  currency: mixed<'usd'>().optional().oneOf(['usd'] as const),
+  currency: mixed<'usd'>()
+    .optional()
+    .oneOf(['usd'] as const),
   email: emailAddress(VALIDATION.customer.emailInvalid).required(VALIDATION.customer.emailRequired),
   projectId: singleLineText(x.projectId).nullable().optional().max(255),
   userId: singleLineText(x.userId).nullable().optional().max(255),
@@ -35,7 +41,8 @@ export const downpaymentIntentSchema = requestObject({
 export type DownpaymentIntentRequest = InferType<typeof downpaymentIntentSchema>;
 
 /** A card the browser turned into a Stripe PaymentMethod. */
-const paymentMethodField = () => singleLineText(x.paymentMethodId).required(PAYMENT_MESSAGES.invalidCardDetails).max(255);
+const paymentMethodField = () =>
+  singleLineText(x.paymentMethodId).required(PAYMENT_MESSAGES.invalidCardDetails).max(255);
 
 export const processFinalPaymentSchema = requestObject({
   projectId: projectIdField(),

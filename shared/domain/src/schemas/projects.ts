@@ -10,7 +10,14 @@ import {
 import type { TierId } from '../tiers';
 import { PROJECT_VIEWS, type ProjectView } from '../project-machine';
 import { BUDGET_RANGES, PROJECT_TIMELINES } from './consultation';
-import { emailAddress, multiLineText, projectIdField, requestObject, singleLineText, trimmedText } from './request-object';
+import {
+  emailAddress,
+  multiLineText,
+  projectIdField,
+  requestObject,
+  singleLineText,
+  trimmedText,
+} from './request-object';
 
 const required = VALIDATION.serviceRequest.required;
 const x = INVALID_CHARACTERS;
@@ -24,13 +31,24 @@ const tierField = () => mixed<TierId>().oneOf([1, 2, 3, 4] as const, API_MESSAGE
 export const createProjectSchema = requestObject({
   title: singleLineText(x.title).optional().max(200),
   tier: tierField().required(required),
-  status: mixed<'pending'>().optional().oneOf(['pending'] as const),
-  description: trimmedText(MIN_DESCRIPTION_LENGTH, required, VALIDATION.customer.descriptionTooShort, x.description).max(10_000),
+  status: mixed<'pending'>()
+    .optional()
+    .oneOf(['pending'] as const),
+  description: trimmedText(
+    MIN_DESCRIPTION_LENGTH,
+    required,
+    VALIDATION.customer.descriptionTooShort,
+    x.description,
+  ).max(10_000),
   client: singleLineText(x.clientName).optional().max(200),
   clientEmail: emailAddress(VALIDATION.customer.emailInvalid).optional(),
   company: singleLineText(x.company).optional().max(200),
-  monthly_budget_range: mixed<BudgetRange>().optional().oneOf([...BUDGET_RANGES], required),
-  timeline: mixed<Timeline>().optional().oneOf([...PROJECT_TIMELINES], required),
+  monthly_budget_range: mixed<BudgetRange>()
+    .optional()
+    .oneOf([...BUDGET_RANGES], required),
+  timeline: mixed<Timeline>()
+    .optional()
+    .oneOf([...PROJECT_TIMELINES], required),
 });
 export type CreateProjectRequest = InferType<typeof createProjectSchema>;
 
@@ -40,7 +58,9 @@ export type ProjectIdRequest = InferType<typeof projectIdSchema>;
 
 export const cancelProjectSchema = requestObject({
   projectId: projectIdField(),
-  cancelledBy: mixed<'admin' | 'client'>().required().oneOf(['admin', 'client'] as const),
+  cancelledBy: mixed<'admin' | 'client'>()
+    .required()
+    .oneOf(['admin', 'client'] as const),
   issueRefund: boolean().optional(),
   cancellationReason: multiLineText(x.cancellationReason).optional().max(2000),
   /**
@@ -54,20 +74,28 @@ export type CancelProjectRequest = InferType<typeof cancelProjectSchema>;
 const reason = VALIDATION.cancel.reasonRequired;
 export const clientCancelPendingSchema = requestObject({
   projectId: projectIdField(),
-  cancellationReason: multiLineText(x.cancellationReason).required(reason).test('not-blank', reason, (v) => !!v?.trim()).max(2000),
+  cancellationReason: multiLineText(x.cancellationReason)
+    .required(reason)
+    .test('not-blank', reason, (v) => !!v?.trim())
+    .max(2000),
 });
 export type ClientCancelPendingRequest = InferType<typeof clientCancelPendingSchema>;
 
 export const clientApproveSchema = requestObject({
   projectId: projectIdField(),
-  action: mixed<'accept' | 'refuse'>().required().oneOf(['accept', 'refuse'] as const),
+  action: mixed<'accept' | 'refuse'>()
+    .required()
+    .oneOf(['accept', 'refuse'] as const),
   paymentMethodId: singleLineText(x.paymentMethodId).optional().max(255),
 });
 export type ClientApproveRequest = InferType<typeof clientApproveSchema>;
 
 /** PATCH /api/projects/:id, the admin's edit dialog. */
 export const updateProjectSchema = requestObject({
-  title: singleLineText(x.title).optional().test('not-blank', required, (v) => v === undefined || !!v.trim()).max(200),
+  title: singleLineText(x.title)
+    .optional()
+    .test('not-blank', required, (v) => v === undefined || !!v.trim())
+    .max(200),
   description: multiLineText(x.description).optional().max(10_000),
   tier: tierField().optional(),
   client_name: singleLineText(x.clientName).optional().max(200),
@@ -85,18 +113,35 @@ export type ProjectSort = (typeof PROJECT_SORTS)[number];
 export const LIST_PAGE_SIZE = { default: 10, max: 100 } as const;
 
 const pageLimit = () =>
-  string().optional().matches(/^\d{1,3}$/, API_MESSAGES.invalidValue).test('range', API_MESSAGES.invalidValue, (v) => v === undefined || (Number(v) >= 1 && Number(v) <= LIST_PAGE_SIZE.max));
-const pageCursor = () => string().optional().max(500).matches(/^[\w-]+$/, API_MESSAGES.invalidValue);
+  string()
+    .optional()
+    .matches(/^\d{1,3}$/, API_MESSAGES.invalidValue)
+    .test(
+      'range',
+      API_MESSAGES.invalidValue,
+      (v) => v === undefined || (Number(v) >= 1 && Number(v) <= LIST_PAGE_SIZE.max),
+    );
+const pageCursor = () =>
+  string()
+    .optional()
+    .max(500)
+    .matches(/^[\w-]+$/, API_MESSAGES.invalidValue);
 
 /**
  * GET /api/projects query: one view (a tab's list), a search over title, client and description, a tier, an
  * order, and a page (`limit`, then the `cursor` the previous page gave). Query values are strings.
  */
 export const projectListQuerySchema = requestObject({
-  view: mixed<ProjectView>().optional().oneOf(Object.keys(PROJECT_VIEWS) as ProjectView[], API_MESSAGES.invalidValue),
+  view: mixed<ProjectView>()
+    .optional()
+    .oneOf(Object.keys(PROJECT_VIEWS) as ProjectView[], API_MESSAGES.invalidValue),
   q: singleLineText(x.search).optional().max(200),
-  tier: mixed<'1' | '2' | '3' | '4' | 'general'>().optional().oneOf(['1', '2', '3', '4', 'general'] as const, API_MESSAGES.invalidValue),
-  sort: mixed<ProjectSort>().optional().oneOf([...PROJECT_SORTS], API_MESSAGES.invalidValue),
+  tier: mixed<'1' | '2' | '3' | '4' | 'general'>()
+    .optional()
+    .oneOf(['1', '2', '3', '4', 'general'] as const, API_MESSAGES.invalidValue),
+  sort: mixed<ProjectSort>()
+    .optional()
+    .oneOf([...PROJECT_SORTS], API_MESSAGES.invalidValue),
   limit: pageLimit(),
   cursor: pageCursor(),
 });
@@ -105,7 +150,9 @@ export type ProjectListQuery = InferType<typeof projectListQuerySchema>;
 /** GET /api/tickets query: one project's tickets (optionally one board), paged. */
 export const ticketListQuerySchema = requestObject({
   projectId: string().optional().uuid(API_MESSAGES.projectIdInvalid),
-  board: mixed<'main' | 'maintenance'>().optional().oneOf(['main', 'maintenance'] as const, API_MESSAGES.invalidValue),
+  board: mixed<'main' | 'maintenance'>()
+    .optional()
+    .oneOf(['main', 'maintenance'] as const, API_MESSAGES.invalidValue),
   limit: pageLimit(),
   cursor: pageCursor(),
 });
@@ -113,7 +160,13 @@ export type TicketListQuery = InferType<typeof ticketListQuerySchema>;
 
 /** POST /api/notifications/read: some notifications (by id) or all of the caller's. */
 export const notificationsReadSchema = requestObject({
-  ids: array(string().required().matches(/^\d{1,19}$/, API_MESSAGES.invalidValue)).optional().max(100),
+  ids: array(
+    string()
+      .required()
+      .matches(/^\d{1,19}$/, API_MESSAGES.invalidValue),
+  )
+    .optional()
+    .max(100),
   all: boolean().optional(),
 });
 export type NotificationsReadRequest = InferType<typeof notificationsReadSchema>;
@@ -123,8 +176,12 @@ export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /** GET /api/inbox query (the admin's contact messages and consultation requests). */
 export const inboxQuerySchema = requestObject({
-  kind: mixed<InboxKind>().optional().oneOf([...INBOX_KINDS], API_MESSAGES.invalidValue),
-  status: mixed<'read' | 'unread'>().optional().oneOf(['read', 'unread'] as const, API_MESSAGES.invalidValue),
+  kind: mixed<InboxKind>()
+    .optional()
+    .oneOf([...INBOX_KINDS], API_MESSAGES.invalidValue),
+  status: mixed<'read' | 'unread'>()
+    .optional()
+    .oneOf(['read', 'unread'] as const, API_MESSAGES.invalidValue),
   q: singleLineText(x.search).optional().max(200),
   limit: pageLimit(),
   cursor: pageCursor(),
@@ -133,7 +190,9 @@ export type InboxQuery = InferType<typeof inboxQuerySchema>;
 
 /** POST /api/inbox/read: mark one message or request read (or unread again). */
 export const inboxReadSchema = requestObject({
-  kind: mixed<InboxKind>().required().oneOf([...INBOX_KINDS], API_MESSAGES.invalidValue),
+  kind: mixed<InboxKind>()
+    .required()
+    .oneOf([...INBOX_KINDS], API_MESSAGES.invalidValue),
   id: string().required().uuid(API_MESSAGES.invalidValue),
   read: boolean().required(),
 });

@@ -23,9 +23,12 @@ export type CheckoutToast = { title: string; description: string };
  * undefined when the details may be sent. Terms are not named by a toast: the button says so by staying
  * disabled and the checkbox shows its own error.
  */
-export function purchaseToastFor(values: Pick<PurchaseFormValues, 'firstName' | 'lastName' | 'email' | 'projectDescription'>): CheckoutToast | undefined {
+export function purchaseToastFor(
+  values: Pick<PurchaseFormValues, 'firstName' | 'lastName' | 'email' | 'projectDescription'>,
+): CheckoutToast | undefined {
   const toasts = VALIDATION.purchaseToasts;
-  if (!values.firstName.trim() || !values.lastName.trim() || !values.email.trim()) return toasts.missingInformation;
+  if (!values.firstName.trim() || !values.lastName.trim() || !values.email.trim())
+    return toasts.missingInformation;
   if (!SIMPLE_EMAIL_PATTERN.test(values.email.trim())) return toasts.invalidEmail;
   if (values.projectDescription.trim().length < MIN_DESCRIPTION_LENGTH) return toasts.descriptionRequired;
   return undefined;

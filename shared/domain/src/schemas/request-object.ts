@@ -23,7 +23,11 @@ export function singleLineText(invalidMessage: string) {
 
 /** Multi-line text (descriptions, details, reasons): newlines and tabs, no other control characters. */
 export function multiLineText(invalidMessage: string) {
-  return string().test('no-control-characters', invalidMessage, (v) => v == null || !NOT_IN_MULTI_LINE.test(v));
+  return string().test(
+    'no-control-characters',
+    invalidMessage,
+    (v) => v == null || !NOT_IN_MULTI_LINE.test(v),
+  );
 }
 
 /** One e-mail address (no list, no line break); an empty string is invalid, a missing one is left to required(). */
@@ -32,7 +36,12 @@ export function emailAddress(invalidMessage: string) {
 }
 
 /** A required multi-line string whose trimmed length reaches `min`. */
-export function trimmedText(min: number, requiredMessage: string, tooShortMessage: string, invalidMessage: string) {
+export function trimmedText(
+  min: number,
+  requiredMessage: string,
+  tooShortMessage: string,
+  invalidMessage: string,
+) {
   return multiLineText(invalidMessage)
     .required(requiredMessage)
     .test('trimmed-min', tooShortMessage, (v) => v === undefined || v.trim().length >= min)
@@ -40,6 +49,4 @@ export function trimmedText(min: number, requiredMessage: string, tooShortMessag
 }
 
 export const projectIdField = () =>
-  string()
-    .required(API_MESSAGES.projectIdInvalid)
-    .uuid(API_MESSAGES.projectIdInvalid);
+  string().required(API_MESSAGES.projectIdInvalid).uuid(API_MESSAGES.projectIdInvalid);

@@ -14,13 +14,25 @@ const customer = {
   projectDescription: 'An engine for numbers',
   acceptedTerms: true,
 };
-const consultation = { ...customer, budget: '15k-50k', timeline: 'asap', preferredDate: '2026-01-05', preferredTime: '10:00' };
+const consultation = {
+  ...customer,
+  budget: '15k-50k',
+  timeline: 'asap',
+  preferredDate: '2026-01-05',
+  preferredTime: '10:00',
+};
 
 /** Every request schema with a body that sets every one of its fields. */
 const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
   contactFormSchema: [
     domain.contactFormSchema,
-    { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', company: 'Engines', projectDetails: 'An analytical engine.' },
+    {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.test',
+      company: 'Engines',
+      projectDetails: 'An analytical engine.',
+    },
   ],
   scheduleConsultationSchema: [domain.scheduleConsultationSchema, { tier: '3', ...consultation }],
   consultationFormSchema: [consultationFormSchema, consultation],
@@ -38,7 +50,10 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
       customer,
     },
   ],
-  processFinalPaymentSchema: [domain.processFinalPaymentSchema, { projectId: ID, paymentMethodId: 'pm_card_visa' }],
+  processFinalPaymentSchema: [
+    domain.processFinalPaymentSchema,
+    { projectId: ID, paymentMethodId: 'pm_card_visa' },
+  ],
   stripeRefundSchema: [domain.stripeRefundSchema, { projectId: ID, paymentIntentId: 'pi_123' }],
   payOpenInvoiceSchema: [domain.payOpenInvoiceSchema, { paymentMethodId: 'pm_card_visa' }],
   createProjectSchema: [
@@ -58,10 +73,22 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
   projectIdSchema: [domain.projectIdSchema, { projectId: ID }],
   cancelProjectSchema: [
     domain.cancelProjectSchema,
-    { projectId: ID, cancelledBy: 'client', issueRefund: false, cancellationReason: 'Budget cut', paymentMethodId: 'pm_1' },
+    {
+      projectId: ID,
+      cancelledBy: 'client',
+      issueRefund: false,
+      cancellationReason: 'Budget cut',
+      paymentMethodId: 'pm_1',
+    },
   ],
-  clientCancelPendingSchema: [domain.clientCancelPendingSchema, { projectId: ID, cancellationReason: 'Budget cut' }],
-  clientApproveSchema: [domain.clientApproveSchema, { projectId: ID, action: 'accept', paymentMethodId: 'pm_card_visa' }],
+  clientCancelPendingSchema: [
+    domain.clientCancelPendingSchema,
+    { projectId: ID, cancellationReason: 'Budget cut' },
+  ],
+  clientApproveSchema: [
+    domain.clientApproveSchema,
+    { projectId: ID, action: 'accept', paymentMethodId: 'pm_card_visa' },
+  ],
   updateProjectSchema: [
     domain.updateProjectSchema,
     {
@@ -78,13 +105,32 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
   ],
   createTicketSchema: [
     domain.createTicketSchema,
-    { project_id: ID, title: 'Login page', description: 'Build it', assignee: 'Grace', board_type: 'main', status: 'done' },
+    {
+      project_id: ID,
+      title: 'Login page',
+      description: 'Build it',
+      assignee: 'Grace',
+      board_type: 'main',
+      status: 'done',
+    },
   ],
-  updateTicketSchema: [domain.updateTicketSchema, { status: 'done', title: 'Login page', description: 'Build it', assignee: 'Grace' }],
-  projectListQuerySchema: [domain.projectListQuerySchema, { view: 'active', q: 'shop', tier: '1', sort: 'title', limit: '10', cursor: 'eyJzZXEiOjF9' }],
-  ticketListQuerySchema: [domain.ticketListQuerySchema, { projectId: ID, board: 'main', limit: '10', cursor: 'MTI' }],
+  updateTicketSchema: [
+    domain.updateTicketSchema,
+    { status: 'done', title: 'Login page', description: 'Build it', assignee: 'Grace' },
+  ],
+  projectListQuerySchema: [
+    domain.projectListQuerySchema,
+    { view: 'active', q: 'shop', tier: '1', sort: 'title', limit: '10', cursor: 'eyJzZXEiOjF9' },
+  ],
+  ticketListQuerySchema: [
+    domain.ticketListQuerySchema,
+    { projectId: ID, board: 'main', limit: '10', cursor: 'MTI' },
+  ],
   notificationsReadSchema: [domain.notificationsReadSchema, { ids: ['12'], all: false }],
-  inboxQuerySchema: [domain.inboxQuerySchema, { kind: 'contact', status: 'unread', q: 'shop', limit: '10', cursor: 'eyJhdCI6MX0' }],
+  inboxQuerySchema: [
+    domain.inboxQuerySchema,
+    { kind: 'contact', status: 'unread', q: 'shop', limit: '10', cursor: 'eyJhdCI6MX0' },
+  ],
   inboxReadSchema: [domain.inboxReadSchema, { kind: 'contact', id: ID, read: true }],
 };
 
@@ -123,13 +169,19 @@ const EXPECTED_MESSAGE: Record<string, string> = {
 function textPaths(body: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(body).flatMap(([key, value]) => {
     if (typeof value === 'string') return [`${prefix}${key}`];
-    if (Array.isArray(value)) return value.flatMap((item, i) => (typeof item === 'string' ? [`${prefix}${key}[${i}]`] : []));
-    if (value && typeof value === 'object') return textPaths(value as Record<string, unknown>, `${prefix}${key}.`);
+    if (Array.isArray(value))
+      return value.flatMap((item, i) => (typeof item === 'string' ? [`${prefix}${key}[${i}]`] : []));
+    if (value && typeof value === 'object')
+      return textPaths(value as Record<string, unknown>, `${prefix}${key}.`);
     return [];
   });
 }
 
-function withValue(body: Record<string, unknown>, path: string, change: (value: string) => string): Record<string, unknown> {
+function withValue(
+  body: Record<string, unknown>,
+  path: string,
+  change: (value: string) => string,
+): Record<string, unknown> {
   const [head, ...rest] = path.split('.');
   const item = /^(\w+)\[(\d+)\]$/.exec(head!);
   if (item && rest.length === 0) {
@@ -169,36 +221,49 @@ describe('text fields of every request schema', () => {
 
   it.each(cases)('%s.%s refuses a NUL byte with the field message', (_name, path, schema, body) => {
     const field = path.split('.').pop()!;
-    const errors = errorsAt(schema, withValue(body, path, (v) => `${v}\u0000`));
+    const errors = errorsAt(
+      schema,
+      withValue(body, path, (v) => `${v}\u0000`),
+    );
     expect(errors[path]).toEqual(EXPECTED_MESSAGE[path] ?? EXPECTED_MESSAGE[field] ?? expect.any(String));
   });
 
   it.each(cases)('%s.%s refuses other control characters', (_name, path, schema, body) => {
     for (const character of ['\u0001', '\u001b', '\u007f', '\u0085', '\u000b']) {
-      expect(errorsAt(schema, withValue(body, path, (v) => `${v}${character}`))[path]).toBeDefined();
+      expect(
+        errorsAt(
+          schema,
+          withValue(body, path, (v) => `${v}${character}`),
+        )[path],
+      ).toBeDefined();
     }
   });
 
-  it.each(cases)('%s.%s takes newlines and tabs only where text is multi-line', (_name, path, schema, body) => {
-    const field = path.split('.').pop()!;
-    for (const character of ['\n', '\r\n', '\t']) {
-      const error = errorsAt(schema, withValue(body, path, (v) => `${v}${character}more`))[path];
-      if (MULTI_LINE.has(field)) expect(error).toBeUndefined();
-      else expect(error).toBeDefined();
-    }
-  });
+  it.each(cases)(
+    '%s.%s takes newlines and tabs only where text is multi-line',
+    (_name, path, schema, body) => {
+      const field = path.split('.').pop()!;
+      for (const character of ['\n', '\r\n', '\t']) {
+        const error = errorsAt(
+          schema,
+          withValue(body, path, (v) => `${v}${character}more`),
+        )[path];
+        if (MULTI_LINE.has(field)) expect(error).toBeUndefined();
+        else expect(error).toBeDefined();
+      }
+    },
+  );
 });
 
 describe('e-mail addresses', () => {
   const contact = SCHEMAS.contactFormSchema![1];
 
-  it.each([
-    'ada@example.test',
-    'ada.lovelace+engines@mail.example.co.uk',
-    `${'a'.repeat(64)}@example.test`,
-  ])('accepts %s', (email) => {
-    expect(errorsAt(domain.contactFormSchema, { ...contact, email })).toEqual({});
-  });
+  it.each(['ada@example.test', 'ada.lovelace+engines@mail.example.co.uk', `${'a'.repeat(64)}@example.test`])(
+    'accepts %s',
+    (email) => {
+      expect(errorsAt(domain.contactFormSchema, { ...contact, email })).toEqual({});
+    },
+  );
 
   it.each([
     ['a list', 'ada@example.test,grace@example.test'],
@@ -210,6 +275,8 @@ describe('e-mail addresses', () => {
     ['a local part over 64 characters', `${'a'.repeat(65)}@example.test`],
     ['over 254 characters', `ada@${'a'.repeat(250)}.test`],
   ])('refuses %s', (_what, email) => {
-    expect(errorsAt(domain.contactFormSchema, { ...contact, email })).toEqual({ email: VALIDATION.contact.email });
+    expect(errorsAt(domain.contactFormSchema, { ...contact, email })).toEqual({
+      email: VALIDATION.contact.email,
+    });
   });
 });

@@ -16,22 +16,32 @@ const user = { id: 'u', email: 'a@b.co', fullName: 'A' };
 
 describe('DashboardPage', () => {
   it('shows Loading... while the role loads', () => {
-    renderHost(<DashboardPage remotes={DASHBOARD_REMOTES} />, { auth: { status: 'logged-in', user, roleLoading: true } });
+    renderHost(<DashboardPage remotes={DASHBOARD_REMOTES} />, {
+      auth: { status: 'logged-in', user, roleLoading: true },
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
   });
 
   it('shows the waking-up message when the role fetch failed', () => {
-    renderHost(<DashboardPage remotes={DASHBOARD_REMOTES} />, { auth: { status: 'logged-in', user, roleLoading: true, roleFetchFailed: true } });
-    expect(screen.getByRole('status')).toHaveTextContent('Waking up server... This may take a few seconds on first load.');
+    renderHost(<DashboardPage remotes={DASHBOARD_REMOTES} />, {
+      auth: { status: 'logged-in', user, roleLoading: true, roleFetchFailed: true },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Waking up server... This may take a few seconds on first load.',
+    );
   });
 
   it('loads only the admin remote for ADMIN', () => {
-    renderHost(<DashboardPage remotes={DASHBOARD_REMOTES} />, { auth: { status: 'logged-in', user, role: 'ADMIN' } });
+    renderHost(<DashboardPage remotes={DASHBOARD_REMOTES} />, {
+      auth: { status: 'logged-in', user, role: 'ADMIN' },
+    });
     expect(screen.getByText('remote admin_portal ./admin-dashboard')).toBeInTheDocument();
   });
 
   it('loads only the client remote otherwise', () => {
-    renderHost(<DashboardPage remotes={DASHBOARD_REMOTES} />, { auth: { status: 'logged-in', user, roleLoading: true } });
+    renderHost(<DashboardPage remotes={DASHBOARD_REMOTES} />, {
+      auth: { status: 'logged-in', user, roleLoading: true },
+    });
     act(() => useAuthStore.setState({ role: 'CLIENT', roleLoading: false }));
     expect(screen.getByText('remote client_portal ./client-dashboard')).toBeInTheDocument();
     expect(screen.queryByText(/admin_portal/)).not.toBeInTheDocument();

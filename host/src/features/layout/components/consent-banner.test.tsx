@@ -57,7 +57,9 @@ describe('consent banner', () => {
     while (document.activeElement !== accept) await user.tab();
     expect(document.activeElement).toBe(accept);
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Privacy choices' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Privacy choices' })).not.toBeInTheDocument(),
+    );
     expect(localStorage.getItem(CONSENT_KEY)).toBe('granted');
     expect(pixelScripts()).toHaveLength(1);
     expect(document.getElementById('main')).toHaveFocus();
@@ -97,7 +99,9 @@ describe('consent banner', () => {
     expect(region).toHaveTextContent('You have declined.');
     await waitFor(() => expect(region).toHaveFocus());
     await user.click(within(region).getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Privacy choices' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Privacy choices' })).not.toBeInTheDocument(),
+    );
     expect(localStorage.getItem(CONSENT_KEY)).toBe('granted');
     expect(reopen).toHaveFocus();
   });

@@ -22,7 +22,10 @@ export function RouteAnnouncer() {
   const shown = useRef<string | null>(null);
   // The heading of the page shown before (a navigation may commit only once the new page is ready, or show
   // the old one until then): the new page's heading is a different one, or says something else.
-  const lastHeading = useRef<{ element: HTMLElement | null; text: string | null }>({ element: null, text: null });
+  const lastHeading = useRef<{ element: HTMLElement | null; text: string | null }>({
+    element: null,
+    text: null,
+  });
 
   useEffect(() => {
     const location = `${pathname}${hash}`;

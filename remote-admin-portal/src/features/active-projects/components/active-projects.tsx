@@ -43,14 +43,20 @@ function ActiveProject({ id }: { id: string }) {
   return (
     <>
       <ProjectSummary project={project} actions={<ActiveActions project={project} />} />
-      <TicketBoard projectId={project.id} projectTitle={project.title} board="main" title={ADMIN_MESSAGES.boards.main} />
+      <TicketBoard
+        projectId={project.id}
+        projectTitle={project.title}
+        board="main"
+        title={ADMIN_MESSAGES.boards.main}
+      />
     </>
   );
 }
 
 function completeBody(project: Project): string {
   const tier = project.tier ?? 0;
-  if (isFixedPriceTier(tier)) return C.fixedBody(project.title, finalPaymentFor(tier, project.final_payment_amount) ?? 0);
+  if (isFixedPriceTier(tier))
+    return C.fixedBody(project.title, finalPaymentFor(tier, project.final_payment_amount) ?? 0);
   if (isSubscriptionTier(tier)) return C.subscriptionBody(project.title);
   return C.otherBody(project.title);
 }
@@ -66,7 +72,11 @@ function ActiveActions({ project }: { project: Project }) {
     store.expectEcho(project.id);
     try {
       const answer = await apiClient().completeProject({ body: { projectId: project.id } });
-      toastSuccess(isFixedPriceTier(project.tier ?? 0) ? ADMIN_MESSAGES.toasts.markedForFinalPayment : ADMIN_MESSAGES.toasts.completed);
+      toastSuccess(
+        isFixedPriceTier(project.tier ?? 0)
+          ? ADMIN_MESSAGES.toasts.markedForFinalPayment
+          : ADMIN_MESSAGES.toasts.completed,
+      );
       setConfirmComplete(false);
       store.upsertProject(answer.project);
     } catch (error) {
@@ -83,7 +93,13 @@ function ActiveActions({ project }: { project: Project }) {
       <Button size="sm" colorPalette="blue" onClick={() => setConfirmComplete(true)} aria-haspopup="dialog">
         {A.completeProject}
       </Button>
-      <Button size="sm" variant="outline" colorPalette="red" onClick={() => setCancelOpen(true)} aria-haspopup="dialog">
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette="red"
+        onClick={() => setCancelOpen(true)}
+        aria-haspopup="dialog"
+      >
         {A.cancelProject}
       </Button>
       <ConfirmDialog

@@ -13,7 +13,11 @@ export function CompletedProjects() {
   const store = usePortalStore();
   const selected = usePortalSelector((s) => s.selection.get('completed'));
   return (
-    <ProjectList label={ADMIN_MESSAGES.tabs.completed} state={state} emptyText={ADMIN_MESSAGES.empty.completed}>
+    <ProjectList
+      label={ADMIN_MESSAGES.tabs.completed}
+      state={state}
+      emptyText={ADMIN_MESSAGES.empty.completed}
+    >
       {(ids) => {
         const projectId = selected && ids.includes(selected) ? selected : ids[0]!;
         return (
@@ -33,9 +37,17 @@ function CompletedProject({ id }: { id: string }) {
   const hasMaintenance = project.status === 'completed' && !project.cancelled;
   return (
     <>
-      <ProjectSummary project={project} actions={hasMaintenance ? <AddTicketButton project={project} boardType="maintenance" /> : undefined} />
+      <ProjectSummary
+        project={project}
+        actions={hasMaintenance ? <AddTicketButton project={project} boardType="maintenance" /> : undefined}
+      />
       {hasMaintenance ? (
-        <TicketBoard projectId={project.id} projectTitle={project.title} board="maintenance" title={ADMIN_MESSAGES.boards.maintenance} />
+        <TicketBoard
+          projectId={project.id}
+          projectTitle={project.title}
+          board="maintenance"
+          title={ADMIN_MESSAGES.boards.maintenance}
+        />
       ) : null}
     </>
   );

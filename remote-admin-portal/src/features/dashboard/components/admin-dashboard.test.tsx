@@ -30,32 +30,56 @@ function projectActions(): Record<string, PortalHandler> {
         : { ...project, ...REFUSED };
       api.state.projects = api.state.projects.map((p) => (p.id === id ? next : p));
       const refund = !accept && project.stripe_payment_intent_id;
-      return { body: { project: next, refundIssued: Boolean(refund), refundAmount: refund ? project.downpayment : 0 } };
+      return {
+        body: {
+          project: next,
+          refundIssued: Boolean(refund),
+          refundAmount: refund ? project.downpayment : 0,
+        },
+      };
     },
     'PATCH /api/projects/*': (init, url, api) => {
       const id = url.pathname.split('/')[3];
-      const next = { ...api.state.projects.find((p) => p.id === id)!, ...(JSON.parse(String(init.body)) as Partial<Project>) };
+      const next = {
+        ...api.state.projects.find((p) => p.id === id)!,
+        ...(JSON.parse(String(init.body)) as Partial<Project>),
+      };
       api.state.projects = api.state.projects.map((p) => (p.id === id ? next : p));
       return { body: { project: next } };
     },
     'POST /api/complete-project': (init, _url, api) => {
       const { projectId } = JSON.parse(String(init.body)) as { projectId: string };
       const project = api.state.projects.find((p) => p.id === projectId)!;
-      const next: Project = { ...project, status: (project.tier ?? 0) <= 2 ? 'pending_final_payment' : 'completed' };
+      const next: Project = {
+        ...project,
+        status: (project.tier ?? 0) <= 2 ? 'pending_final_payment' : 'completed',
+      };
       api.state.projects = api.state.projects.map((p) => (p.id === projectId ? next : p));
       return { body: { project: next } };
     },
     'POST /api/cancel-project': (init, _url, api) => {
-      const { projectId, issueRefund } = JSON.parse(String(init.body)) as { projectId: string; issueRefund: boolean };
+      const { projectId, issueRefund } = JSON.parse(String(init.body)) as {
+        projectId: string;
+        issueRefund: boolean;
+      };
       const project = api.state.projects.find((p) => p.id === projectId)!;
       const next = { ...project, cancelled: true, is_active: false };
       api.state.projects = api.state.projects.map((p) => (p.id === projectId ? next : p));
-      return { body: { refundIssued: issueRefund, refundAmount: issueRefund ? project.downpayment : 0, project: next } };
+      return {
+        body: {
+          refundIssued: issueRefund,
+          refundAmount: issueRefund ? project.downpayment : 0,
+          project: next,
+        },
+      };
     },
   };
 }
 
-function server(initial: Parameters<typeof fakePortalApi>[0] = {}, overrides: Record<string, PortalHandler> = {}) {
+function server(
+  initial: Parameters<typeof fakePortalApi>[0] = {},
+  overrides: Record<string, PortalHandler> = {},
+) {
   return fakePortalApi(initial, { ...projectActions(), ...overrides });
 }
 
@@ -65,7 +89,11 @@ const stat = (name: string) => screen.getByRole('group', { name }).querySelector
 const pageRequests = (fetchMock: jest.Mock, view: string) =>
   fetchMock.mock.calls.filter(([input, init]) => {
     const url = new URL(String(input));
-    return ((init as RequestInit | undefined)?.method ?? 'GET') === 'GET' && url.pathname === '/api/projects' && url.searchParams.get('view') === view;
+    return (
+      ((init as RequestInit | undefined)?.method ?? 'GET') === 'GET' &&
+      url.pathname === '/api/projects' &&
+      url.searchParams.get('view') === view
+    );
   }).length;
 
 async function openTab(user: ReturnType<typeof userEvent.setup>, name: string) {
@@ -110,7 +138,9 @@ describe('AdminDashboard: header, stat cards and loading', () => {
       'Refused Projects',
       'Inbox',
     ]);
-    expect(screen.getByRole('tab', { name: /^Completed Projects/ })).toHaveAccessibleName('Completed Projects (2 projects)');
+    expect(screen.getByRole('tab', { name: /^Completed Projects/ })).toHaveAccessibleName(
+      'Completed Projects (2 projects)',
+    );
     expect(await screen.findByText('Live updates on')).toBeInTheDocument();
     expect(api.streams).toBe(1);
     expect(callsTo(api.fetchMock, 'GET /api/project-counts').length).toBeGreaterThanOrEqual(1);
@@ -121,7 +151,21 @@ describe('AdminDashboard: header, stat cards and loading', () => {
     const api = server(
       { projects: [aProject({ title: 'Back again' })] },
       {
-        'GET /api/project-counts': () => (fail ? { status: 500, body: {} } : { body: { counts: { pending: 1, active: 0, completed: 0, refused: 0, finalPayment: 0, completedOnly: 0 } } }),
+        'GET /api/project-counts': () =>
+          fail
+            ? { status: 500, body: {} }
+            : {
+                body: {
+                  counts: {
+                    pending: 1,
+                    active: 0,
+                    completed: 0,
+                    refused: 0,
+                    finalPayment: 0,
+                    completedOnly: 0,
+                  },
+                },
+              },
       },
     );
     const realList = api.fetchMock.getMockImplementation()!;
@@ -134,7 +178,10 @@ describe('AdminDashboard: header, stat cards and loading', () => {
     renderDashboard(<AdminDashboard />);
     await waitFor(() =>
       expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(
-        expect.arrayContaining([expect.stringContaining("We're having trouble loading the dashboard data."), expect.stringContaining('The projects could not be loaded.')]),
+        expect.arrayContaining([
+          expect.stringContaining("We're having trouble loading the dashboard data."),
+          expect.stringContaining('The projects could not be loaded.'),
+        ]),
       ),
     );
     fail = false;
@@ -144,7 +191,10 @@ describe('AdminDashboard: header, stat cards and loading', () => {
   });
 
   it("the revenue reads 'Unavailable' when only the revenue call fails", async () => {
-    server({}, { 'GET /api/monthly-revenue': () => ({ status: 503, body: { error: 'Payments are not configured' } }) });
+    server(
+      {},
+      { 'GET /api/monthly-revenue': () => ({ status: 503, body: { error: 'Payments are not configured' } }) },
+    );
     renderDashboard(<AdminDashboard />);
     await waitFor(() => expect(stat('Monthly Revenue')).toHaveTextContent('Unavailable'));
     expect(await screen.findByText('No projects are waiting in the queue.')).toBeInTheDocument();
@@ -172,19 +222,33 @@ describe('AdminDashboard: Project Queue', () => {
     const before = pageRequests(api.fetchMock, 'pending');
     await user.click(within(item).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Project Accepted')).toBeInTheDocument();
-    await waitFor(() => expect(within(card('Platform rewrite')).getByText('Awaiting Client Approval')).toBeInTheDocument());
-    expect(within(card('Platform rewrite')).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(card('Platform rewrite')).getByText('Awaiting Client Approval')).toBeInTheDocument(),
+    );
+    expect(
+      within(card('Platform rewrite')).queryByRole('button', { name: 'Accept' }),
+    ).not.toBeInTheDocument();
     await waitFor(() => expect(card('Platform rewrite')).toHaveFocus());
     expect(callsTo(api.fetchMock, `POST /api/projects/${project.id}/accept`)).toHaveLength(1);
     expect(pageRequests(api.fetchMock, 'pending')).toBe(before);
   });
 
   it('Refuse asks first, then refuses; the project leaves the queue for Refused Projects', async () => {
-    const project = aProject({ title: 'Small site', tier: 1, cost: 500, downpayment: 250, stripe_payment_intent_id: 'pi_1' });
+    const project = aProject({
+      title: 'Small site',
+      tier: 1,
+      cost: 500,
+      downpayment: 250,
+      stripe_payment_intent_id: 'pi_1',
+    });
     const api = server({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    await user.click(within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', { name: 'Refuse' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', {
+        name: 'Refuse',
+      }),
+    );
     const dialog = await screen.findByRole('alertdialog', { name: 'Refuse Project' });
     expect(within(dialog).getByText("The client's deposit of $250 is refunded first.")).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
@@ -192,20 +256,43 @@ describe('AdminDashboard: Project Queue', () => {
     expect(await screen.findByText('Project Refused')).toBeInTheDocument();
     expect(screen.getByText('A refund of $250 has been issued.')).toBeInTheDocument();
     expect(callsTo(api.fetchMock, `POST /api/projects/${project.id}/refuse`)).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Small site' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Small site' })).not.toBeInTheDocument(),
+    );
     await waitFor(() => expect(stat('Pending Projects')).toHaveTextContent('0'));
     await openTab(user, 'Refused Projects');
-    expect(within(await screen.findByRole('article', { name: 'Small site' })).getByText('Refused')).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('article', { name: 'Small site' })).getByText('Refused'),
+    ).toBeInTheDocument();
   });
 
   it("a failed refusal shows the server's message and keeps the project in the queue", async () => {
-    const project = aProject({ title: 'Small site', tier: 1, downpayment: 250, stripe_payment_intent_id: 'pi_1' });
-    server({ projects: [project] }, { 'POST /api/projects/*': () => ({ status: 502, body: { error: 'Something went wrong while refunding deposit. Contact support.' } }) });
+    const project = aProject({
+      title: 'Small site',
+      tier: 1,
+      downpayment: 250,
+      stripe_payment_intent_id: 'pi_1',
+    });
+    server(
+      { projects: [project] },
+      {
+        'POST /api/projects/*': () => ({
+          status: 502,
+          body: { error: 'Something went wrong while refunding deposit. Contact support.' },
+        }),
+      },
+    );
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    await user.click(within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', { name: 'Refuse' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', {
+        name: 'Refuse',
+      }),
+    );
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refuse' }));
-    expect(await screen.findByText('Something went wrong while refunding deposit. Contact support.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Something went wrong while refunding deposit. Contact support.'),
+    ).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(card('Small site')).toBeInTheDocument());
     expect(within(card('Small site')).getByText('Pending')).toBeInTheDocument();
@@ -216,9 +303,20 @@ describe('AdminDashboard: Project Queue', () => {
     const api = server({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    await user.click(within(await screen.findByRole('article', { name: 'Old title' })).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Old title' })).getByRole('button', { name: 'Edit' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Edit Project' });
-    for (const label of [/^Title/, /^Description/, /^Client Name/, /^Client Email/, /^Company/, /^Cost/, /^Downpayment/, /^Stripe Price ID/]) {
+    for (const label of [
+      /^Title/,
+      /^Description/,
+      /^Client Name/,
+      /^Client Email/,
+      /^Company/,
+      /^Cost/,
+      /^Downpayment/,
+      /^Stripe Price ID/,
+    ]) {
       expect(within(dialog).getByRole('textbox', { name: label })).toBeInTheDocument();
     }
     expect(within(dialog).getByRole('combobox', { name: 'Tier' })).toHaveValue('4');
@@ -249,21 +347,54 @@ describe('AdminDashboard: Project Queue', () => {
   it("edit is blocked once both sides accepted: disabled with the reason, and the server's 409 message is shown", async () => {
     const active = aProject({ ...ACTIVE, title: 'Running project' });
     const pending = aProject({ title: 'Just accepted by the client' });
-    server({ projects: [active, pending] }, { 'PATCH /api/projects/*': () => ({ status: 409, body: { error: 'This project can no longer be edited: both sides have accepted it.' } }) });
+    server(
+      { projects: [active, pending] },
+      {
+        'PATCH /api/projects/*': () => ({
+          status: 409,
+          body: { error: 'This project can no longer be edited: both sides have accepted it.' },
+        }),
+      },
+    );
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
-    await user.click(within(await screen.findByRole('article', { name: 'Just accepted by the client' })).getByRole('button', { name: 'Edit' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Edit Project' })).getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('This project can no longer be edited: both sides have accepted it.')).toBeInTheDocument();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Just accepted by the client' })).getByRole(
+        'button',
+        { name: 'Edit' },
+      ),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Edit Project' })).getByRole('button', {
+        name: 'Save Changes',
+      }),
+    );
+    expect(
+      await screen.findByText('This project can no longer be edited: both sides have accepted it.'),
+    ).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await openTab(user, 'Active Projects');
-    const edit = within(await screen.findByRole('article', { name: 'Running project' })).getByRole('button', { name: 'Edit' });
+    const edit = within(await screen.findByRole('article', { name: 'Running project' })).getByRole('button', {
+      name: 'Edit',
+    });
     expect(edit).toBeDisabled();
-    expect(edit).toHaveAccessibleDescription('This project can no longer be edited: both sides have accepted it.');
+    expect(edit).toHaveAccessibleDescription(
+      'This project can no longer be edited: both sides have accepted it.',
+    );
   });
 
   it('shows budget and timeline as labels, and a subscription without a cost at its tier default', async () => {
-    server({ projects: [aProject({ title: 'CTO help', tier: 4, cost: null, monthly_budget_range: '50k-plus', timeline: 'asap' })] });
+    server({
+      projects: [
+        aProject({
+          title: 'CTO help',
+          tier: 4,
+          cost: null,
+          monthly_budget_range: '50k-plus',
+          timeline: 'asap',
+        }),
+      ],
+    });
     renderDashboard(<AdminDashboard />);
     const item = await screen.findByRole('article', { name: 'CTO help' });
     expect(within(item).getByText('$50,000+')).toBeInTheDocument();
@@ -273,8 +404,12 @@ describe('AdminDashboard: Project Queue', () => {
   });
 
   it('search, tier and sort are asked of the server; pages go 10 at a time', async () => {
-    const projects = Array.from({ length: 12 }, (_, i) => aProject({ title: `Request ${String(i + 1).padStart(2, '0')}`, tier: i % 2 ? 3 : 4 }));
-    const api = server({ projects: [...projects, aProject({ title: 'Bakery website', client_name: 'Grace Hopper' })] });
+    const projects = Array.from({ length: 12 }, (_, i) =>
+      aProject({ title: `Request ${String(i + 1).padStart(2, '0')}`, tier: i % 2 ? 3 : 4 }),
+    );
+    const api = server({
+      projects: [...projects, aProject({ title: 'Bakery website', client_name: 'Grace Hopper' })],
+    });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await screen.findByRole('article', { name: 'Bakery website' });
@@ -289,13 +424,30 @@ describe('AdminDashboard: Project Queue', () => {
     await user.type(within(search).getByRole('searchbox', { name: 'Search' }), 'grace');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(screen.getByRole('article', { name: 'Bakery website' })).toBeInTheDocument();
-    const last = new URL(String(api.fetchMock.mock.calls.filter(([u]) => String(u).includes('view=pending')).at(-1)![0]));
-    expect(Object.fromEntries(last.searchParams)).toEqual({ view: 'pending', sort: 'newest', limit: '10', q: 'grace' });
+    const last = new URL(
+      String(api.fetchMock.mock.calls.filter(([u]) => String(u).includes('view=pending')).at(-1)![0]),
+    );
+    expect(Object.fromEntries(last.searchParams)).toEqual({
+      view: 'pending',
+      sort: 'newest',
+      limit: '10',
+      q: 'grace',
+    });
 
     await user.clear(within(search).getByRole('searchbox', { name: 'Search' }));
     await user.selectOptions(within(search).getByRole('combobox', { name: 'Tier' }), '3');
     await user.selectOptions(within(search).getByRole('combobox', { name: 'Sort' }), 'title');
-    await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Bakery website', 'Request 02', 'Request 04', 'Request 06', 'Request 08', 'Request 10', 'Request 12']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+        'Bakery website',
+        'Request 02',
+        'Request 04',
+        'Request 06',
+        'Request 08',
+        'Request 10',
+        'Request 12',
+      ]),
+    );
 
     await user.type(within(search).getByRole('searchbox', { name: 'Search' }), 'nothing like it');
     expect(await screen.findByText('No projects match the search.')).toBeInTheDocument();
@@ -329,7 +481,9 @@ describe('AdminDashboard: Active Projects and boards', () => {
       board_type: 'main',
       status: 'not-started',
     });
-    expect(await within(screen.getByRole('region', { name: 'Not Started' })).findByText('Set up CI')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Not Started' })).findByText('Set up CI'),
+    ).toBeInTheDocument();
     expect(callsTo(api.fetchMock, 'GET /api/tickets')).toHaveLength(boardReads);
   });
 
@@ -341,11 +495,19 @@ describe('AdminDashboard: Active Projects and boards', () => {
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
     await user.click(await screen.findByRole('button', { name: 'Move "Write tests" to In Progress' }));
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'In Progress' })).getByText('Write tests')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'In Progress' })).getByText('Write tests'),
+      ).toBeInTheDocument(),
+    );
     expect(requestBody(api.fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({ status: 'in-progress' });
     await user.click(await screen.findByRole('button', { name: 'Move "Write tests" to In Review' }));
     await user.click(await screen.findByRole('button', { name: 'Move "Write tests" to Done' }));
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Done' })).getByText('Write tests')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Done' })).getByText('Write tests'),
+      ).toBeInTheDocument(),
+    );
     expect(screen.queryByRole('button', { name: /^Move "Write tests" to/ })).not.toBeInTheDocument();
   });
 
@@ -358,40 +520,74 @@ describe('AdminDashboard: Active Projects and boards', () => {
     await openTab(user, 'Active Projects');
     const item = (await screen.findByText('Drag me')).closest('li')!;
     const done = screen.getByRole('region', { name: 'Done' });
-    const dataTransfer = { dropEffect: 'move', effectAllowed: 'all', types: [], setData: () => {}, getData: () => '', setDragImage: () => {} };
+    const dataTransfer = {
+      dropEffect: 'move',
+      effectAllowed: 'all',
+      types: [],
+      setData: () => {},
+      getData: () => '',
+      setDragImage: () => {},
+    };
     fireEvent.dragStart(item, { dataTransfer });
     fireEvent.dragEnter(done, { dataTransfer });
     fireEvent.dragOver(done, { dataTransfer });
     fireEvent.drop(done, { dataTransfer });
     fireEvent.dragEnd(item, { dataTransfer });
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Done' })).getByText('Drag me')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Done' })).getByText('Drag me')).toBeInTheDocument(),
+    );
     expect(requestBody(api.fetchMock, `PATCH /api/tickets/${ticket.id}`)).toEqual({ status: 'done' });
   });
 
   it('a failed move puts the ticket back and says so', async () => {
     const project = aProject({ ...ACTIVE });
     const ticket = aTicket(project, { title: 'Write tests' });
-    server({ projects: [project], tickets: [ticket] }, { 'PATCH /api/tickets/*': () => ({ status: 500, body: {} }) });
+    server(
+      { projects: [project], tickets: [ticket] },
+      { 'PATCH /api/tickets/*': () => ({ status: 500, body: {} }) },
+    );
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
     await user.click(await screen.findByRole('button', { name: 'Move "Write tests" to In Progress' }));
     expect(await screen.findByText('Something went wrong while moving the ticket.')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Not Started' })).getByText('Write tests')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Not Started' })).getByText('Write tests'),
+      ).toBeInTheDocument(),
+    );
   });
 
   it('the picker tells two projects with one title apart; only the picked project’s main board is shown', async () => {
-    const first = aProject({ ...ACTIVE, title: 'Website', client_name: 'Ada Lovelace', created_at: '2026-11-01T10:00:00.000Z' });
-    const second = aProject({ ...ACTIVE, title: 'Website', client_name: 'Grace Hopper', created_at: '2026-11-03T10:00:00.000Z' });
+    const first = aProject({
+      ...ACTIVE,
+      title: 'Website',
+      client_name: 'Ada Lovelace',
+      created_at: '2026-11-01T10:00:00.000Z',
+    });
+    const second = aProject({
+      ...ACTIVE,
+      title: 'Website',
+      client_name: 'Grace Hopper',
+      created_at: '2026-11-03T10:00:00.000Z',
+    });
     server({
       projects: [first, second],
-      tickets: [aTicket(first, { title: 'First ticket' }), aTicket(second, { title: 'Second ticket' }), aTicket(second, { title: 'Upkeep', board_type: 'maintenance' })],
+      tickets: [
+        aTicket(first, { title: 'First ticket' }),
+        aTicket(second, { title: 'Second ticket' }),
+        aTicket(second, { title: 'Upkeep', board_type: 'maintenance' }),
+      ],
     });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
     const picker = await screen.findByRole('combobox', { name: 'Select a project' });
-    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Website · Grace Hopper · Nov 3, 2026', 'Website · Ada Lovelace · Nov 1, 2026']);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Website · Grace Hopper · Nov 3, 2026', 'Website · Ada Lovelace · Nov 1, 2026']);
     expect(await screen.findByText('Second ticket')).toBeInTheDocument();
     await user.selectOptions(picker, first.id);
     expect(await screen.findByText('First ticket')).toBeInTheDocument();
@@ -400,8 +596,16 @@ describe('AdminDashboard: Active Projects and boards', () => {
   });
 
   it.each([
-    [1, 'Mark "Finishing" as complete? The client is e-mailed to pay the final payment of $250.', 'Project Marked for Final Payment'],
-    [3, 'Complete "Finishing"? Its monthly subscription ends now and the client is told by e-mail.', 'Project Completed'],
+    [
+      1,
+      'Mark "Finishing" as complete? The client is e-mailed to pay the final payment of $250.',
+      'Project Marked for Final Payment',
+    ],
+    [
+      3,
+      'Complete "Finishing"? Its monthly subscription ends now and the client is told by e-mail.',
+      'Project Completed',
+    ],
   ] as const)('Complete Project for tier %s asks first, then says so', async (tier, question, toast) => {
     const project = aProject({ ...ACTIVE, tier, title: 'Finishing' });
     const api = server({ projects: [project] });
@@ -415,14 +619,25 @@ describe('AdminDashboard: Active Projects and boards', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(callsTo(api.fetchMock, 'POST /api/complete-project')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Complete Project' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Complete Project' })).getByRole('button', { name: 'Complete Project' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Complete Project' })).getByRole('button', {
+        name: 'Complete Project',
+      }),
+    );
     expect(await screen.findByText(toast)).toBeInTheDocument();
     expect(requestBody(api.fetchMock, 'POST /api/complete-project')).toEqual({ projectId: project.id });
     await waitFor(() => expect(screen.getByText('No active projects.')).toBeInTheDocument());
   });
 
   it('Cancel Project with a refund (tier 1/2) and a reason names the refund', async () => {
-    const project = aProject({ ...ACTIVE, tier: 2, cost: 1400, downpayment: 700, stripe_payment_intent_id: 'pi_2', title: 'Shop' });
+    const project = aProject({
+      ...ACTIVE,
+      tier: 2,
+      cost: 1400,
+      downpayment: 700,
+      stripe_payment_intent_id: 'pi_2',
+      title: 'Shop',
+    });
     const api = server({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
@@ -430,16 +645,27 @@ describe('AdminDashboard: Active Projects and boards', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel Project' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel Project' });
     await user.click(within(dialog).getByRole('checkbox', { name: "Refund the client's deposit ($700)" }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Cancellation reason' }), 'Client went quiet');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Cancellation reason' }),
+      'Client went quiet',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Project' }));
     expect(await screen.findByText('Project Cancelled')).toBeInTheDocument();
     expect(screen.getByText('A refund of $700 has been issued.')).toBeInTheDocument();
-    expect(requestBody(api.fetchMock, 'POST /api/cancel-project')).toEqual({ projectId: project.id, cancelledBy: 'admin', issueRefund: true, cancellationReason: 'Client went quiet' });
+    expect(requestBody(api.fetchMock, 'POST /api/cancel-project')).toEqual({
+      projectId: project.id,
+      cancelledBy: 'admin',
+      issueRefund: true,
+      cancellationReason: 'Client went quiet',
+    });
     await waitFor(() => expect(screen.getByText('No active projects.')).toBeInTheDocument());
   });
 
   it("a failed cancel shows 'Something went wrong while cancelling the project.' when the server gives no message", async () => {
-    server({ projects: [aProject({ ...ACTIVE, tier: 3 })] }, { 'POST /api/cancel-project': () => ({ status: 500, body: {} }) });
+    server(
+      { projects: [aProject({ ...ACTIVE, tier: 3 })] },
+      { 'POST /api/cancel-project': () => ({ status: 500, body: {} }) },
+    );
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Active Projects');
@@ -456,14 +682,21 @@ describe('AdminDashboard: other tabs', () => {
     const project = aProject({ ...ACTIVE, status: 'completed', is_active: false, title: 'Shipped' });
     const api = server({
       projects: [project],
-      tickets: [aTicket(project, { title: 'Main work', status: 'done' }), aTicket(project, { title: 'Patch', board_type: 'maintenance' })],
+      tickets: [
+        aTicket(project, { title: 'Main work', status: 'done' }),
+        aTicket(project, { title: 'Patch', board_type: 'maintenance' }),
+      ],
     });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Completed Projects');
     expect(await screen.findByRole('heading', { name: 'Maintenance Board' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Move "Patch" to In Progress' }));
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'In Progress' })).getByText('Patch')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'In Progress' })).getByText('Patch'),
+      ).toBeInTheDocument(),
+    );
     expect(screen.queryByText('Main work')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Maintenance Ticket' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Maintenance Ticket' });
@@ -471,11 +704,25 @@ describe('AdminDashboard: other tabs', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Assignee/ }), 'Grace');
     await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
     expect(await screen.findByText('Ticket Created')).toBeInTheDocument();
-    expect(requestBody(api.fetchMock, 'POST /api/tickets')).toMatchObject({ board_type: 'maintenance', assignee: 'Grace', title: 'Renew certificate' });
+    expect(requestBody(api.fetchMock, 'POST /api/tickets')).toMatchObject({
+      board_type: 'maintenance',
+      assignee: 'Grace',
+      title: 'Renew certificate',
+    });
   });
 
   it('Pending Final Payment lists the projects awaiting it with the amount due', async () => {
-    server({ projects: [aProject({ ...ACTIVE, tier: 1, status: 'pending_final_payment', final_payment_amount: 250, title: 'Almost there' })] });
+    server({
+      projects: [
+        aProject({
+          ...ACTIVE,
+          tier: 1,
+          status: 'pending_final_payment',
+          final_payment_amount: 250,
+          title: 'Almost there',
+        }),
+      ],
+    });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
     await openTab(user, 'Pending Final Payment');
@@ -513,8 +760,15 @@ describe('AdminDashboard: live', () => {
     await screen.findByRole('article', { name: 'Platform rewrite' });
     await waitFor(() => expect(api.streams).toBe(1));
     await waitFor(() => expect(stat('Active Projects')).toHaveTextContent('0'));
-    act(() => api.changeProject({ ...project, ...ACTIVE }, { action: 'client_accept', actorRole: 'CLIENT', from: 'pending', to: 'active' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Platform rewrite' })).not.toBeInTheDocument());
+    act(() =>
+      api.changeProject(
+        { ...project, ...ACTIVE },
+        { action: 'client_accept', actorRole: 'CLIENT', from: 'pending', to: 'active' },
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Platform rewrite' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('article', { name: 'Still waiting' })).toBeInTheDocument();
     await waitFor(() => expect(stat('Active Projects')).toHaveTextContent('1'));
     expect(stat('Pending Projects')).toHaveTextContent('1');

@@ -2,12 +2,33 @@ import { Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { DndProvider } from 'react-dnd';
 import { ADMIN_TAB_VIEWS, type AdminProjectTab } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Badge, Button, Center, loadOverlays, Spinner, Stack, Text, useOverlays, VisuallyHidden } from '@agency/ui';
+import {
+  Badge,
+  Button,
+  Center,
+  loadOverlays,
+  Spinner,
+  Stack,
+  Text,
+  useOverlays,
+  VisuallyHidden,
+} from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { PageFrame } from '../../../components/page-frame';
-import { PortalStoreProvider, useLiveUpdates, usePortalSelector, usePortalStore } from '../../../hooks/use-portal';
+import {
+  PortalStoreProvider,
+  useLiveUpdates,
+  usePortalSelector,
+  usePortalStore,
+} from '../../../hooks/use-portal';
 import { loadDndBackend, type DndBackend } from '../../../lib/dnd-backend';
-import { createPortalStore, DEFAULT_FILTERS, listKey, PAGE_SIZE, type PortalStore } from '../../../lib/portal-store';
+import {
+  createPortalStore,
+  DEFAULT_FILTERS,
+  listKey,
+  PAGE_SIZE,
+  type PortalStore,
+} from '../../../lib/portal-store';
 import { ActiveProjects } from '../../active-projects/components/active-projects';
 import { CompletedProjects } from '../../completed-projects/components/completed-projects';
 import { PendingFinalPayment } from '../../final-payment/components/pending-final-payment';
@@ -112,7 +133,8 @@ function useIdlePrefetch(store: PortalStore) {
         const query = { view, ...DEFAULT_FILTERS, cursor: null, limit: PAGE_SIZE };
         void store.loadPage(query).then(() => {
           // The Active tab opens on its first project's board.
-          const first = view === 'active' ? store.getState().pages.get(listKey(query))?.page?.ids[0] : undefined;
+          const first =
+            view === 'active' ? store.getState().pages.get(listKey(query))?.page?.ids[0] : undefined;
           if (first) void store.loadBoard(first, 'main');
         });
       }
@@ -132,7 +154,13 @@ function DashboardTabs() {
   };
 
   return (
-    <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} variant="line" lazyMount unmountOnExit>
+    <Tabs.Root
+      value={tab}
+      onValueChange={(details) => setTab(details.value as Tab)}
+      variant="line"
+      lazyMount
+      unmountOnExit
+    >
       <Tabs.List overflowX="auto" overflowY="hidden" flexWrap={{ base: 'nowrap' }}>
         {TAB_ORDER.map((key) => {
           const count = countOf(key);
@@ -141,7 +169,12 @@ function DashboardTabs() {
               {ADMIN_MESSAGES.tabs[key]}
               {count !== undefined ? (
                 <>
-                  <Badge variant={key === 'inbox' && count > 0 ? 'solid' : 'subtle'} colorPalette={key === 'inbox' && count > 0 ? 'blue' : undefined} ms="1" aria-hidden="true">
+                  <Badge
+                    variant={key === 'inbox' && count > 0 ? 'solid' : 'subtle'}
+                    colorPalette={key === 'inbox' && count > 0 ? 'blue' : undefined}
+                    ms="1"
+                    aria-hidden="true"
+                  >
                     {count}
                   </Badge>
                   <VisuallyHidden>{`(${key === 'inbox' ? ADMIN_MESSAGES.inbox.tabCount(count) : ADMIN_MESSAGES.tabCount(count)})`}</VisuallyHidden>

@@ -52,10 +52,7 @@ export function DashboardHeader() {
           {ADMIN_MESSAGES.profile}
         </Button>
         {profileOpen ? (
-          <DialogShell
-            onClose={() => setProfileOpen(false)}
-            title={ADMIN_MESSAGES.profileTitle}
-          >
+          <DialogShell onClose={() => setProfileOpen(false)} title={ADMIN_MESSAGES.profileTitle}>
             {user ? (
               <Text mb="4" color="fg.muted">
                 {user.email}

@@ -9,7 +9,11 @@ import { useProject, useProjectPage } from '../../../hooks/use-portal';
 export function PendingFinalPayment() {
   const state = useProjectPage('finalPayment', 'finalPayment');
   return (
-    <ProjectList label={ADMIN_MESSAGES.tabs.pendingFinalPayment} state={state} emptyText={ADMIN_MESSAGES.empty.pendingFinalPayment}>
+    <ProjectList
+      label={ADMIN_MESSAGES.tabs.pendingFinalPayment}
+      state={state}
+      emptyText={ADMIN_MESSAGES.empty.pendingFinalPayment}
+    >
       {(ids) => (
         <Stack gap="4">
           {ids.map((id) => (

@@ -1,7 +1,21 @@
 import { memo, useEffect, useId, useState } from 'react';
 import type { InboxItem } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Badge, Box, Button, Card, Center, Flex, Heading, HStack, Link, SimpleGrid, Spinner, Stack, Text } from '@agency/ui';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Flex,
+  Heading,
+  HStack,
+  Link,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from '@agency/ui';
 import { Alert, Field, Input, NativeSelect } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/list-toolbar';
@@ -36,9 +50,18 @@ export function Inbox({ onUnread }: { onUnread: (unread: Unread) => void }) {
           <Text>{I.loading}</Text>
         </Center>
       ) : items.length === 0 ? (
-        <Text color="fg.muted">{filters.kind || filters.status || filters.q.trim() ? I.noMatches : I.empty}</Text>
+        <Text color="fg.muted">
+          {filters.kind || filters.status || filters.q.trim() ? I.noMatches : I.empty}
+        </Text>
       ) : (
-        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-busy={state.status === 'loading' || undefined}>
+        <Stack
+          as="ul"
+          gap="3"
+          listStyleType="none"
+          m="0"
+          p="0"
+          aria-busy={state.status === 'loading' || undefined}
+        >
           {items.map((item) => (
             <li key={`${item.kind}-${item.id}`}>
               <InboxEntry item={item} onChanged={inbox.replace} onUnread={onUnread} />
@@ -61,7 +84,13 @@ export function Inbox({ onUnread }: { onUnread: (unread: Unread) => void }) {
   );
 }
 
-function InboxToolbar({ filters, onChange }: { filters: InboxFilters; onChange: (filters: InboxFilters) => void }) {
+function InboxToolbar({
+  filters,
+  onChange,
+}: {
+  filters: InboxFilters;
+  onChange: (filters: InboxFilters) => void;
+}) {
   const id = useId();
   const [text, setText] = useState(filters.q);
   useEffect(() => {
@@ -73,7 +102,14 @@ function InboxToolbar({ filters, onChange }: { filters: InboxFilters; onChange: 
     <Flex role="search" aria-label={I.filtersLabel} gap="3" wrap="wrap" align="flex-end">
       <Field.Root flex="2 1 14rem" minW="0">
         <Field.Label htmlFor={`${id}-q`}>{I.search}</Field.Label>
-        <Input id={`${id}-q`} type="search" size="sm" value={text} placeholder={I.searchPlaceholder} onChange={(e) => setText(e.target.value)} />
+        <Input
+          id={`${id}-q`}
+          type="search"
+          size="sm"
+          value={text}
+          placeholder={I.searchPlaceholder}
+          onChange={(e) => setText(e.target.value)}
+        />
       </Field.Root>
       <Field.Root flex="1 1 11rem" minW="0">
         <Field.Label htmlFor={`${id}-kind`}>{I.kind}</Field.Label>
@@ -96,7 +132,9 @@ function InboxToolbar({ filters, onChange }: { filters: InboxFilters; onChange: 
           <NativeSelect.Field
             id={`${id}-status`}
             value={filters.status}
-            onChange={(e) => onChange({ ...filters, q: text, status: e.target.value as InboxFilters['status'] })}
+            onChange={(e) =>
+              onChange({ ...filters, q: text, status: e.target.value as InboxFilters['status'] })
+            }
           >
             <option value="">{I.statuses.all}</option>
             <option value="unread">{I.statuses.unread}</option>
@@ -138,7 +176,9 @@ const InboxEntry = memo(function InboxEntry({
   const toggle = async () => {
     setBusy(true);
     try {
-      const answer = await apiClient().markInboxRead({ body: { kind: item.kind, id: item.id, read: unread } });
+      const answer = await apiClient().markInboxRead({
+        body: { kind: item.kind, id: item.id, read: unread },
+      });
       onChanged(answer.item);
       // The tab's badge is counted again.
       const counts = await apiClient().listInbox({ query: { limit: '1' } });
@@ -151,7 +191,12 @@ const InboxEntry = memo(function InboxEntry({
   };
 
   return (
-    <Card.Root as="article" aria-label={`${I.kindLabel[item.kind]}: ${item.name}`} size="sm" borderColor={unread ? 'blue.muted' : undefined}>
+    <Card.Root
+      as="article"
+      aria-label={`${I.kindLabel[item.kind]}: ${item.name}`}
+      size="sm"
+      borderColor={unread ? 'blue.muted' : undefined}
+    >
       <Card.Body gap="3">
         <Flex gap="2" justify="space-between" align="flex-start" wrap="wrap">
           <Box minW="0">
@@ -182,7 +227,12 @@ const InboxEntry = memo(function InboxEntry({
           {c ? <Detail label={I.service} value={consultationTierName(c.tier)} /> : null}
           {c?.budget ? <Detail label={I.budget} value={budgetLabel(c.budget)} /> : null}
           {c?.timeline ? <Detail label={I.timeline} value={timelineLabel(c.timeline)} /> : null}
-          {c?.preferredDate ? <Detail label={I.preferred} value={[c.preferredDate, c.preferredTime].filter(Boolean).join(' ')} /> : null}
+          {c?.preferredDate ? (
+            <Detail
+              label={I.preferred}
+              value={[c.preferredDate, c.preferredTime].filter(Boolean).join(' ')}
+            />
+          ) : null}
         </SimpleGrid>
         <Box>
           <Button

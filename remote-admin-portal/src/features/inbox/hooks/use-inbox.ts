@@ -65,7 +65,10 @@ export function useInbox(filters: InboxFilters, onUnread: (unread: Unread) => vo
       .listInbox({ query: queryOf(filters, INBOX_PAGE_SIZE, cursor) }, { signal: controller.signal })
       .then(
         (result) => {
-          setAnswer({ key: requestKey, state: { status: 'ready', items: result.items, nextCursor: result.nextCursor } });
+          setAnswer({
+            key: requestKey,
+            state: { status: 'ready', items: result.items, nextCursor: result.nextCursor },
+          });
           latestUnread.current(result.unread);
         },
         () => {
@@ -84,7 +87,13 @@ export function useInbox(filters: InboxFilters, onUnread: (unread: Unread) => vo
   const replace = useCallback((item: InboxItem) => {
     setAnswer((current) =>
       current && current.state.status === 'ready'
-        ? { ...current, state: { ...current.state, items: current.state.items.map((i) => (i.id === item.id && i.kind === item.kind ? item : i)) } }
+        ? {
+            ...current,
+            state: {
+              ...current.state,
+              items: current.state.items.map((i) => (i.id === item.id && i.kind === item.kind ? item : i)),
+            },
+          }
         : current,
     );
   }, []);
@@ -100,7 +109,8 @@ export function useInbox(filters: InboxFilters, onUnread: (unread: Unread) => vo
     hasPrevious: cursors.length > 1,
     hasNext: state.status === 'ready' && Boolean(state.nextCursor),
     next: () => {
-      if (state.status === 'ready' && state.nextCursor) setPaging({ filterKey, cursors: [...cursors, state.nextCursor] });
+      if (state.status === 'ready' && state.nextCursor)
+        setPaging({ filterKey, cursors: [...cursors, state.nextCursor] });
     },
     previous: () => setPaging({ filterKey, cursors: cursors.slice(0, -1) }),
     retry: () => setAttempt((n) => n + 1),

@@ -1,7 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadOverlays } from '@agency/ui';
-import { aNotification, aProject, fakePortalApi, renderInPortal, requestBody, signedInAsAdmin } from '../../../testing/render-dashboard';
+import {
+  aNotification,
+  aProject,
+  fakePortalApi,
+  renderInPortal,
+  requestBody,
+  signedInAsAdmin,
+} from '../../../testing/render-dashboard';
 import { stubLayout } from '../../../testing/layout-stub';
 import { NotificationsBell } from './notifications-bell';
 
@@ -17,7 +24,11 @@ describe('NotificationsBell', () => {
       projects: [project],
       notifications: [
         aNotification(project, { action: 'client_accept' }),
-        aNotification(project, { action: 'final_payment_succeeded', actorRole: 'CLIENT', details: { amount: 250 } }),
+        aNotification(project, {
+          action: 'final_payment_succeeded',
+          actorRole: 'CLIENT',
+          details: { amount: 250 },
+        }),
         aNotification(project, { action: 'created', readAt: '2026-11-04T11:00:00.000Z' }),
       ],
     });
@@ -39,7 +50,9 @@ describe('NotificationsBell', () => {
 
     await user.click(within(items[0]!).getByRole('button', { name: /^Mark as read/ }));
     await waitFor(() => expect(within(items[0]!).queryByText('Unread')).not.toBeInTheDocument());
-    expect(requestBody(api.fetchMock, 'POST /api/notifications/read')).toEqual({ ids: [api.state.notifications[0]!.notificationId] });
+    expect(requestBody(api.fetchMock, 'POST /api/notifications/read')).toEqual({
+      ids: [api.state.notifications[0]!.notificationId],
+    });
     expect(screen.getByRole('button', { name: 'Notifications 1 unread', hidden: true })).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Mark all as read' }));
@@ -61,21 +74,38 @@ describe('NotificationsBell', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Notifications, 1 unread');
     // The admin's own change (no notification for them) does not ask again.
     const calls = api.routes().length;
-    act(() => api.emit({ projectId: project.id, action: 'ticket_moved', actorRole: 'ADMIN', notifies: false }));
+    act(() =>
+      api.emit({ projectId: project.id, action: 'ticket_moved', actorRole: 'ADMIN', notifies: false }),
+    );
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
-    expect(api.routes().slice(calls).filter((r) => r.includes('notifications'))).toEqual([]);
+    expect(
+      api
+        .routes()
+        .slice(calls)
+        .filter((r) => r.includes('notifications')),
+    ).toEqual([]);
   });
 
   it('says when there is nothing, and when the list cannot be read', async () => {
     let fail = true;
-    fakePortalApi({}, { 'GET /api/notifications': (_init, url) => (fail && !url.searchParams.get('unread') ? { status: 500, body: {} } : { body: { notifications: [], unreadCount: 0, nextCursor: null } }) });
+    fakePortalApi(
+      {},
+      {
+        'GET /api/notifications': (_init, url) =>
+          fail && !url.searchParams.get('unread')
+            ? { status: 500, body: {} }
+            : { body: { notifications: [], unreadCount: 0, nextCursor: null } },
+      },
+    );
     const user = userEvent.setup();
     renderInPortal(<NotificationsBell />);
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The notifications could not be loaded.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The notifications could not be loaded.',
+    );
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByText('No notifications yet.')).toBeInTheDocument();

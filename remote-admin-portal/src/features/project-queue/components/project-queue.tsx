@@ -78,12 +78,25 @@ const QueueItem = memo(function QueueItem({ id }: { id: string }) {
       actions={
         <>
           {awaitingClient ? null : (
-            <Button size="sm" colorPalette="blue" onClick={accept} disabled={busy !== null} aria-busy={busy === 'accept'}>
+            <Button
+              size="sm"
+              colorPalette="blue"
+              onClick={accept}
+              disabled={busy !== null}
+              aria-busy={busy === 'accept'}
+            >
               {busy === 'accept' ? A.accepting : A.accept}
             </Button>
           )}
           <EditProjectButton project={project} />
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmRefuse(true)} disabled={busy !== null} aria-haspopup="dialog">
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={() => setConfirmRefuse(true)}
+            disabled={busy !== null}
+            aria-haspopup="dialog"
+          >
             {A.refuse}
           </Button>
           <ConfirmDialog
@@ -96,7 +109,9 @@ const QueueItem = memo(function QueueItem({ id }: { id: string }) {
             onConfirm={refuse}
           >
             <Text>{ADMIN_MESSAGES.refuse.body(project.title)}</Text>
-            {refundable && project.downpayment ? <Text>{ADMIN_MESSAGES.refuse.refundNote(project.downpayment)}</Text> : null}
+            {refundable && project.downpayment ? (
+              <Text>{ADMIN_MESSAGES.refuse.refundNote(project.downpayment)}</Text>
+            ) : null}
           </ConfirmDialog>
         </>
       }

@@ -21,7 +21,12 @@ export const StatCards = memo(function StatCards() {
     { label: S.pendingFinalPayment, value: count(counts?.finalPayment) },
     {
       label: S.monthlyRevenue,
-      value: revenue.status === 'ready' ? formatUsd(revenue.revenue) : revenue.status === 'loading' ? '…' : S.revenueUnavailable,
+      value:
+        revenue.status === 'ready'
+          ? formatUsd(revenue.revenue)
+          : revenue.status === 'loading'
+            ? '…'
+            : S.revenueUnavailable,
     },
     { label: S.completed, value: count(counts?.completedOnly) },
   ];
@@ -33,7 +38,12 @@ export const StatCards = memo(function StatCards() {
             <Text fontSize="sm" color="fg.muted">
               {card.label}
             </Text>
-            <Text fontSize="2xl" fontWeight="bold" data-part="value" aria-busy={card.value === '…' || undefined}>
+            <Text
+              fontSize="2xl"
+              fontWeight="bold"
+              data-part="value"
+              aria-busy={card.value === '…' || undefined}
+            >
               {card.value}
             </Text>
           </Card.Body>

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiClient } from '@agency/auth/api';
 import { usePortalEvents } from '../../../hooks/use-portal';
 
-export type RevenueState = { status: 'loading' } | { status: 'ready'; revenue: number } | { status: 'unavailable' };
+export type RevenueState =
+  { status: 'loading' } | { status: 'ready'; revenue: number } | { status: 'unavailable' };
 
 /** This month's revenue; asked again after a change that may move money (anything but a board change). */
 export function useRevenue(): RevenueState {

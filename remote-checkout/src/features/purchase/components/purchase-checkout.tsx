@@ -10,18 +10,7 @@ import {
   type PurchaseFormValues,
 } from '@agency/domain/schemas/purchase-form';
 import { CardField } from '@agency/payments';
-import {
-  Box,
-  Button,
-  Card,
-  Container,
-  Grid,
-  GridItem,
-  Heading,
-  Stack,
-  Text,
-  toaster,
-} from '@agency/ui';
+import { Box, Button, Card, Container, Grid, GridItem, Heading, Stack, Text, toaster } from '@agency/ui';
 import { BackLink } from '../../../components/back-link';
 import { CustomerFields } from '../../../components/customer-fields';
 import { TermsCheckbox } from '../../../components/terms-checkbox';

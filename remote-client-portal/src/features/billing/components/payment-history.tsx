@@ -30,7 +30,8 @@ export function CardDigits({ last4 }: { last4: string | null }) {
 }
 
 /** A refund is money going back: shown as a negative amount. */
-const amountText = (entry: PaymentHistoryEntry) => formatUsd(entry.kind === 'refund' ? -entry.amount : entry.amount);
+const amountText = (entry: PaymentHistoryEntry) =>
+  formatUsd(entry.kind === 'refund' ? -entry.amount : entry.amount);
 
 interface PaymentHistoryProps {
   projectTitle: string;
@@ -140,7 +141,9 @@ function PaymentTable({ projectTitle, payments }: { projectTitle: string; paymen
                 {amountText(entry)}
               </Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={STATUS_PALETTE[entry.status]}>{PAYMENT_STATUS_LABELS[entry.status]}</Badge>
+                <Badge colorPalette={STATUS_PALETTE[entry.status]}>
+                  {PAYMENT_STATUS_LABELS[entry.status]}
+                </Badge>
                 {entry.status === 'failed' && entry.failureMessage ? (
                   <Text fontSize="xs" color="fg.muted" mt="1">
                     {T.failureReason(entry.failureMessage)}

@@ -3,9 +3,7 @@ import type { ProjectPaymentsResponse } from '@agency/domain';
 import { apiClient } from '@agency/auth/api';
 
 export type ProjectPaymentsState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; data: ProjectPaymentsResponse };
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: ProjectPaymentsResponse };
 
 /**
  * A project's payment history and balance due (GET /api/projects/:id/payments), fetched when first used and

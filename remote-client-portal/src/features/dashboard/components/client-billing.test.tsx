@@ -43,7 +43,14 @@ const entry = (overrides: Partial<PaymentHistoryEntry>): PaymentHistoryEntry => 
 });
 
 const subscriptionProject = (overrides: Partial<Project> = {}) =>
-  activeProject({ id: 'p4', title: 'CTO retainer', tier: 4, cost: 25000, subscription_status: 'active', ...overrides });
+  activeProject({
+    id: 'p4',
+    title: 'CTO retainer',
+    tier: 4,
+    cost: 25000,
+    subscription_status: 'active',
+    ...overrides,
+  });
 
 function api(projects: Project[], extra: Record<string, PortalHandler> = {}) {
   return fakePortalApi({ projects }, extra).fetchMock;
@@ -63,7 +70,11 @@ const rowsOf = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 beforeEach(() => {
   setTestAppConfig();
@@ -95,8 +106,20 @@ describe('Payment history', () => {
       answer({
         body: {
           payments: [
-            entry({ id: 'r1', kind: 'refund', status: 'refunded', amount: 50, at: '2026-02-03T09:00:00.000Z' }),
-            entry({ id: 'd1', kind: 'deposit', amount: 250, at: '2026-01-15T10:00:00.000Z', cardLast4: '1881' }),
+            entry({
+              id: 'r1',
+              kind: 'refund',
+              status: 'refunded',
+              amount: 50,
+              at: '2026-02-03T09:00:00.000Z',
+            }),
+            entry({
+              id: 'd1',
+              kind: 'deposit',
+              amount: 250,
+              at: '2026-01-15T10:00:00.000Z',
+              cardLast4: '1881',
+            }),
           ],
           balanceDue: 300,
           subscription: null,
@@ -104,13 +127,11 @@ describe('Payment history', () => {
       }),
     );
     const table = await within(dialog).findByRole('table', { name: 'Payments for Bakery site' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Date',
-      'Type',
-      'Amount',
-      'Status',
-      'Card',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Type', 'Amount', 'Status', 'Card']);
     expect(rowsOf(table)).toEqual([
       ['Feb 3, 2026', 'Refund', '-$50', 'Refunded', 'ending in •••• 4242'],
       ['Jan 15, 2026', '50% deposit', '$250', 'Paid', 'ending in •••• 1881'],
@@ -125,11 +146,21 @@ describe('Payment history', () => {
       'GET /api/projects/p4/payments': () => ({
         body: {
           payments: [
-            entry({ id: 'i2', status: 'failed', at: '2026-12-23T13:00:00.000Z', cardLast4: '0341', failureMessage: 'Your card was declined.' }),
+            entry({
+              id: 'i2',
+              status: 'failed',
+              at: '2026-12-23T13:00:00.000Z',
+              cardLast4: '0341',
+              failureMessage: 'Your card was declined.',
+            }),
             entry({ id: 'i1' }),
           ],
           balanceDue: 25000,
-          subscription: { status: 'past_due', monthlyCost: 25000, currentPeriodEnd: '2027-01-23T12:00:00.000Z' },
+          subscription: {
+            status: 'past_due',
+            monthlyCost: 25000,
+            currentPeriodEnd: '2027-01-23T12:00:00.000Z',
+          },
         },
       }),
     });
@@ -138,7 +169,13 @@ describe('Payment history', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Payments: CTO retainer' });
     const table = await within(dialog).findByRole('table');
     expect(rowsOf(table)).toEqual([
-      ['Dec 23, 2026', 'Monthly subscription', '$25,000', "FailedBank's reason: Your card was declined.", 'ending in •••• 0341'],
+      [
+        'Dec 23, 2026',
+        'Monthly subscription',
+        '$25,000',
+        "FailedBank's reason: Your card was declined.",
+        'ending in •••• 0341',
+      ],
       ['Nov 23, 2026', 'Monthly subscription', '$25,000', 'Paid', 'ending in •••• 4242'],
     ]);
     expect(within(dialog).getByText('Balance due').closest('dl')).toHaveTextContent(
@@ -164,7 +201,13 @@ describe('Payment history', () => {
       'GET /api/projects/p1/payments': () =>
         fail
           ? { status: 500, body: { error: 'boom' } }
-          : { body: { payments: [entry({ kind: 'deposit', amount: 250 })], balanceDue: 250, subscription: null } },
+          : {
+              body: {
+                payments: [entry({ kind: 'deposit', amount: 250 })],
+                balanceDue: 250,
+                subscription: null,
+              },
+            },
     });
     const user = await renderDashboard();
     await user.click(within(card('Bakery site')).getByRole('button', { name: 'Payments' }));
@@ -184,7 +227,10 @@ describe('Payment history', () => {
 
 describe('A failed renewal', () => {
   const failedHistory = (): ProjectPaymentsResponse => ({
-    payments: [entry({ id: 'i2', status: 'failed', failureMessage: 'Your card was declined.', cardLast4: '0341' }), entry({ id: 'i1' })],
+    payments: [
+      entry({ id: 'i2', status: 'failed', failureMessage: 'Your card was declined.', cardLast4: '0341' }),
+      entry({ id: 'i1' }),
+    ],
     balanceDue: 25000,
     subscription: { status: 'past_due', monthlyCost: 25000, currentPeriodEnd: '2027-01-23T12:00:00.000Z' },
   });
@@ -225,7 +271,9 @@ describe('A failed renewal', () => {
     await waitFor(() => expect(within(card('CTO retainer')).getByRole('alert')).toHaveTextContent('$25,000'));
     await user.click(update);
     const dialog = await screen.findByRole('dialog', { name: 'Update Card' });
-    expect(within(dialog).getByText('Pay the open invoice of $25,000 for "CTO retainer" with a new card.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Pay the open invoice of $25,000 for "CTO retainer" with a new card.'),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Pay $25,000' }));
     expect(await within(dialog).findByText('Invalid card details.')).toBeInTheDocument();
@@ -235,25 +283,38 @@ describe('A failed renewal', () => {
     const before = fetchMock.mock.calls.length;
     await user.click(within(dialog).getByRole('button', { name: 'Pay $25,000' }));
     expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
-    expect(screen.getByText('Your payment of $25,000 was successful. Your new card is used from now on.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your payment of $25,000 was successful. Your new card is used from now on.'),
+    ).toBeInTheDocument();
     expect(mockCreatePaymentMethod).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.test' });
-    expect(requestsTo(fetchMock, 'POST /api/projects/p4/pay-open-invoice')).toEqual([{ paymentMethodId: 'pm_new' }]);
+    expect(requestsTo(fetchMock, 'POST /api/projects/p4/pay-open-invoice')).toEqual([
+      { paymentMethodId: 'pm_new' },
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(within(card('CTO retainer')).queryByText('Payment failed')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(card('CTO retainer')).queryByText('Payment failed')).not.toBeInTheDocument(),
+    );
     expect(within(card('CTO retainer')).queryByRole('alert')).not.toBeInTheDocument();
     // The answer's project replaced the card: no list was read again.
-    expect(fetchMock.mock.calls.slice(before).filter(([u]) => new URL(String(u)).pathname === '/api/projects')).toHaveLength(0);
+    expect(
+      fetchMock.mock.calls.slice(before).filter(([u]) => new URL(String(u)).pathname === '/api/projects'),
+    ).toHaveLength(0);
   });
 
   it('a declined card keeps the dialog open with the error; nothing changes on the card', async () => {
-    const fetchMock = failedRenewalApi(() => ({ status: 402, body: { error: 'Payment failed, please try again.' } }));
+    const fetchMock = failedRenewalApi(() => ({
+      status: 402,
+      body: { error: 'Payment failed, please try again.' },
+    }));
     mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_declined' } });
     const user = await renderDashboard('Active Projects');
     await user.click(within(card('CTO retainer')).getByRole('button', { name: 'Update Card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Card' });
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: /^Pay / }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined. Payment failed, please try again.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Your card was declined. Payment failed, please try again.',
+    );
     expect(within(dialog).getByRole('button', { name: /^Pay / })).toBeEnabled();
     expect(requestsTo(fetchMock, 'POST /api/projects/p4/pay-open-invoice')).toHaveLength(1);
     expect(screen.queryByText('Payment Successful')).not.toBeInTheDocument();

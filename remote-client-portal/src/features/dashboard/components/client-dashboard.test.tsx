@@ -52,14 +52,23 @@ function api(projects: Project[], tickets: Ticket[] = [], extra: Record<string, 
 }
 
 /** A route answering with the project changed as the server would change it (and kept so). */
-function changes(projectId: string, change: Partial<Project>, extra: Record<string, unknown> = {}): PortalHandler {
+function changes(
+  projectId: string,
+  change: Partial<Project>,
+  extra: Record<string, unknown> = {},
+): PortalHandler {
   return (_init, _url, fake) => {
     const next = { ...fake.state.projects.find((p) => p.id === projectId)!, ...change };
     fake.state.projects = fake.state.projects.map((p) => (p.id === projectId ? next : p));
     return { body: { ...extra, project: next } };
   };
 }
-const ACCEPTED = { status: 'active', client_approval_status: 'accepted', overall_status: 'accepted', is_active: true } as const;
+const ACCEPTED = {
+  status: 'active',
+  client_approval_status: 'accepted',
+  overall_status: 'accepted',
+  is_active: true,
+} as const;
 const REFUSED_BY_CLIENT = { status: 'refused', overall_status: 'refused', is_active: false } as const;
 const CANCELLED = { cancelled: true, is_active: false } as const;
 
@@ -72,7 +81,8 @@ async function renderDashboard() {
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 /** Tabs are named with their count ("Active Projects (2 projects)"). */
-const openTab = (user: ReturnType<typeof userEvent.setup>, name: string) => user.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
+const openTab = (user: ReturnType<typeof userEvent.setup>, name: string) =>
+  user.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
 /** The panel of the selected tab (a closing panel may still be in the DOM while it animates out). */
 const selectedPanel = () => {
   const tab = screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')!;
@@ -101,7 +111,8 @@ describe('ClientDashboard: header, loading and errors', () => {
     expect((await screen.findAllByRole('status')).map((s) => s.textContent)).toContain('Loading projects...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.test')).toBeInTheDocument();
-    for (const name of ['Request Service', 'Notifications', 'Profile', 'Logout']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Request Service', 'Notifications', 'Profile', 'Logout'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
     await screen.findByRole('tab', { name: /^Pending Projects/ });
     expect(await screen.findByText('Live updates on')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls[0]!;
@@ -111,12 +122,31 @@ describe('ClientDashboard: header, loading and errors', () => {
   it("says 'We're having trouble loading your projects.' when the lists fail, and retries", async () => {
     let fail = true;
     api([aProject({ title: 'Back again' })], [], {
-      'GET /api/projects': (init, url, fake) => (fail ? { status: 500, body: { error: 'boom' } } : { body: { projects: fake.state.projects, nextCursor: null, total: 1 } }),
-      'GET /api/project-counts': () => (fail ? { status: 500, body: {} } : { body: { counts: { pending: 1, active: 0, completed: 0, refused: 0, finalPayment: 0, completedOnly: 0 } } }),
+      'GET /api/projects': (init, url, fake) =>
+        fail
+          ? { status: 500, body: { error: 'boom' } }
+          : { body: { projects: fake.state.projects, nextCursor: null, total: 1 } },
+      'GET /api/project-counts': () =>
+        fail
+          ? { status: 500, body: {} }
+          : {
+              body: {
+                counts: {
+                  pending: 1,
+                  active: 0,
+                  completed: 0,
+                  refused: 0,
+                  finalPayment: 0,
+                  completedOnly: 0,
+                },
+              },
+            },
     });
     const user = userEvent.setup();
     renderAt(<ClientDashboard />);
-    expect((await screen.findAllByText("We're having trouble loading your projects.")).length).toBeGreaterThanOrEqual(1);
+    expect(
+      (await screen.findAllByText("We're having trouble loading your projects.")).length,
+    ).toBeGreaterThanOrEqual(1);
     fail = false;
     await user.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
     expect(await screen.findByRole('article', { name: 'Back again' })).toBeInTheDocument();
@@ -147,9 +177,27 @@ describe('ClientDashboard: tabs are the server views, paged and searchable', () 
     awaitingApproval({ id: 'awaiting', title: 'Proposal ready' }),
     activeProject({ id: 'active', title: 'Running project', tier: 1 }),
     completedProject({ id: 'done', title: 'Shipped project' }),
-    activeProject({ id: 'stopped', title: 'Stopped project', cancelled: true, cancellation_reason: 'Budget cut' }),
-    aProject({ id: 'refused', title: 'Refused project', status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' }),
-    aProject({ id: 'withdrawn', title: 'Withdrawn request', status: 'refused', overall_status: 'refused', cancelled: true, cancellation_reason: 'Changed my mind' }),
+    activeProject({
+      id: 'stopped',
+      title: 'Stopped project',
+      cancelled: true,
+      cancellation_reason: 'Budget cut',
+    }),
+    aProject({
+      id: 'refused',
+      title: 'Refused project',
+      status: 'refused',
+      admin_approval_status: 'refused',
+      overall_status: 'refused',
+    }),
+    aProject({
+      id: 'withdrawn',
+      title: 'Withdrawn request',
+      status: 'refused',
+      overall_status: 'refused',
+      cancelled: true,
+      cancellation_reason: 'Changed my mind',
+    }),
     activeProject({ id: 'final', title: 'Awaiting final', tier: 2, status: 'pending_final_payment' }),
   ];
 
@@ -162,7 +210,11 @@ describe('ClientDashboard: tabs are the server views, paged and searchable', () 
         .map((a) => a.getAttribute('aria-label'));
 
     await waitFor(() => expect(titles()).toEqual(['Fresh request', 'Proposal ready']));
-    await waitFor(() => expect(screen.getByRole('tab', { name: /^Completed Projects/ })).toHaveAccessibleName('Completed Projects (3 projects)'));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /^Completed Projects/ })).toHaveAccessibleName(
+        'Completed Projects (3 projects)',
+      ),
+    );
     expect(within(card('Proposal ready')).getByText('Awaiting Your Approval')).toBeInTheDocument();
     expect(within(card('Fresh request')).getByText('Pending')).toBeInTheDocument();
     expect(within(card('Proposal ready')).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
@@ -174,7 +226,9 @@ describe('ClientDashboard: tabs are the server views, paged and searchable', () 
     expect(within(card('Running project')).getByText('$500')).toBeInTheDocument();
 
     await openTab(user, 'Completed Projects');
-    await waitFor(() => expect(titles()).toEqual(['Shipped project', 'Stopped project', 'Withdrawn request']));
+    await waitFor(() =>
+      expect(titles()).toEqual(['Shipped project', 'Stopped project', 'Withdrawn request']),
+    );
     expect(within(card('Shipped project')).getByText('Completed')).toBeInTheDocument();
     expect(within(card('Stopped project')).getByText('Canceled')).toBeInTheDocument();
     expect(within(card('Stopped project')).getByText('Budget cut')).toBeInTheDocument();
@@ -199,7 +253,13 @@ describe('ClientDashboard: tabs are the server views, paged and searchable', () 
 
   it('pages rejected projects 10 at a time, from the server', async () => {
     const refused = Array.from({ length: 12 }, (_, i) =>
-      aProject({ id: `r${i + 1}`, title: `Refused ${i + 1}`, status: 'refused', admin_approval_status: 'refused', overall_status: 'refused' }),
+      aProject({
+        id: `r${i + 1}`,
+        title: `Refused ${i + 1}`,
+        status: 'refused',
+        admin_approval_status: 'refused',
+        overall_status: 'refused',
+      }),
     );
     const fetchMock = api(refused);
     const user = await renderDashboard();
@@ -207,27 +267,59 @@ describe('ClientDashboard: tabs are the server views, paged and searchable', () 
     await waitFor(() => expect(within(selectedPanel()).getAllByRole('article')).toHaveLength(10));
     expect(screen.getByText('Page 1 of 2 (12 projects)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(within(selectedPanel()).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Refused 11', 'Refused 12']));
-    const pageCalls = fetchMock.mock.calls.map(([u]) => new URL(String(u))).filter((u) => u.pathname === '/api/projects' && u.searchParams.get('view') === 'refused');
+    await waitFor(() =>
+      expect(
+        within(selectedPanel())
+          .getAllByRole('article')
+          .map((a) => a.getAttribute('aria-label')),
+      ).toEqual(['Refused 11', 'Refused 12']),
+    );
+    const pageCalls = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u)))
+      .filter((u) => u.pathname === '/api/projects' && u.searchParams.get('view') === 'refused');
     expect(pageCalls.at(-1)!.searchParams.get('cursor')).toBe('o10');
     expect(pageCalls.at(-1)!.searchParams.get('limit')).toBe('10');
   });
 
   it('search and sort are asked of the server', async () => {
-    const fetchMock = api([aProject({ title: 'Bakery site' }), aProject({ title: 'Apple orchard' }), aProject({ title: 'Car repair', description: 'Bakery partner' })]);
+    const fetchMock = api([
+      aProject({ title: 'Bakery site' }),
+      aProject({ title: 'Apple orchard' }),
+      aProject({ title: 'Car repair', description: 'Bakery partner' }),
+    ]);
     const user = await renderDashboard();
     await screen.findByRole('article', { name: 'Car repair' });
     const search = screen.getByRole('search', { name: 'Search and sort Pending Projects' });
     await user.selectOptions(within(search).getByRole('combobox', { name: 'Sort' }), 'title');
-    await waitFor(() => expect(within(selectedPanel()).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Apple orchard', 'Bakery site', 'Car repair']));
+    await waitFor(() =>
+      expect(
+        within(selectedPanel())
+          .getAllByRole('article')
+          .map((a) => a.getAttribute('aria-label')),
+      ).toEqual(['Apple orchard', 'Bakery site', 'Car repair']),
+    );
     await user.type(within(search).getByRole('searchbox', { name: 'Search' }), 'bakery');
     const last = await waitFor(() => {
-      const url = fetchMock.mock.calls.map(([u]) => new URL(String(u))).filter((u) => u.pathname === '/api/projects').at(-1)!;
+      const url = fetchMock.mock.calls
+        .map(([u]) => new URL(String(u)))
+        .filter((u) => u.pathname === '/api/projects')
+        .at(-1)!;
       expect(url.searchParams.get('q')).toBe('bakery');
       return url;
     });
-    await waitFor(() => expect(within(selectedPanel()).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Bakery site', 'Car repair']));
-    expect(Object.fromEntries(last.searchParams)).toEqual({ view: 'pending', sort: 'title', limit: '10', q: 'bakery' });
+    await waitFor(() =>
+      expect(
+        within(selectedPanel())
+          .getAllByRole('article')
+          .map((a) => a.getAttribute('aria-label')),
+      ).toEqual(['Bakery site', 'Car repair']),
+    );
+    expect(Object.fromEntries(last.searchParams)).toEqual({
+      view: 'pending',
+      sort: 'title',
+      limit: '10',
+      q: 'bakery',
+    });
   });
 });
 
@@ -236,13 +328,22 @@ describe('ClientDashboard: boards and history', () => {
     api(
       [activeProject({ id: 'p1', title: 'Running project' })],
       [
-        aTicket({ project_id: 'p1', title: 'Design login', status: 'in-progress', assignee: 'Lead Engineer' }),
+        aTicket({
+          project_id: 'p1',
+          title: 'Design login',
+          status: 'in-progress',
+          assignee: 'Lead Engineer',
+        }),
         aTicket({ project_id: 'p1', title: 'Fix typo', board_type: 'maintenance' }),
       ],
     );
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
-    await user.click(await within(await screen.findByRole('article', { name: 'Running project' })).findByRole('button', { name: 'Show Board' }));
+    await user.click(
+      await within(await screen.findByRole('article', { name: 'Running project' })).findByRole('button', {
+        name: 'Show Board',
+      }),
+    );
     const board = await screen.findByRole('region', { name: 'Project Board: Running project' });
     for (const column of ['Not Started', 'In Progress', 'In Review', 'Done']) {
       expect(within(board).getByRole('heading', { name: new RegExp(`^${column}`) })).toBeInTheDocument();
@@ -252,7 +353,9 @@ describe('ClientDashboard: boards and history', () => {
     expect(within(inProgress).getByText('Assigned to Lead Engineer')).toBeInTheDocument();
     expect(within(board).queryByText('Fix typo')).not.toBeInTheDocument();
     expect(within(board).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(board).getByText('Read-only: our team moves tickets as work progresses.')).toBeInTheDocument();
+    expect(
+      within(board).getByText('Read-only: our team moves tickets as work progresses.'),
+    ).toBeInTheDocument();
   });
 
   it('a completed project keeps its delivered main board (read-only) beside its maintenance board', async () => {
@@ -265,27 +368,65 @@ describe('ClientDashboard: boards and history', () => {
     );
     const user = await renderDashboard();
     await openTab(user, 'Completed Projects');
-    await user.click(await within(await screen.findByRole('article', { name: 'Shipped' })).findByRole('button', { name: 'Show Boards' }));
+    await user.click(
+      await within(await screen.findByRole('article', { name: 'Shipped' })).findByRole('button', {
+        name: 'Show Boards',
+      }),
+    );
     const delivered = await screen.findByRole('region', { name: 'Delivered Project Board: Shipped' });
     expect(within(delivered).getByText('Read-only: the work as it was delivered.')).toBeInTheDocument();
-    expect(await within(within(delivered).getByRole('region', { name: /Done/ })).findByText('Build checkout')).toBeInTheDocument();
+    expect(
+      await within(within(delivered).getByRole('region', { name: /Done/ })).findByText('Build checkout'),
+    ).toBeInTheDocument();
     const maintenance = screen.getByRole('region', { name: 'Maintenance Board: Shipped' });
-    expect(await within(within(maintenance).getByRole('region', { name: /Done/ })).findByText('Patch security')).toBeInTheDocument();
+    expect(
+      await within(within(maintenance).getByRole('region', { name: /Done/ })).findByText('Patch security'),
+    ).toBeInTheDocument();
     expect(within(maintenance).queryByText('Build checkout')).not.toBeInTheDocument();
   });
 
   it('the Activity button shows the project journey in the client’s words', async () => {
     const fetchMock = api([activeProject({ id: 'p1', title: 'Running project' })]);
     server.state.events.p1 = [
-      { id: 1, action: 'created', actorRole: 'CLIENT', actorName: 'Ada Lovelace', from: null, to: 'pending', at: '2026-01-15T10:00:00.000Z' },
-      { id: 2, action: 'admin_accept', actorRole: 'ADMIN', actorName: 'Site Admin', from: 'pending', to: 'pending', at: '2026-01-16T10:00:00.000Z' },
-      { id: 3, action: 'client_accept', actorRole: 'CLIENT', actorName: 'Ada Lovelace', from: 'pending', to: 'active', at: '2026-01-17T10:00:00.000Z' },
+      {
+        id: 1,
+        action: 'created',
+        actorRole: 'CLIENT',
+        actorName: 'Ada Lovelace',
+        from: null,
+        to: 'pending',
+        at: '2026-01-15T10:00:00.000Z',
+      },
+      {
+        id: 2,
+        action: 'admin_accept',
+        actorRole: 'ADMIN',
+        actorName: 'Site Admin',
+        from: 'pending',
+        to: 'pending',
+        at: '2026-01-16T10:00:00.000Z',
+      },
+      {
+        id: 3,
+        action: 'client_accept',
+        actorRole: 'CLIENT',
+        actorName: 'Ada Lovelace',
+        from: 'pending',
+        to: 'active',
+        at: '2026-01-17T10:00:00.000Z',
+      },
     ];
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
-    await user.click(await within(await screen.findByRole('article', { name: 'Running project' })).findByRole('button', { name: 'Activity' }));
+    await user.click(
+      await within(await screen.findByRole('article', { name: 'Running project' })).findByRole('button', {
+        name: 'Activity',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Activity: Running project' });
-    const items = within(await within(dialog).findByRole('list', { name: 'History of Running project' })).getAllByRole('listitem');
+    const items = within(
+      await within(dialog).findByRole('list', { name: 'History of Running project' }),
+    ).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
       expect.stringContaining('You requested this project'),
       expect.stringContaining('The consultancy accepted the request and sent a proposal'),
@@ -302,23 +443,41 @@ describe('ClientDashboard: live', () => {
     const pending = await screen.findByRole('article', { name: 'Platform rebuild' });
     expect(within(pending).getByText('Pending')).toBeInTheDocument();
     await waitFor(() => expect(server.streams).toBe(1));
-    act(() => server.changeProject(awaitingApproval({ id: 'p1', title: 'Platform rebuild' }), { action: 'admin_accept', actorRole: 'ADMIN', from: 'pending', to: 'pending' }));
-    await waitFor(() => expect(within(card('Platform rebuild')).getByText('Awaiting Your Approval')).toBeInTheDocument());
+    act(() =>
+      server.changeProject(awaitingApproval({ id: 'p1', title: 'Platform rebuild' }), {
+        action: 'admin_accept',
+        actorRole: 'ADMIN',
+        from: 'pending',
+        to: 'pending',
+      }),
+    );
+    await waitFor(() =>
+      expect(within(card('Platform rebuild')).getByText('Awaiting Your Approval')).toBeInTheDocument(),
+    );
     expect(within(card('Platform rebuild')).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
   it('a ticket the admin moves shows on the open board', async () => {
-    api([activeProject({ id: 'p1', title: 'Running project' })], [aTicket({ id: 't1', project_id: 'p1', title: 'Design login' })]);
+    api(
+      [activeProject({ id: 'p1', title: 'Running project' })],
+      [aTicket({ id: 't1', project_id: 'p1', title: 'Design login' })],
+    );
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
-    await user.click(await within(await screen.findByRole('article', { name: 'Running project' })).findByRole('button', { name: 'Show Board' }));
+    await user.click(
+      await within(await screen.findByRole('article', { name: 'Running project' })).findByRole('button', {
+        name: 'Show Board',
+      }),
+    );
     const board = await screen.findByRole('region', { name: 'Project Board: Running project' });
     await within(within(board).getByRole('region', { name: /Not Started/ })).findByText('Design login');
     await waitFor(() => expect(server.streams).toBe(1));
     server.state.tickets = server.state.tickets.map((t) => ({ ...t, status: 'in-review' }));
     act(() => server.emit({ projectId: 'p1', action: 'ticket_moved', actorRole: 'ADMIN' }));
-    expect(await within(within(board).getByRole('region', { name: /In Review/ })).findByText('Design login')).toBeInTheDocument();
+    expect(
+      await within(within(board).getByRole('region', { name: /In Review/ })).findByText('Design login'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -329,7 +488,11 @@ describe('Approve and Refuse', () => {
     });
     mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_1' } });
     const user = await renderDashboard();
-    await user.click(within(await screen.findByRole('article', { name: 'Senior help' })).getByRole('button', { name: 'Approve' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Senior help' })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
     expect(within(dialog).getByText(/\$12,000\/month/)).toBeInTheDocument();
 
@@ -342,23 +505,41 @@ describe('Approve and Refuse', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
     expect(await screen.findByText('Project Accepted')).toBeInTheDocument();
     expect(mockCreatePaymentMethod).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.test' });
-    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({ projectId: 'p1', action: 'accept', paymentMethodId: 'pm_1' });
+    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({
+      projectId: 'p1',
+      action: 'accept',
+      paymentMethodId: 'pm_1',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Senior help' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Senior help' })).not.toBeInTheDocument(),
+    );
     // Focus does not fall to the page: the project left this tab, so the tab has it.
     await waitFor(() => expect(screen.getByRole('tab', { name: /^Pending Projects/ })).toHaveFocus());
     await openTab(user, 'Active Projects');
     expect(await screen.findByRole('article', { name: 'Senior help' })).toBeInTheDocument();
     // The card moved with the server's answer: only the two pages it left and joined are read again.
-    const views = fetchMock.mock.calls.slice(reads).map(([u]) => new URL(String(u))).filter((u) => u.pathname === '/api/projects').map((u) => u.searchParams.get('view'));
+    const views = fetchMock.mock.calls
+      .slice(reads)
+      .map(([u]) => new URL(String(u)))
+      .filter((u) => u.pathname === '/api/projects')
+      .map((u) => u.searchParams.get('view'));
     expect(new Set(views)).toEqual(new Set(['pending', 'active']));
   });
 
   it("a refused card: 'Invalid card details.' beside the card and no approval call", async () => {
     const fetchMock = api([awaitingApproval({ id: 'p1', title: 'CTO help', tier: 4 })]);
-    mockCreatePaymentMethod.mockResolvedValue({ ok: false, error: 'Invalid card details.', stripeError: { type: 'validation_error' } });
+    mockCreatePaymentMethod.mockResolvedValue({
+      ok: false,
+      error: 'Invalid card details.',
+      stripeError: { type: 'validation_error' },
+    });
     const user = await renderDashboard();
-    await user.click(within(await screen.findByRole('article', { name: 'CTO help' })).getByRole('button', { name: 'Approve' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'CTO help' })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
@@ -370,11 +551,17 @@ describe('Approve and Refuse', () => {
     let declined = true;
     api([awaitingApproval({ id: 'p1', title: 'CTO help', tier: 4 })], [], {
       'POST /api/client-approve-project': (init, url, fake) =>
-        declined ? { status: 402, body: { error: 'Payment failed, please try again.', code: 'card_declined' } } : changes('p1', ACCEPTED)(init, url, fake),
+        declined
+          ? { status: 402, body: { error: 'Payment failed, please try again.', code: 'card_declined' } }
+          : changes('p1', ACCEPTED)(init, url, fake),
     });
     mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_1' } });
     const user = await renderDashboard();
-    await user.click(within(await screen.findByRole('article', { name: 'CTO help' })).getByRole('button', { name: 'Approve' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'CTO help' })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
@@ -393,13 +580,22 @@ describe('Approve and Refuse', () => {
       'POST /api/client-approve-project': () => ({ status: 500, body: { error: 'Internal error' } }),
     });
     const user = await renderDashboard();
-    await user.click(within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', { name: 'Approve' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Small site' })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
     expect(within(dialog).queryByRole('group', { name: 'Card Information' })).not.toBeInTheDocument();
-    expect(within(dialog).getByText('The remaining $250 is due when the project is completed.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('The remaining $250 is due when the project is completed.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
     expect(await screen.findByText('something went wrong while approving the project')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({ projectId: 'p1', action: 'accept' });
+    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({
+      projectId: 'p1',
+      action: 'accept',
+    });
   });
 
   it('Refuse sends action refuse and says Project Refused; the project moves to Rejected', async () => {
@@ -407,12 +603,19 @@ describe('Approve and Refuse', () => {
       'POST /api/client-approve-project': changes('p1', REFUSED_BY_CLIENT),
     });
     const user = await renderDashboard();
-    await user.click(within(await screen.findByRole('article', { name: 'Proposal' })).getByRole('button', { name: 'Refuse' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Proposal' })).getByRole('button', {
+        name: 'Refuse',
+      }),
+    );
     const dialog = await screen.findByRole('alertdialog', { name: 'Refuse Project' });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Back' })).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Refuse Project' }));
     expect(await screen.findByText('Project Refused')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({ projectId: 'p1', action: 'refuse' });
+    expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({
+      projectId: 'p1',
+      action: 'refuse',
+    });
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Proposal' })).not.toBeInTheDocument());
     await openTab(user, 'Rejected Projects');
     expect(await screen.findByRole('article', { name: 'Proposal' })).toBeInTheDocument();
@@ -422,10 +625,18 @@ describe('Approve and Refuse', () => {
 describe('Cancelling', () => {
   it('a pending project needs a non-blank reason; the refund amount is shown', async () => {
     const fetchMock = api([aProject({ id: 'p1', title: 'Paid request', tier: 1 })], [], {
-      'POST /api/client-cancel-pending-project': changes('p1', { ...REFUSED_BY_CLIENT, cancelled: true }, { refundIssued: true, refundAmount: 250 }),
+      'POST /api/client-cancel-pending-project': changes(
+        'p1',
+        { ...REFUSED_BY_CLIENT, cancelled: true },
+        { refundIssued: true, refundAmount: 250 },
+      ),
     });
     const user = await renderDashboard();
-    await user.click(within(await screen.findByRole('article', { name: 'Paid request' })).getByRole('button', { name: 'Cancel Request' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Paid request' })).getByRole('button', {
+        name: 'Cancel Request',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Pending Project' });
     const reason = within(dialog).getByRole('textbox', { name: /Reason for cancellation/ });
     await waitFor(() => expect(reason).toHaveFocus());
@@ -438,33 +649,57 @@ describe('Cancelling', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
     expect(await screen.findByText('A refund of $250 has been issued.')).toBeInTheDocument();
     expect(screen.getByText('Project Cancelled')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/client-cancel-pending-project')).toEqual({ projectId: 'p1', cancellationReason: 'No longer needed' });
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Paid request' })).not.toBeInTheDocument());
+    expect(requestBody(fetchMock, 'POST /api/client-cancel-pending-project')).toEqual({
+      projectId: 'p1',
+      cancellationReason: 'No longer needed',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Paid request' })).not.toBeInTheDocument(),
+    );
   });
 
   it('an active tier 3 project cancels directly; a server error shows its message', async () => {
     const fetchMock = api([activeProject({ id: 'p1', title: 'Subscription', tier: 3 })], [], {
-      'POST /api/cancel-project': () => ({ status: 409, body: { error: 'Only an active project can be completed or cancelled.' } }),
+      'POST /api/cancel-project': () => ({
+        status: 409,
+        body: { error: 'Only an active project can be completed or cancelled.' },
+      }),
     });
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
-    await user.click(within(await screen.findByRole('article', { name: 'Subscription' })).getByRole('button', { name: 'Cancel Project' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Subscription' })).getByRole('button', {
+        name: 'Cancel Project',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Project' });
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Project paused');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Project' }));
-    expect(await screen.findByText('Only an active project can be completed or cancelled.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Only an active project can be completed or cancelled.'),
+    ).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /api/check-penalty')).toHaveLength(0);
-    expect(requestBody(fetchMock, 'POST /api/cancel-project')).toEqual({ projectId: 'p1', cancelledBy: 'client', cancellationReason: 'Project paused' });
+    expect(requestBody(fetchMock, 'POST /api/cancel-project')).toEqual({
+      projectId: 'p1',
+      cancelledBy: 'client',
+      cancellationReason: 'Project paused',
+    });
   });
 
   it('tier 4 without a penalty due cancels with a plain reason dialog', async () => {
     const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4 })], [], {
-      'POST /api/check-penalty': () => ({ body: { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee: 25000 } }),
+      'POST /api/check-penalty': () => ({
+        body: { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee: 25000 },
+      }),
       'POST /api/cancel-project': changes('p1', CANCELLED, { refundIssued: false, refundAmount: 0 }),
     });
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
-    await user.click(within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', { name: 'Cancel Project' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', {
+        name: 'Cancel Project',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Project' });
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Done with it');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Project' }));
@@ -476,16 +711,24 @@ describe('Cancelling', () => {
   it('tier 4 with a penalty: shows amount, months and fee, then cancels with a payment method the server charges', async () => {
     let declined = true;
     const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4, cost: 25000 })], [], {
-      'POST /api/check-penalty': () => ({ body: { hasPenalty: true, penaltyAmount: 30000, monthsRemaining: 2, subscriptionFee: 25000 } }),
+      'POST /api/check-penalty': () => ({
+        body: { hasPenalty: true, penaltyAmount: 30000, monthsRemaining: 2, subscriptionFee: 25000 },
+      }),
       'POST /api/cancel-project': (init, url, fake) =>
         declined
           ? { status: 402, body: { error: 'Payment failed, please try again.', code: 'card_declined' } }
           : changes('p1', CANCELLED, { refundIssued: false, refundAmount: 0 })(init, url, fake),
     });
-    mockCreatePaymentMethod.mockResolvedValueOnce({ ok: true, paymentMethod: { id: 'pm_declined' } }).mockResolvedValueOnce({ ok: true, paymentMethod: { id: 'pm_ok' } });
+    mockCreatePaymentMethod
+      .mockResolvedValueOnce({ ok: true, paymentMethod: { id: 'pm_declined' } })
+      .mockResolvedValueOnce({ ok: true, paymentMethod: { id: 'pm_ok' } });
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
-    await user.click(within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', { name: 'Cancel Project' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', {
+        name: 'Cancel Project',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Early-Cancellation Penalty' });
     expect(within(dialog).getByText('$30,000')).toBeInTheDocument();
     expect(within(dialog).getByText('2')).toBeInTheDocument();
@@ -510,9 +753,17 @@ describe('Cancelling', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(pay());
     expect(await screen.findByText('Project Cancelled')).toBeInTheDocument();
-    expect(mockCreatePaymentMethod).toHaveBeenLastCalledWith({ name: 'Ada Lovelace', email: 'ada@example.test' });
+    expect(mockCreatePaymentMethod).toHaveBeenLastCalledWith({
+      name: 'Ada Lovelace',
+      email: 'ada@example.test',
+    });
     expect(requestsTo(fetchMock, 'POST /api/cancel-project')).toEqual([
-      { projectId: 'p1', cancelledBy: 'client', cancellationReason: 'Moving on', paymentMethodId: 'pm_declined' },
+      {
+        projectId: 'p1',
+        cancelledBy: 'client',
+        cancellationReason: 'Moving on',
+        paymentMethodId: 'pm_declined',
+      },
       { projectId: 'p1', cancelledBy: 'client', cancellationReason: 'Moving on', paymentMethodId: 'pm_ok' },
     ]);
     // No payment intent from the browser: the server charges the penalty itself.
@@ -523,12 +774,18 @@ describe('Cancelling', () => {
 
   it('tier 4 penalty: a card Stripe.js refuses shows its message and nothing is sent', async () => {
     const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4, cost: 25000 })], [], {
-      'POST /api/check-penalty': () => ({ body: { hasPenalty: true, penaltyAmount: 15000, monthsRemaining: 1, subscriptionFee: 25000 } }),
+      'POST /api/check-penalty': () => ({
+        body: { hasPenalty: true, penaltyAmount: 15000, monthsRemaining: 1, subscriptionFee: 25000 },
+      }),
     });
     mockCreatePaymentMethod.mockResolvedValue({ ok: false, error: 'Invalid card details.' });
     const user = await renderDashboard();
     await openTab(user, 'Active Projects');
-    await user.click(within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', { name: 'Cancel Project' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', {
+        name: 'Cancel Project',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Early-Cancellation Penalty' });
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Moving on');
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
@@ -539,48 +796,78 @@ describe('Cancelling', () => {
 });
 
 describe('Final payment', () => {
-  const finalProject = (overrides: Partial<Project> = {}) => activeProject({ id: 'p1', title: 'Basic site', tier: 1, status: 'pending_final_payment', ...overrides });
+  const finalProject = (overrides: Partial<Project> = {}) =>
+    activeProject({ id: 'p1', title: 'Basic site', tier: 1, status: 'pending_final_payment', ...overrides });
 
   it('defaults to $250 for tier 1, pays with a payment method and says Payment Successful; the project is completed in place', async () => {
-    const fetchMock = api([finalProject()], [], { 'POST /api/process-final-payment': changes('p1', { status: 'completed', is_active: false }) });
+    const fetchMock = api([finalProject()], [], {
+      'POST /api/process-final-payment': changes('p1', { status: 'completed', is_active: false }),
+    });
     mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_7' } });
     const user = await renderDashboard();
     await openTab(user, 'Final Payment');
-    await user.click(within(await screen.findByRole('article', { name: 'Basic site' })).getByRole('button', { name: 'Pay $250' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Basic site' })).getByRole('button', {
+        name: 'Pay $250',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Final Payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
     expect(await within(dialog).findByText('Invalid card details.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
     expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'POST /api/process-final-payment')).toEqual({ projectId: 'p1', paymentMethodId: 'pm_7' });
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Basic site' })).not.toBeInTheDocument());
+    expect(requestBody(fetchMock, 'POST /api/process-final-payment')).toEqual({
+      projectId: 'p1',
+      paymentMethodId: 'pm_7',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Basic site' })).not.toBeInTheDocument(),
+    );
     await openTab(user, 'Completed Projects');
-    expect(within(await screen.findByRole('article', { name: 'Basic site' })).getByText('Completed')).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('article', { name: 'Basic site' })).getByText('Completed'),
+    ).toBeInTheDocument();
   });
 
   it("uses the stored amount; a declined charge says 'Your card was declined.' and 'Payment failed, please try again.' in the dialog", async () => {
     api([finalProject({ final_payment_amount: 900 })], [], {
-      'POST /api/process-final-payment': () => ({ status: 402, body: { error: 'Payment failed, please try again.', code: 'card_declined' } }),
+      'POST /api/process-final-payment': () => ({
+        status: 402,
+        body: { error: 'Payment failed, please try again.', code: 'card_declined' },
+      }),
     });
     mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_7' } });
     const user = await renderDashboard();
     await openTab(user, 'Final Payment');
-    await user.click(within(await screen.findByRole('article', { name: 'Basic site' })).getByRole('button', { name: 'Pay $900' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Basic site' })).getByRole('button', {
+        name: 'Pay $900',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Final Payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $900' }));
     expect(await within(dialog).findByText('Payment failed, please try again.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Your card was declined. Payment failed, please try again.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Your card was declined. Payment failed, please try again.',
+    );
     expect(screen.getByRole('dialog', { name: 'Final Payment' })).toBeInTheDocument();
   });
 
   it("shows the payment library's own message when Stripe is not loaded", async () => {
     api([finalProject()]);
-    mockCreatePaymentMethod.mockResolvedValue({ ok: false, error: 'Stripe is not loaded. Please refresh the page.' });
+    mockCreatePaymentMethod.mockResolvedValue({
+      ok: false,
+      error: 'Stripe is not loaded. Please refresh the page.',
+    });
     const user = await renderDashboard();
     await openTab(user, 'Final Payment');
-    await user.click(within(await screen.findByRole('article', { name: 'Basic site' })).getByRole('button', { name: 'Pay $250' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Basic site' })).getByRole('button', {
+        name: 'Pay $250',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Final Payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
@@ -601,13 +888,23 @@ describe('Request a Service', () => {
     const user = await renderDashboard();
     const dialog = await openRequest(user);
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill out all required fields.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Please fill out all required fields.',
+    );
     expect(within(dialog).getByRole('combobox', { name: /Service Type/ })).toHaveFocus();
-    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method === 'POST')).toHaveLength(0);
+    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method === 'POST')).toHaveLength(
+      0,
+    );
   });
 
   it('tier 3 needs budget and timeline, then creates the project and says Service Request Submitted; it shows in Pending', async () => {
-    const created = aProject({ id: 'new', title: 'Platform rebuild', tier: 3, monthly_budget_range: '15k-50k', timeline: '2-3-months' });
+    const created = aProject({
+      id: 'new',
+      title: 'Platform rebuild',
+      tier: 3,
+      monthly_budget_range: '15k-50k',
+      timeline: '2-3-months',
+    });
     const fetchMock = api([], [], {
       'POST /api/create-project': (_init, _url, fake) => {
         fake.state.projects = [...fake.state.projects, created];
@@ -618,9 +915,14 @@ describe('Request a Service', () => {
     const dialog = await openRequest(user);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Service Type/ }), '3');
     await user.type(within(dialog).getByRole('textbox', { name: /Project Name/ }), 'Platform rebuild');
-    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'Rebuild our data platform');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Description/ }),
+      'Rebuild our data platform',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill out all required fields.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Please fill out all required fields.',
+    );
     expect(within(dialog).getByRole('combobox', { name: /Monthly Budget/ })).toHaveFocus();
 
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Monthly Budget/ }), '15k-50k');
@@ -653,7 +955,9 @@ describe('Request a Service', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Monthly Budget/ }), '50k-plus');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Timeline/ }), 'asap');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await within(dialog).findByText('Project description must be at least 10 characters')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Project description must be at least 10 characters'),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), ' and longer now');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Failed to create project.')).toBeInTheDocument();
@@ -668,7 +972,9 @@ describe('Request a Service', () => {
 
   it('tier 1 needs a complete card, then pays the deposit as a purchase and waits for the project', async () => {
     const fetchMock = api([], [], {
-      'POST /api/stripe-downpayment-intent': () => ({ body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' } }),
+      'POST /api/stripe-downpayment-intent': () => ({
+        body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' },
+      }),
       'GET /api/purchase-status/pi_1': () => ({ body: { status: 'fulfilled', projectId: 'new' } }),
     });
     mockConfirmCardPayment.mockResolvedValue({ ok: true, paymentIntent: { id: 'pi_1' } });
@@ -677,7 +983,9 @@ describe('Request a Service', () => {
     await fillTier1(user, dialog);
     expect(within(dialog).queryByRole('combobox', { name: /Monthly Budget/ })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250 and Submit' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill out all required fields.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Please fill out all required fields.',
+    );
     expect(requestsTo(fetchMock, 'POST /api/stripe-downpayment-intent')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
@@ -691,24 +999,35 @@ describe('Request a Service', () => {
       metadata: { type: 'purchase', tier: 1, clientName: 'Ada Lovelace' },
       customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', acceptedTerms: true },
     });
-    expect(mockConfirmCardPayment).toHaveBeenCalledWith('pi_1_secret', { name: 'Ada Lovelace', email: 'ada@example.test' });
+    expect(mockConfirmCardPayment).toHaveBeenCalledWith('pi_1_secret', {
+      name: 'Ada Lovelace',
+      email: 'ada@example.test',
+    });
     expect(requestsTo(fetchMock, 'POST /api/create-project')).toHaveLength(0);
   });
 
   it('tier 1 with a declined card says so beside the card; the next card pays and no error stays behind', async () => {
     api([], [], {
-      'POST /api/stripe-downpayment-intent': () => ({ body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' } }),
+      'POST /api/stripe-downpayment-intent': () => ({
+        body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' },
+      }),
       'GET /api/purchase-status/pi_1': () => ({ body: { status: 'fulfilled', projectId: 'new' } }),
     });
     mockConfirmCardPayment
-      .mockResolvedValueOnce({ ok: false, error: 'Payment failed, please try again.', stripeError: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } })
+      .mockResolvedValueOnce({
+        ok: false,
+        error: 'Payment failed, please try again.',
+        stripeError: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+      })
       .mockResolvedValueOnce({ ok: true, paymentIntent: { id: 'pi_1' } });
     const user = await renderDashboard();
     const dialog = await openRequest(user);
     await fillTier1(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250 and Submit' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined. Payment failed. Please try again');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Your card was declined. Payment failed. Please try again',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250 and Submit' }));
     expect(await screen.findByText('Service Request Submitted')).toBeInTheDocument();
     expect(screen.queryByText('Payment failed. Please try again')).not.toBeInTheDocument();
@@ -717,7 +1036,9 @@ describe('Request a Service', () => {
 
   it('tier 1 with a refunded purchase shows the spec message', async () => {
     api([], [], {
-      'POST /api/stripe-downpayment-intent': () => ({ body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' } }),
+      'POST /api/stripe-downpayment-intent': () => ({
+        body: { clientSecret: 'pi_1_secret', customerId: 'cus_1', paymentIntentId: 'pi_1' },
+      }),
       'GET /api/purchase-status/pi_1': () => ({ body: { status: 'refunded', projectId: null } }),
     });
     mockConfirmCardPayment.mockResolvedValue({ ok: true, paymentIntent: { id: 'pi_1' } });
@@ -726,19 +1047,33 @@ describe('Request a Service', () => {
     await fillTier1(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $250 and Submit' }));
-    expect(await screen.findByText('Payment successful but failed to create project. Please contact support.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Payment successful but failed to create project. Please contact support.'),
+    ).toBeInTheDocument();
   });
 
   it('tier 2: a failed intent request shows the generic message', async () => {
-    api([], [], { 'POST /api/stripe-downpayment-intent': () => ({ status: 503, body: { error: 'Payments are not configured' } }) });
+    api([], [], {
+      'POST /api/stripe-downpayment-intent': () => ({
+        status: 503,
+        body: { error: 'Payments are not configured' },
+      }),
+    });
     const user = await renderDashboard();
     const dialog = await openRequest(user);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Service Type/ }), '2');
     await user.type(within(dialog).getByRole('textbox', { name: /Project Name/ }), 'Shop');
-    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'An online shop with accounts');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Description/ }),
+      'An online shop with accounts',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $700 and Submit' }));
-    expect(await screen.findByText('Something went wrong. Please try again. If the problem persists, please contact support.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Something went wrong. Please try again. If the problem persists, please contact support.',
+      ),
+    ).toBeInTheDocument();
     expect(mockConfirmCardPayment).not.toHaveBeenCalled();
   });
 });

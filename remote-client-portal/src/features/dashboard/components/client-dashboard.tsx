@@ -8,7 +8,12 @@ import { Alert } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { PageFrame } from '../../../components/page-frame';
 import { projectCardId } from '../../../components/project-card';
-import { PortalStoreProvider, useLiveUpdates, usePortalSelector, usePortalStore } from '../../../hooks/use-portal';
+import {
+  PortalStoreProvider,
+  useLiveUpdates,
+  usePortalSelector,
+  usePortalStore,
+} from '../../../hooks/use-portal';
 import { createPortalStore, DEFAULT_FILTERS, PAGE_SIZE } from '../../../lib/portal-store';
 import { toastError } from '../../../lib/toast';
 import { PaymentsDialog } from '../../billing/components/payments-dialog';
@@ -120,13 +125,23 @@ function Dashboard() {
 
   // One object for every card while nothing in it changes, so the memoized cards skip the dashboard's renders.
   const actions = useMemo(
-    () => ({ openDialog: setDialog, onCancelActive: (project: Project) => void handleCancelActive(project), checkingPenaltyFor }),
+    () => ({
+      openDialog: setDialog,
+      onCancelActive: (project: Project) => void handleCancelActive(project),
+      checkingPenaltyFor,
+    }),
     [handleCancelActive, checkingPenaltyFor],
   );
 
   return (
     <Stack gap="8">
-      <Flex as="header" gap="4" justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+      <Flex
+        as="header"
+        gap="4"
+        justify="space-between"
+        align={{ base: 'stretch', md: 'center' }}
+        direction={{ base: 'column', md: 'row' }}
+      >
         <Box minW="0">
           <Text fontSize="sm" color="fg.muted" fontWeight="medium">
             {m.title}
@@ -147,7 +162,12 @@ function Dashboard() {
           <Button variant="outline" onClick={() => setDialog({ kind: 'profile' })} aria-haspopup="dialog">
             {m.header.profile}
           </Button>
-          <Button variant="ghost" onClick={() => void handleLogout()} loading={loggingOut} loadingText={m.header.loggingOut}>
+          <Button
+            variant="ghost"
+            onClick={() => void handleLogout()}
+            loading={loggingOut}
+            loadingText={m.header.loggingOut}
+          >
             {m.header.logout}
           </Button>
         </HStack>
@@ -189,13 +209,27 @@ function usePrefetchTabs() {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
     const handle = idle(() => {
-      for (const tab of TAB_ORDER) void store.loadPage({ view: CLIENT_TAB_VIEWS[tab], ...DEFAULT_FILTERS, cursor: null, limit: PAGE_SIZE });
+      for (const tab of TAB_ORDER)
+        void store.loadPage({
+          view: CLIENT_TAB_VIEWS[tab],
+          ...DEFAULT_FILTERS,
+          cursor: null,
+          limit: PAGE_SIZE,
+        });
     });
     return () => cancel(handle);
   }, [anyReady, store]);
 }
 
-function ActiveDialog({ dialog, onClose, onDone }: { dialog: DashboardDialog; onClose: () => void; onDone: (project?: Project) => void }) {
+function ActiveDialog({
+  dialog,
+  onClose,
+  onDone,
+}: {
+  dialog: DashboardDialog;
+  onClose: () => void;
+  onDone: (project?: Project) => void;
+}) {
   const props = { onClose, onDone };
   switch (dialog.kind) {
     case 'approve':

@@ -1,5 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { activeProject, aProject, awaitingApproval, fakePortalApi, renderAt, setTestAppConfig } from '../../../testing/render-dashboard';
+import {
+  activeProject,
+  aProject,
+  awaitingApproval,
+  fakePortalApi,
+  renderAt,
+  setTestAppConfig,
+} from '../../../testing/render-dashboard';
 import { stubLayout } from '../../../testing/layout-stub';
 import ClientDashboard from './client-dashboard';
 
@@ -15,14 +22,21 @@ jest.mock('../../../components/activity-dialog', () => {
     },
   };
 });
-jest.mock('@agency/auth', () => ({ ...jest.requireActual('@agency/auth'), getAccessToken: async () => 'user-token' }));
+jest.mock('@agency/auth', () => ({
+  ...jest.requireActual('@agency/auth'),
+  getAccessToken: async () => 'user-token',
+}));
 
 beforeEach(() => setTestAppConfig());
 stubLayout();
 
 describe('ClientDashboard: a change updates one card in place', () => {
   it("the consultancy's change to one project re-renders its card only and reads no list again", async () => {
-    const projects = [aProject({ id: 'p1', title: 'First request' }), aProject({ id: 'p2', title: 'Second request' }), aProject({ id: 'p3', title: 'Third request' })];
+    const projects = [
+      aProject({ id: 'p1', title: 'First request' }),
+      aProject({ id: 'p2', title: 'Second request' }),
+      aProject({ id: 'p3', title: 'Third request' }),
+    ];
     const api = fakePortalApi({ projects });
     renderAt(<ClientDashboard />);
     await screen.findByRole('article', { name: 'Third request' });
@@ -33,22 +47,50 @@ describe('ClientDashboard: a change updates one card in place', () => {
     });
     mockCardRenders.clear();
     const from = api.routes().length;
-    act(() => api.changeProject(awaitingApproval({ id: 'p2', title: 'Second request' }), { action: 'admin_accept', actorRole: 'ADMIN' }));
-    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Second request' })).getByText('Awaiting Your Approval')).toBeInTheDocument());
+    act(() =>
+      api.changeProject(awaitingApproval({ id: 'p2', title: 'Second request' }), {
+        action: 'admin_accept',
+        actorRole: 'ADMIN',
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('article', { name: 'Second request' })).getByText('Awaiting Your Approval'),
+      ).toBeInTheDocument(),
+    );
     expect([...mockCardRenders.keys()]).toEqual(['p2']);
     // The project itself is read, and the bell's count (the change made a notification): no list.
     expect(api.routes().slice(from).sort()).toEqual(['GET /api/notifications', 'GET /api/projects/p2']);
   });
 
   it('a project that moves to another tab leaves this one and the counts follow', async () => {
-    const api = fakePortalApi({ projects: [awaitingApproval({ id: 'p1', title: 'Proposal' }), activeProject({ id: 'p0', title: 'Running' })] });
+    const api = fakePortalApi({
+      projects: [
+        awaitingApproval({ id: 'p1', title: 'Proposal' }),
+        activeProject({ id: 'p0', title: 'Running' }),
+      ],
+    });
     renderAt(<ClientDashboard />);
     await screen.findByRole('article', { name: 'Proposal' });
-    await waitFor(() => expect(screen.getByRole('tab', { name: /^Active Projects/ })).toHaveAccessibleName('Active Projects (1 project)'));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /^Active Projects/ })).toHaveAccessibleName(
+        'Active Projects (1 project)',
+      ),
+    );
     await waitFor(() => expect(api.streams).toBe(1));
-    act(() => api.changeProject(activeProject({ id: 'p1', title: 'Proposal' }), { action: 'client_accept', actorRole: 'CLIENT', notifies: false }));
+    act(() =>
+      api.changeProject(activeProject({ id: 'p1', title: 'Proposal' }), {
+        action: 'client_accept',
+        actorRole: 'CLIENT',
+        notifies: false,
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Proposal' })).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.getByRole('tab', { name: /^Active Projects/ })).toHaveAccessibleName('Active Projects (2 projects)'));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /^Active Projects/ })).toHaveAccessibleName(
+        'Active Projects (2 projects)',
+      ),
+    );
     expect(await screen.findByText('You have no pending projects.')).toBeInTheDocument();
   });
 });

@@ -2,7 +2,12 @@ import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { Box, HStack, Text } from '@agency/ui';
 import { usePortalSelector } from '../../../hooks/use-portal';
 
-const COLOURS = { connecting: 'gray.400', live: 'green.500', reconnecting: 'orange.500', stopped: 'gray.400' } as const;
+const COLOURS = {
+  connecting: 'gray.400',
+  live: 'green.500',
+  reconnecting: 'orange.500',
+  stopped: 'gray.400',
+} as const;
 
 /** Whether the dashboard follows changes live; a lost connection is said, and its return. */
 export function LiveStatus() {

@@ -42,7 +42,13 @@ export function ProjectTabs(actions: CardActions) {
   const counts = usePortalSelector((s) => s.counts);
   return (
     <ActionsContext value={actions}>
-      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as ClientProjectTab)} variant="line" lazyMount unmountOnExit>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => setTab(details.value as ClientProjectTab)}
+        variant="line"
+        lazyMount
+        unmountOnExit
+      >
         <Tabs.List overflowX="auto" overflowY="hidden" flexWrap={{ base: 'nowrap' }} maxW="full">
           {TAB_ORDER.map((key) => {
             const count = counts?.[CLIENT_TAB_VIEWS[key]];
@@ -72,7 +78,11 @@ export function ProjectTabs(actions: CardActions) {
 }
 
 function TabList({ tab }: { tab: ClientProjectTab }) {
-  const state = useProjectPage(tab, CLIENT_TAB_VIEWS[tab], tab === 'rejected' ? REJECTED_PAGE_SIZE : PAGE_SIZE);
+  const state = useProjectPage(
+    tab,
+    CLIENT_TAB_VIEWS[tab],
+    tab === 'rejected' ? REJECTED_PAGE_SIZE : PAGE_SIZE,
+  );
   return (
     <ProjectList label={m.tabs[tab]} state={state} emptyText={m.empty[tab]}>
       {(ids) => (
@@ -101,7 +111,10 @@ function card(
   extra: { note?: ReactNode; boards?: readonly CardBoard[] } = {},
 ) {
   const failedRenewal = hasFailedRenewal(project) ? (
-    <RenewalFailedAlert project={project} onUpdateCard={(amountDue) => openDialog({ kind: 'updateCard', project, amountDue })} />
+    <RenewalFailedAlert
+      project={project}
+      onUpdateCard={(amountDue) => openDialog({ kind: 'updateCard', project, amountDue })}
+    />
   ) : null;
   return (
     <ProjectCard
@@ -110,7 +123,12 @@ function card(
         <>
           {actions}
           {hasPaymentHistory(project) ? (
-            <Button size="sm" variant="outline" onClick={() => openDialog({ kind: 'payments', project })} aria-haspopup="dialog">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => openDialog({ kind: 'payments', project })}
+              aria-haspopup="dialog"
+            >
               {m.actions.payments}
             </Button>
           ) : null}
@@ -149,15 +167,32 @@ const RENDERERS: Record<ClientProjectTab, (project: Project, actions: CardAction
       <>
         {awaiting ? (
           <>
-            <Button size="sm" colorPalette="green" onClick={() => openDialog({ kind: 'approve', project })} aria-haspopup="dialog">
+            <Button
+              size="sm"
+              colorPalette="green"
+              onClick={() => openDialog({ kind: 'approve', project })}
+              aria-haspopup="dialog"
+            >
               {m.actions.approve}
             </Button>
-            <Button size="sm" variant="outline" colorPalette="red" onClick={() => openDialog({ kind: 'refuse', project })} aria-haspopup="dialog">
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => openDialog({ kind: 'refuse', project })}
+              aria-haspopup="dialog"
+            >
               {m.actions.refuse}
             </Button>
           </>
         ) : null}
-        <Button size="sm" variant="ghost" colorPalette="red" onClick={() => openDialog({ kind: 'cancelPending', project })} aria-haspopup="dialog">
+        <Button
+          size="sm"
+          variant="ghost"
+          colorPalette="red"
+          onClick={() => openDialog({ kind: 'cancelPending', project })}
+          aria-haspopup="dialog"
+        >
           {m.actions.cancelRequest}
         </Button>
       </>,
@@ -187,7 +222,12 @@ const RENDERERS: Record<ClientProjectTab, (project: Project, actions: CardAction
     card(
       project,
       actions,
-      <Button size="sm" colorPalette="brand" onClick={() => actions.openDialog({ kind: 'finalPayment', project })} aria-haspopup="dialog">
+      <Button
+        size="sm"
+        colorPalette="brand"
+        onClick={() => actions.openDialog({ kind: 'finalPayment', project })}
+        aria-haspopup="dialog"
+      >
         {m.actions.payFinal(finalPaymentOf(project))}
       </Button>,
       {

@@ -2,11 +2,20 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppNotification } from '@agency/domain';
 import { loadOverlays } from '@agency/ui';
-import { aProject, fakePortalApi, renderInPortal, requestBody, setTestAppConfig } from '../../../testing/render-dashboard';
+import {
+  aProject,
+  fakePortalApi,
+  renderInPortal,
+  requestBody,
+  setTestAppConfig,
+} from '../../../testing/render-dashboard';
 import { stubLayout } from '../../../testing/layout-stub';
 import { NotificationsBell } from './notifications-bell';
 
-jest.mock('@agency/auth', () => ({ ...jest.requireActual('@agency/auth'), getAccessToken: async () => 'user-token' }));
+jest.mock('@agency/auth', () => ({
+  ...jest.requireActual('@agency/auth'),
+  getAccessToken: async () => 'user-token',
+}));
 
 beforeAll(() => loadOverlays());
 beforeEach(() => setTestAppConfig());
@@ -36,14 +45,21 @@ describe('NotificationsBell (client)', () => {
       notifications: [
         aNotification({ action: 'admin_accept' }),
         aNotification({ action: 'ticket_created', details: { title: 'Set up CI' } }),
-        aNotification({ action: 'renewal_paid', actorRole: 'SYSTEM', details: { amount: 25000 }, readAt: '2026-01-21T10:00:00.000Z' }),
+        aNotification({
+          action: 'renewal_paid',
+          actorRole: 'SYSTEM',
+          details: { amount: 25000 },
+          readAt: '2026-01-21T10:00:00.000Z',
+        }),
       ],
     });
     const user = userEvent.setup();
     renderInPortal(<NotificationsBell />);
     await user.click(await screen.findByRole('button', { name: 'Notifications 2 unread' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
-    const items = within(await within(dialog).findByRole('list', { name: 'Latest notifications' })).getAllByRole('listitem');
+    const items = within(
+      await within(dialog).findByRole('list', { name: 'Latest notifications' }),
+    ).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
       expect.stringContaining('The consultancy accepted the request and sent a proposal'),
       expect.stringContaining('The consultancy added "Set up CI"'),
@@ -63,7 +79,9 @@ describe('NotificationsBell (client)', () => {
     await screen.findByRole('button', { name: 'Notifications' });
     await waitFor(() => expect(api.streams).toBe(1));
     api.state.notifications = [aNotification()];
-    act(() => api.emit({ projectId: project.id, action: 'admin_accept', actorRole: 'ADMIN', notifies: true }));
+    act(() =>
+      api.emit({ projectId: project.id, action: 'admin_accept', actorRole: 'ADMIN', notifies: true }),
+    );
     expect(await screen.findByRole('button', { name: 'Notifications 1 unread' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeActivity, type AppNotification } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
-import { Badge, Box, Button, Center, Flex, Spinner, Stack, Text, useOverlays, VisuallyHidden } from '@agency/ui';
+import {
+  Badge,
+  Box,
+  Button,
+  Center,
+  Flex,
+  Spinner,
+  Stack,
+  Text,
+  useOverlays,
+  VisuallyHidden,
+} from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { usePortalEvents } from '../../../hooks/use-portal';
@@ -75,14 +86,29 @@ export function NotificationsBell() {
 
 function BellIcon() {
   return (
-    <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
       <path d="M13.7 21a2 2 0 0 1-3.4 0" />
     </svg>
   );
 }
 
-function NotificationsDialog({ onClose, onUnread }: { onClose: () => void; onUnread: (count: number) => void }) {
+function NotificationsDialog({
+  onClose,
+  onUnread,
+}: {
+  onClose: () => void;
+  onUnread: (count: number) => void;
+}) {
   const { DialogShell } = useOverlays();
   const [state, setState] = useState<ListState>({ status: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
@@ -111,8 +137,14 @@ function NotificationsDialog({ onClose, onUnread }: { onClose: () => void; onUnr
     if (state.status !== 'ready' || !state.nextCursor) return;
     setLoadingMore(true);
     try {
-      const answer = await apiClient().listNotifications({ query: { limit: String(PAGE), cursor: state.nextCursor } });
-      setState({ status: 'ready', items: [...state.items, ...answer.notifications], nextCursor: answer.nextCursor });
+      const answer = await apiClient().listNotifications({
+        query: { limit: String(PAGE), cursor: state.nextCursor },
+      });
+      setState({
+        status: 'ready',
+        items: [...state.items, ...answer.notifications],
+        nextCursor: answer.nextCursor,
+      });
     } catch {
       toastError(N.loadFailed);
     } finally {
@@ -123,13 +155,17 @@ function NotificationsDialog({ onClose, onUnread }: { onClose: () => void; onUnr
   const markRead = async (ids: string[] | 'all') => {
     setBusy(ids === 'all' ? 'all' : ids[0]!);
     try {
-      const answer = await apiClient().markNotificationsRead({ body: ids === 'all' ? { all: true } : { ids } });
+      const answer = await apiClient().markNotificationsRead({
+        body: ids === 'all' ? { all: true } : { ids },
+      });
       const now = new Date().toISOString();
       setState((current) =>
         current.status === 'ready'
           ? {
               ...current,
-              items: current.items.map((n) => (ids === 'all' || ids.includes(n.notificationId) ? { ...n, readAt: n.readAt ?? now } : n)),
+              items: current.items.map((n) =>
+                ids === 'all' || ids.includes(n.notificationId) ? { ...n, readAt: n.readAt ?? now } : n,
+              ),
             }
           : current,
       );
@@ -151,7 +187,12 @@ function NotificationsDialog({ onClose, onUnread }: { onClose: () => void; onUnr
       footer={
         <>
           {anyUnread ? (
-            <Button variant="outline" onClick={() => void markRead('all')} disabled={busy !== null} aria-busy={busy === 'all'}>
+            <Button
+              variant="outline"
+              onClick={() => void markRead('all')}
+              disabled={busy !== null}
+              aria-busy={busy === 'all'}
+            >
               {busy === 'all' ? N.marking : N.markAllRead}
             </Button>
           ) : null}
@@ -217,7 +258,14 @@ function NotificationsDialog({ onClose, onUnread }: { onClose: () => void; onUnr
             ))}
           </Stack>
           {state.nextCursor ? (
-            <Button variant="outline" size="sm" alignSelf="center" onClick={() => void more()} disabled={loadingMore} aria-busy={loadingMore}>
+            <Button
+              variant="outline"
+              size="sm"
+              alignSelf="center"
+              onClick={() => void more()}
+              disabled={loadingMore}
+              aria-busy={loadingMore}
+            >
               {N.more}
             </Button>
           ) : null}

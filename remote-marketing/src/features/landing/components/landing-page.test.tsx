@@ -39,7 +39,11 @@ test('the four tier cards show name, price and features; only tier 2 is Most Pop
     const card = tierCard(tier.name);
     expect(within(card).getByText(tier.price)).toBeInTheDocument();
     const features = within(card).getByRole('list', { name: `${tier.name} features` });
-    expect(within(features).getAllByRole('listitem').map((li) => li.textContent)).toEqual(tier.features);
+    expect(
+      within(features)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(tier.features);
     if (tier.popular) expect(within(card).getByText('Most Popular')).toBeInTheDocument();
     else expect(within(card).queryByText('Most Popular')).not.toBeInTheDocument();
   }
@@ -131,7 +135,9 @@ describe('service tier view event', () => {
 
   const showServices = () => {
     const observer = observers.find((o) => o.target?.id === 'services')!;
-    act(() => observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    act(() =>
+      observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+    );
     return observer;
   };
 
@@ -142,7 +148,9 @@ describe('service tier view event', () => {
     const observer = showServices();
     expect(observer.disconnected).toBe(true);
     const tracked = window.fbq!.queue.filter((call) => call[0] === 'track');
-    expect(tracked).toEqual([['track', 'ViewContent', { content_category: 'Service Tiers', content_name: 'Services' }]]);
+    expect(tracked).toEqual([
+      ['track', 'ViewContent', { content_category: 'Service Tiers', content_name: 'Services' }],
+    ]);
   });
 
   test('is not sent before the visitor accepted tracking', () => {
@@ -160,7 +168,11 @@ describe('service tier view event', () => {
 });
 
 test('the contact form loads only once its section nears the viewport', async () => {
-  const observed: { callback: IntersectionObserverCallback; target?: Element; options?: IntersectionObserverInit }[] = [];
+  const observed: {
+    callback: IntersectionObserverCallback;
+    target?: Element;
+    options?: IntersectionObserverInit;
+  }[] = [];
   (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = class {
     record: (typeof observed)[number];
     constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
@@ -179,7 +191,9 @@ test('the contact form loads only once its section nears the viewport', async ()
     expect(within(contact).getByText('Loading the contact form')).toBeInTheDocument();
     const formSlot = observed.find((o) => o.target && contact.contains(o.target))!;
     expect(formSlot.options?.rootMargin).toBe('600px 0px');
-    act(() => formSlot.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    act(() =>
+      formSlot.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+    );
     expect(await within(contact).findByRole('form', { name: 'Send a Message' })).toBeInTheDocument();
   } finally {
     delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;

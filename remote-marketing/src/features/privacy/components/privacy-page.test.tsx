@@ -7,7 +7,12 @@ test('one h1, the date it was last updated, and a labelled region per section', 
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
   expect(screen.getByText('November 23, 2026')).toHaveAttribute('dateTime', '2026-11-23');
-  for (const title of ['What We Collect', 'Cookies, Local Storage and Advertising', 'Your Rights', 'Contact']) {
+  for (const title of [
+    'What We Collect',
+    'Cookies, Local Storage and Advertising',
+    'Your Rights',
+    'Contact',
+  ]) {
     expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
   }
   expect(document.body.textContent).toContain('hello@consultancy.test');

@@ -145,7 +145,9 @@ export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
     if (sending) return;
     setSending(true);
     try {
-      const answer = await apiClient().clientApproveProject({ body: { projectId: project.id, action: 'refuse' } });
+      const answer = await apiClient().clientApproveProject({
+        body: { projectId: project.id, action: 'refuse' },
+      });
       toastSuccess(m.toasts.refused);
       onDone(answer.project);
     } catch {

@@ -114,7 +114,8 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
       onDone(outcome.project);
     } catch (error) {
       // 402: the card was declined (or the penalty is unpaid); nothing was cancelled. Said beside the card.
-      if (error instanceof ApiError && error.status === 402) cardEntry.setError(m.errors.penaltyPayment, declineReason(error));
+      if (error instanceof ApiError && error.status === 402)
+        cardEntry.setError(m.errors.penaltyPayment, declineReason(error));
       else toastError(apiErrorMessage(error, m.errors.cancel));
     }
   }
