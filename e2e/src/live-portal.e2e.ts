@@ -92,6 +92,11 @@ async function logIn(page: Page, url: string, email: string, password: string) {
 }
 
 /** Presses Tab until the focused element matches, as a keyboard user would move through the page. */
+/** Waits until no ticket is being saved: a card ignores moves while its last one is on its way to the server. */
+async function ticketsSaved(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('li[data-ticket-id][aria-busy]'));
+}
+
 async function tabTo(page: Page, isTarget: () => boolean | Promise<boolean>, limit = 80) {
   for (let i = 0; i < limit; i++) {
     if (await isTarget()) return;
@@ -218,8 +223,10 @@ describe('live portal: admin and client side by side', () => {
       await tabTo(a, async () => (await focused(a)).ticket.startsWith('Map the data flows'));
       await a.keyboard.press('ArrowRight');
       await a.getByRole('region', { name: 'In Progress' }).getByText('Map the data flows').waitFor();
+      await ticketsSaved(a);
       await a.keyboard.press('ArrowRight');
       await a.getByRole('region', { name: 'In Review' }).getByText('Map the data flows').waitFor();
+      await ticketsSaved(a);
       assert.deepEqual(await focused(a), {
         ticket: 'Map the data flows, in In Review',
         name: 'Map the data flows, in In Review',
@@ -228,6 +235,7 @@ describe('live portal: admin and client side by side', () => {
       // A column behind it, still from the keyboard.
       await a.keyboard.press('ArrowLeft');
       await a.getByRole('region', { name: 'In Progress' }).getByText('Map the data flows').waitFor();
+      await ticketsSaved(a);
       assert.equal((await focused(a)).column, 'in-progress', 'focus stays on the moved ticket');
       await a.getByText('Moved "Map the data flows" to In Progress.').waitFor({ state: 'attached' });
       // Move to… : the menu of columns, keyboard only, back to Not Started.
@@ -237,6 +245,7 @@ describe('live portal: admin and client side by side', () => {
       await assertNoAxeViolations(a, 'the board with the Move to… menu open');
       await a.keyboard.press('Enter');
       await a.getByRole('region', { name: 'Not Started' }).getByText('Map the data flows').waitFor();
+      await ticketsSaved(a);
       assert.equal((await focused(a)).column, 'not-started');
       const saved = await api<{ tickets: { title: string; status: string }[] }>(
         product,
