@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Box, Button, Center, Spinner, Stack, Text, useOverlays } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
-import { usePortalEvents } from '../hooks/use-portal';
+import { usePortalEvents } from '@agency/portal';
 import { dateTime } from '../lib/format';
 
 const A = ADMIN_MESSAGES.activity;

@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, Stack, useOverlays } from '@agency/ui';
 import { SubmitButton, TextareaField, TextField } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
-import { usePortalStore } from '../hooks/use-portal';
+import { usePortalStore } from '@agency/portal';
 import { toastError, toastSuccess } from '../lib/toast';
 
 const T = ADMIN_MESSAGES.ticket;

@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Text } from '@agency/ui';
 import { Checkbox, Field, Textarea } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
-import { usePortalStore } from '../hooks/use-portal';
+import { usePortalStore } from '@agency/portal';
 import { toastError, toastSuccess } from '../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
 

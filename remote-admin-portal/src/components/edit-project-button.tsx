@@ -11,7 +11,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, SimpleGrid, Stack, Text, useOverlays } from '@agency/ui';
 import { Field, Input, NativeSelect, SubmitButton, Textarea } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
-import { usePortalStore } from '../hooks/use-portal';
+import { usePortalStore } from '@agency/portal';
 import { toastError, toastSuccess } from '../lib/toast';
 
 const E = ADMIN_MESSAGES.edit;

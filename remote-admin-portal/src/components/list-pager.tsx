@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, HStack, Text } from '@agency/ui';
-import type { ProjectPageState } from '../hooks/use-portal';
+import { type ProjectPageState } from '@agency/portal';
 
 const P = ADMIN_MESSAGES.pagination;
 const L = ADMIN_MESSAGES.list;

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, Center, Spinner, Stack, Text } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
-import type { ProjectPageState } from '../hooks/use-portal';
+import { type ProjectPageState } from '@agency/portal';
 import { ListPager } from './list-pager';
 import { ListToolbar } from './list-toolbar';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Field, NativeSelect } from '@agency/ui/forms';
-import { usePortalSelector } from '../hooks/use-portal';
+import { usePortalSelector } from '@agency/portal';
 import { pickerLabel } from '../lib/format';
 
 interface Props {

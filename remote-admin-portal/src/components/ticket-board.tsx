@@ -32,7 +32,7 @@ import {
   VisuallyHidden,
 } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
-import { useBoard, usePortalStore } from '../hooks/use-portal';
+import { useBoard, usePortalStore } from '@agency/portal';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { DeleteTicketDialog, EditTicketDialog } from './ticket-dialogs';
 import { MoveToMenu } from './move-to-menu';

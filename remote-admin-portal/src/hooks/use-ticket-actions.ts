@@ -8,7 +8,7 @@ import {
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { apiClient } from '@agency/auth/api';
 import { toastError, toastSuccess } from '../lib/toast';
-import { usePortalStore } from './use-portal';
+import { usePortalStore } from '@agency/portal';
 
 const T = ADMIN_MESSAGES.ticket;
 

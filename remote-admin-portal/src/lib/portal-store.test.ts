@@ -1,6 +1,6 @@
 import { ACTIVE, aProject, aTicket, fakePortalApi, REFUSED } from '../testing/render-dashboard';
 import { setTestAppConfig } from '../../../tools/jest/test-utils';
-import { createPortalStore, listKey } from './portal-store';
+import { createPortalStore, listKey } from '@agency/portal';
 
 beforeEach(() => setTestAppConfig());
 

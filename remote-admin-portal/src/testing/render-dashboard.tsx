@@ -14,8 +14,7 @@ import { useAuthStore } from '@agency/auth';
 import { configureAuth, createFakeAuth, fakeSession, resetAuth } from '@agency/auth/testing';
 import { toaster } from '@agency/ui';
 import { renderRoute, requestBodies, setTestAppConfig } from '../../../tools/jest/test-utils';
-import { PortalStoreProvider, useLiveUpdates } from '../hooks/use-portal';
-import { createPortalStore, type PortalStore } from '../lib/portal-store';
+import { PortalStoreProvider, useLiveUpdates, createPortalStore, type PortalStore } from '@agency/portal';
 
 export {
   TEST_API_URL,

@@ -4,7 +4,7 @@ import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { Box, Button, Center, Spinner, Stack, Text, useOverlays } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
-import { usePortalEvents } from '../hooks/use-portal';
+import { usePortalEvents } from '@agency/portal';
 import { dateTime } from '../lib/project-view';
 
 const A = CLIENT_MESSAGES.activity;

@@ -1,6 +1,6 @@
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { Button, HStack, Text } from '@agency/ui';
-import type { ProjectPageState } from '../hooks/use-portal';
+import { type ProjectPageState } from '@agency/portal';
 
 const P = CLIENT_MESSAGES.pagination;
 const L = CLIENT_MESSAGES.list;

@@ -3,7 +3,7 @@ import { PROJECT_SORTS, SERVICE_TIERS, type ProjectSort } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { Flex } from '@agency/ui';
 import { Field, Input, NativeSelect } from '@agency/ui/forms';
-import type { ListFilters, TierFilter } from '../lib/portal-store';
+import { type ListFilters, type TierFilter } from '@agency/portal';
 
 const L = CLIENT_MESSAGES.list;
 /** Typing pauses this long before the list is asked again. */

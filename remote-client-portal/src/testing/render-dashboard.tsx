@@ -2,8 +2,7 @@ import { Suspense, type ReactElement } from 'react';
 import { configure } from '@testing-library/react';
 import { NEW_PROJECT_STATE, type Project, type Ticket } from '@agency/domain';
 import { renderRoute, requestBodies } from '../../../tools/jest/test-utils';
-import { PortalStoreProvider, useLiveUpdates } from '../hooks/use-portal';
-import { createPortalStore, type PortalStore } from '../lib/portal-store';
+import { PortalStoreProvider, useLiveUpdates, createPortalStore, type PortalStore } from '@agency/portal';
 
 export { TEST_API_URL, setTestAppConfig, mockFetch } from '../../../tools/jest/test-utils';
 export { fakePortalApi, type FakePortalApi, type PortalHandler } from '../../../tools/jest/fake-portal-api';

@@ -11,7 +11,7 @@ import { ProjectList } from '../../../components/project-list';
 import { ProjectPicker } from '../../../components/project-picker';
 import { ProjectSummary } from '../../../components/project-summary';
 import { TicketBoard } from '../../../components/ticket-board';
-import { usePortalSelector, usePortalStore, useProject, useProjectPage } from '../../../hooks/use-portal';
+import { usePortalSelector, usePortalStore, useProject, useProjectPage } from '@agency/portal';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
 const A = ADMIN_MESSAGES.actions;

@@ -5,7 +5,7 @@ import { ProjectList } from '../../../components/project-list';
 import { ProjectPicker } from '../../../components/project-picker';
 import { ProjectSummary } from '../../../components/project-summary';
 import { TicketBoard } from '../../../components/ticket-board';
-import { usePortalSelector, usePortalStore, useProject, useProjectPage } from '../../../hooks/use-portal';
+import { usePortalSelector, usePortalStore, useProject, useProjectPage } from '@agency/portal';
 
 /** Completed (and canceled) projects; a completed project has a maintenance board the admin runs. */
 export function CompletedProjects() {

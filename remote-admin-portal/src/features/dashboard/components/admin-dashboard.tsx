@@ -20,15 +20,13 @@ import {
   useLiveUpdates,
   usePortalSelector,
   usePortalStore,
-} from '../../../hooks/use-portal';
-import { loadDndBackend, type DndBackend } from '../../../lib/dnd-backend';
-import {
   createPortalStore,
   DEFAULT_FILTERS,
   listKey,
   PAGE_SIZE,
   type PortalStore,
-} from '../../../lib/portal-store';
+} from '@agency/portal';
+import { loadDndBackend, type DndBackend } from '../../../lib/dnd-backend';
 import { ActiveProjects } from '../../active-projects/components/active-projects';
 import { CompletedProjects } from '../../completed-projects/components/completed-projects';
 import { PendingFinalPayment } from '../../final-payment/components/pending-final-payment';

@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Box, HStack, Text } from '@agency/ui';
-import { usePortalSelector } from '../../../hooks/use-portal';
+import { usePortalSelector } from '@agency/portal';
 
 const COLOURS = {
   connecting: 'gray.400',

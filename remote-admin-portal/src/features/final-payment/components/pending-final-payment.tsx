@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Stack } from '@agency/ui';
 import { ProjectList } from '../../../components/project-list';
 import { ProjectSummary } from '../../../components/project-summary';
-import { useProject, useProjectPage } from '../../../hooks/use-portal';
+import { useProject, useProjectPage } from '@agency/portal';
 
 /** Fixed-price projects the admin completed; the client still owes the final payment. */
 export function PendingFinalPayment() {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { InboxItem, InboxKind } from '@agency/domain';
 import { apiClient } from '@agency/auth/api';
-import { usePortalEvents } from '../../../hooks/use-portal';
+import { usePortalEvents } from '@agency/portal';
 
 export interface InboxFilters {
   kind: '' | InboxKind;

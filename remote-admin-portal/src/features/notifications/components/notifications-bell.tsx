@@ -15,7 +15,7 @@ import {
 } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
-import { usePortalEvents } from '../../../hooks/use-portal';
+import { usePortalEvents } from '@agency/portal';
 import { dateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 

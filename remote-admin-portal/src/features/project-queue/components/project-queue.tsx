@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditProjectButton } from '../../../components/edit-project-button';
 import { ProjectList } from '../../../components/project-list';
 import { focusProjectCard, ProjectSummary } from '../../../components/project-summary';
-import { useProject, useProjectPage, usePortalStore } from '../../../hooks/use-portal';
+import { useProject, useProjectPage, usePortalStore } from '@agency/portal';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
 const A = ADMIN_MESSAGES.actions;

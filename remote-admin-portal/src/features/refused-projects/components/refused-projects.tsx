@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Stack } from '@agency/ui';
 import { ProjectList } from '../../../components/project-list';
 import { ProjectSummary } from '../../../components/project-summary';
-import { useProject, useProjectPage } from '../../../hooks/use-portal';
+import { useProject, useProjectPage } from '@agency/portal';
 
 /** Refused projects, 10 per page (spec section 2). */
 export function RefusedProjects() {

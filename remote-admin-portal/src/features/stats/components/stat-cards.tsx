@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { formatUsd } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Card, SimpleGrid, Text } from '@agency/ui';
-import { usePortalSelector } from '../../../hooks/use-portal';
+import { usePortalSelector } from '@agency/portal';
 import { useRevenue } from '../hooks/use-revenue';
 
 const S = ADMIN_MESSAGES.stats;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiClient } from '@agency/auth/api';
-import { usePortalEvents } from '../../../hooks/use-portal';
+import { usePortalEvents } from '@agency/portal';
 
 export type RevenueState =
   { status: 'loading' } | { status: 'ready'; revenue: number } | { status: 'unavailable' };

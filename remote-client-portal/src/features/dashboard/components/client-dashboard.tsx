@@ -13,8 +13,10 @@ import {
   useLiveUpdates,
   usePortalSelector,
   usePortalStore,
-} from '../../../hooks/use-portal';
-import { createPortalStore, DEFAULT_FILTERS, PAGE_SIZE } from '../../../lib/portal-store';
+  createPortalStore,
+  DEFAULT_FILTERS,
+  PAGE_SIZE,
+} from '@agency/portal';
 import { toastError } from '../../../lib/toast';
 import { PaymentsDialog } from '../../billing/components/payments-dialog';
 import { UpdateCardDialog } from '../../billing/components/update-card-dialog';

@@ -12,9 +12,8 @@ import { hasFailedRenewal, hasPaymentHistory } from '@agency/domain/payment-hist
 import { Badge, Button, Stack, Text, useOverlays, VisuallyHidden } from '@agency/ui';
 import { ProjectCard, type CardBoard } from '../../../components/project-card';
 import { ProjectList } from '../../../components/project-list';
-import { usePortalSelector, useProject, useProjectPage } from '../../../hooks/use-portal';
+import { usePortalSelector, useProject, useProjectPage, PAGE_SIZE } from '@agency/portal';
 import { finalPaymentOf } from '../../../lib/project-view';
-import { PAGE_SIZE } from '../../../lib/portal-store';
 import { RenewalFailedAlert } from '../../billing/components/renewal-failed-alert';
 import type { DashboardDialog } from '../types';
 

@@ -15,7 +15,7 @@ import {
 } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
-import { usePortalEvents } from '../../../hooks/use-portal';
+import { usePortalEvents } from '@agency/portal';
 import { dateTime } from '../../../lib/project-view';
 import { toastError } from '../../../lib/toast';
 

@@ -21,7 +21,7 @@ import {
   type PortalEvent,
   type PortalState,
   type PortalStore,
-} from '../lib/portal-store';
+} from './portal-store';
 
 const StoreContext = createContext<PortalStore | null>(null);
 
