@@ -49,19 +49,6 @@ export function shortDate(iso: string): string {
     : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-export function dateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-US', {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      });
-}
-
 /** A picker option: two projects with one title differ by client and date. */
 export const pickerLabel = (project: Project) =>
   P.pickerOption(

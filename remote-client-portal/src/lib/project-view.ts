@@ -40,19 +40,6 @@ export function formatDate(iso: string): string {
     : new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
 }
 
-export function dateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat('en-US', {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      }).format(date);
-}
-
 export const budgetLabel = (value: string | null) =>
   BUDGET_OPTIONS.find((o) => o.value === value)?.label ?? value;
 export const timelineLabel = (value: string | null) =>

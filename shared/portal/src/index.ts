@@ -1,4 +1,11 @@
-// The portals' dashboard state: pages of the server's views, boards, counts and notifications, updated in
-// place from the server's answers and the live channel (GET /api/live). Each portal makes its own store.
+// The portals' dashboard state and the parts both portals show alike: pages of the server's views, boards,
+// counts and notifications, updated in place from the server's answers and the live channel (GET /api/live).
+// Each portal makes its own store and passes its own words where the portals differ.
 export * from './portal-store';
 export * from './use-portal';
+export { dateTime } from './date-time';
+export { ActivityButton, ActivityDialog } from './components/activity-dialog';
+export { NotificationsBell } from './components/notifications-bell';
+export { LiveStatus } from './components/live-status';
+export { SEARCH_DEBOUNCE_MS } from './components/list-toolbar';
+export { ProjectList, type ProjectListTexts } from './components/project-list';

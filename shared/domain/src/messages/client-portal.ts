@@ -3,6 +3,7 @@ import type { ProjectSort } from '../schemas/projects';
 import { PAYMENT_MESSAGES } from '../payments-messages';
 import { SUBSCRIPTION_STATUS_LABELS } from '../payment-history';
 import { VALIDATION } from './validation';
+import { PORTAL_MESSAGES } from './portal';
 
 /** Texts of the client dashboard (spec sections 2, 4, 5, 6 and 8). */
 export const CLIENT_MESSAGES = {
@@ -15,12 +16,7 @@ export const CLIENT_MESSAGES = {
     loggingOut: 'Logging out...',
   },
   loading: 'Loading your projects...',
-  live: {
-    connecting: 'Connecting live updates...',
-    live: 'Live updates on',
-    reconnecting: 'Reconnecting live updates...',
-    stopped: 'Live updates off',
-  },
+  live: PORTAL_MESSAGES.live,
   loadFailed: "We're having trouble loading your projects.",
   retry: 'Try again',
   tabs: {
@@ -85,40 +81,8 @@ export const CLIENT_MESSAGES = {
     pageStatus: (page: number, pages: number, total: number) =>
       `Page ${page} of ${pages} (${total} ${total === 1 ? 'project' : 'projects'})`,
   },
-  notifications: {
-    button: (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'),
-    title: 'Notifications',
-    unreadSuffix: 'unread',
-    empty: 'No notifications yet.',
-    loading: 'Loading notifications...',
-    loadFailed: 'The notifications could not be loaded.',
-    retry: 'Try again',
-    markAllRead: 'Mark all as read',
-    markRead: 'Mark as read',
-    marking: 'Marking...',
-    unread: 'Unread',
-    more: 'Show older',
-    listLabel: 'Latest notifications',
-    markFailed: 'The notifications could not be marked as read.',
-  },
-  activity: {
-    title: (title: string) => `Activity: ${title}`,
-    listLabel: (title: string) => `History of ${title}`,
-    empty: 'Nothing has happened on this project yet.',
-    loading: 'Loading the activity...',
-    loadFailed: 'The activity could not be loaded.',
-    retry: 'Try again',
-    statusChange: (from: string, to: string) => `Status: ${from} → ${to}`,
-    by: (name: string) => `by ${name}`,
-    statuses: {
-      pending: 'Pending',
-      accepted: 'Accepted',
-      refused: 'Refused',
-      completed: 'Completed',
-      pending_final_payment: 'Pending Final Payment',
-      active: 'Active',
-    } as Record<string, string>,
-  },
+  notifications: PORTAL_MESSAGES.notifications,
+  activity: PORTAL_MESSAGES.activity,
   boards: {
     main: 'Project Board',
     maintenance: 'Maintenance Board',

@@ -4,7 +4,7 @@ import { loadChangePasswordForm, logout, useAuthStore } from '@agency/auth';
 import { useNavigate } from '@agency/router';
 import { Box, Button, Flex, Heading, Spinner, Text, useOverlays } from '@agency/ui';
 import { NotificationsBell } from '../../notifications/components/notifications-bell';
-import { LiveStatus } from './live-status';
+import { LiveStatus } from '@agency/portal';
 
 const ChangePasswordForm = lazy(() =>
   loadChangePasswordForm().then((m) => ({ default: m.ChangePasswordForm })),

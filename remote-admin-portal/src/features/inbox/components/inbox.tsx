@@ -18,8 +18,8 @@ import {
 } from '@agency/ui';
 import { Alert, Field, Input, NativeSelect } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
-import { SEARCH_DEBOUNCE_MS } from '../../../components/list-toolbar';
-import { budgetLabel, consultationTierName, dateTime, timelineLabel } from '../../../lib/format';
+import { dateTime, SEARCH_DEBOUNCE_MS } from '@agency/portal';
+import { budgetLabel, consultationTierName, timelineLabel } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { useInbox, type InboxFilters, type Unread } from '../hooks/use-inbox';
 

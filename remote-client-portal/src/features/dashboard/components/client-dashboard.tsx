@@ -26,7 +26,7 @@ import { ApproveDialog, FinalPaymentDialog, RefuseDialog } from './dialogs/appro
 import { CancelPendingDialog, CancelProjectDialog, PenaltyDialog } from './dialogs/cancel-dialogs';
 import { ProfileDialog } from './dialogs/profile-dialog';
 import { RequestServiceDialog } from './dialogs/request-service-dialog';
-import { LiveStatus } from './live-status';
+import { LiveStatus } from '@agency/portal';
 import { ProjectTabs, TAB_ORDER } from './project-tabs';
 
 const m = CLIENT_MESSAGES;

@@ -1,6 +1,6 @@
-import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
+import { PORTAL_MESSAGES } from '@agency/domain/messages/portal';
 import { Box, HStack, Text } from '@agency/ui';
-import { usePortalSelector } from '@agency/portal';
+import { usePortalSelector } from '../use-portal';
 
 const COLOURS = {
   connecting: 'gray.400',
@@ -15,7 +15,7 @@ export function LiveStatus() {
   return (
     <HStack gap="1.5" role="status" fontSize="xs" color="fg.muted">
       <Box w="2" h="2" borderRadius="full" bg={COLOURS[live]} aria-hidden="true" />
-      <Text>{CLIENT_MESSAGES.live[live]}</Text>
+      <Text>{PORTAL_MESSAGES.live[live]}</Text>
     </HStack>
   );
 }

@@ -1,29 +1,33 @@
 import { useEffect, useId, useState } from 'react';
-import { PROJECT_SORTS, SERVICE_TIERS, type ProjectSort } from '@agency/domain';
-import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
+import { PROJECT_SORTS, type ProjectSort } from '@agency/domain';
 import { Flex } from '@agency/ui';
 import { Field, Input, NativeSelect } from '@agency/ui/forms';
-import { type ListFilters, type TierFilter } from '@agency/portal';
+import type { ListFilters, TierFilter } from '../portal-store';
 
-const L = CLIENT_MESSAGES.list;
 /** Typing pauses this long before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const TIER_OPTIONS: { value: TierFilter; label: string }[] = [
-  { value: '', label: L.allTiers },
-  ...SERVICE_TIERS.map((t) => ({ value: String(t.id) as TierFilter, label: t.name })),
-  { value: 'general', label: CLIENT_MESSAGES.project.generalConsultation },
-];
+/** The toolbar's texts and tier choices, in the portal's words. */
+export interface ListToolbarTexts {
+  search: string;
+  searchPlaceholder: string;
+  tier: string;
+  sort: string;
+  sorts: Record<ProjectSort, string>;
+  filtersLabel: (list: string) => string;
+  tierOptions: readonly { value: TierFilter; label: string }[];
+}
 
 interface Props {
   /** Names the tab, for the group's label. */
   label: string;
   filters: ListFilters;
   onChange: (filters: ListFilters) => void;
+  texts: ListToolbarTexts;
 }
 
-/** Search (title, client, e-mail, company), tier and order of one list; the server filters and sorts. */
-export function ListToolbar({ label, filters, onChange }: Props) {
+/** Search, tier and order of one list; the server filters and sorts. */
+export function ListToolbar({ label, filters, onChange, texts: L }: Props) {
   const id = useId();
   const [text, setText] = useState(filters.q);
   useEffect(() => {
@@ -56,7 +60,7 @@ export function ListToolbar({ label, filters, onChange }: Props) {
             value={filters.tier}
             onChange={(e) => onChange({ ...filters, q: text, tier: e.target.value as TierFilter })}
           >
-            {TIER_OPTIONS.map((o) => (
+            {L.tierOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>

@@ -1,0 +1,47 @@
+/** Texts both portals show the same way: the live status, the bell and a project's activity. */
+export const PORTAL_MESSAGES = {
+  live: {
+    connecting: 'Connecting live updates...',
+    live: 'Live updates on',
+    reconnecting: 'Reconnecting live updates...',
+    stopped: 'Live updates off',
+  },
+  notifications: {
+    button: (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'),
+    title: 'Notifications',
+    unreadSuffix: 'unread',
+    empty: 'No notifications yet.',
+    loading: 'Loading notifications...',
+    loadFailed: 'The notifications could not be loaded.',
+    retry: 'Try again',
+    markAllRead: 'Mark all as read',
+    markRead: 'Mark as read',
+    marking: 'Marking...',
+    unread: 'Unread',
+    more: 'Show older',
+    listLabel: 'Latest notifications',
+    markFailed: 'The notifications could not be marked as read.',
+    errorTitle: 'Error',
+  },
+  /** Names the dialogs' close button. */
+  close: 'Close',
+  activity: {
+    open: 'Activity',
+    title: (title: string) => `Activity: ${title}`,
+    listLabel: (title: string) => `History of ${title}`,
+    empty: 'Nothing has happened on this project yet.',
+    loading: 'Loading the activity...',
+    loadFailed: 'The activity could not be loaded.',
+    retry: 'Try again',
+    statusChange: (from: string, to: string) => `Status: ${from} → ${to}`,
+    by: (name: string) => `by ${name}`,
+    statuses: {
+      pending: 'Pending',
+      accepted: 'Accepted',
+      refused: 'Refused',
+      completed: 'Completed',
+      pending_final_payment: 'Pending Final Payment',
+      active: 'Active',
+    } as Record<string, string>,
+  },
+} as const;

@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useState } from 'react';
+import { describeActivity, type ActivityEntry, type ActivityViewer, type Project } from '@agency/domain';
+import { PORTAL_MESSAGES } from '@agency/domain/messages/portal';
+import { Box, Button, Center, Spinner, Stack, Text, useOverlays } from '@agency/ui';
+import { Alert } from '@agency/ui/forms';
+import { apiClient } from '@agency/auth/api';
+import { dateTime } from '../date-time';
+import { usePortalEvents } from '../use-portal';
+
+const A = PORTAL_MESSAGES.activity;
+const statusName = (status: string) => A.statuses[status] ?? status;
+
+type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; events: ActivityEntry[] };
+
+/** Activity: the project's history from the event log (who, what, when, from → to), kept current while open. */
+export function ActivityButton({ project, viewer }: { project: Project; viewer: ActivityViewer }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {A.open}
+      </Button>
+      {open ? <ActivityDialog project={project} viewer={viewer} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+export function ActivityDialog({
+  project,
+  viewer,
+  onClose,
+}: {
+  project: Project;
+  viewer: ActivityViewer;
+  onClose: () => void;
+}) {
+  const { DialogShell } = useOverlays();
+  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiClient()
+      .projectEvents({ params: { id: project.id } }, { signal: controller.signal })
+      .then(
+        ({ events }) => setState({ status: 'ready', events }),
+        () => {
+          if (!controller.signal.aborted)
+            setState((current) => (current.status === 'ready' ? current : { status: 'error' }));
+        },
+      );
+    return () => controller.abort();
+  }, [project.id, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  usePortalEvents((event) => {
+    if (event.type === 'resync' || event.event.projectId === project.id) reload();
+  });
+
+  return (
+    <DialogShell
+      title={A.title(project.title)}
+      onClose={onClose}
+      size="lg"
+      closeLabel={PORTAL_MESSAGES.close}
+    >
+      <ActivityList
+        viewer={viewer}
+        projectTitle={project.title}
+        state={state}
+        onRetry={() => {
+          setState({ status: 'loading' });
+          reload();
+        }}
+      />
+    </DialogShell>
+  );
+}
+
+function ActivityList({
+  viewer,
+  projectTitle,
+  state,
+  onRetry,
+}: {
+  viewer: ActivityViewer;
+  projectTitle: string;
+  state: Loaded;
+  onRetry: () => void;
+}) {
+  if (state.status === 'loading') {
+    return (
+      <Center py="6" gap="3" role="status">
+        <Spinner size="sm" aria-hidden />
+        <Text>{A.loading}</Text>
+      </Center>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
+        <Alert.Indicator />
+        <Alert.Title flex="1">{A.loadFailed}</Alert.Title>
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          {A.retry}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  if (state.events.length === 0) return <Text color="fg.muted">{A.empty}</Text>;
+  return (
+    <Stack as="ol" aria-label={A.listLabel(projectTitle)} gap="0" listStyleType="none" m="0" p="0">
+      {state.events.map((entry) => (
+        <Box
+          as="li"
+          key={entry.id}
+          borderStartWidth="2px"
+          borderColor="border.emphasized"
+          ps="4"
+          pb="4"
+          position="relative"
+        >
+          <Text fontWeight="medium">{describeActivity(entry, viewer)}</Text>
+          {entry.from && entry.to && entry.from !== entry.to ? (
+            <Text fontSize="sm">{A.statusChange(statusName(entry.from), statusName(entry.to))}</Text>
+          ) : null}
+          <Text fontSize="xs" color="fg.muted">
+            <time dateTime={entry.at}>{dateTime(entry.at)}</time>
+            {entry.actorName ? ` · ${A.by(entry.actorName)}` : null}
+          </Text>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
