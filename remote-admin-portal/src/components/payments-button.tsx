@@ -2,8 +2,7 @@ import { useState } from 'react';
 import type { Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, useOverlays } from '@agency/ui';
-import { useProjectPayments } from '../hooks/use-project-payments';
-import { PaymentHistory } from './payment-history';
+import { PaymentHistory, useProjectPayments } from '@agency/portal';
 
 /** Payments: opens the project's payment history (GET /api/projects/:id/payments), loaded when opened. */
 export function PaymentsButton({ project }: { project: Project }) {

@@ -3,7 +3,8 @@ import { statusLabel, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { hasFailedRenewal, hasPaymentHistory } from '@agency/domain/payment-history';
 import { Badge, Box, Card, Flex, Heading, HStack, Text } from '@agency/ui';
-import { budgetLabel, costText, money, shortDate, tierName, timelineLabel } from '../lib/format';
+import { shortDate } from '@agency/portal';
+import { budgetLabel, costText, money, tierName, timelineLabel } from '../lib/format';
 import { ActivityButton } from './activity-dialog';
 import { PaymentsButton } from './payments-button';
 

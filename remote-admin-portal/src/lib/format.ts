@@ -1,3 +1,4 @@
+import { shortDate } from '@agency/portal';
 import {
   BUDGET_OPTIONS,
   findConsultationTier,
@@ -41,13 +42,6 @@ export const budgetLabel = (value: string | null) =>
   BUDGET_OPTIONS.find((o) => o.value === value)?.label ?? value ?? '';
 export const timelineLabel = (value: string | null) =>
   TIMELINE_OPTIONS.find((o) => o.value === value)?.label ?? value ?? '';
-
-export function shortDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
 
 /** A picker option: two projects with one title differ by client and date. */
 export const pickerLabel = (project: Project) =>

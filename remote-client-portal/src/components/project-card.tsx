@@ -3,7 +3,8 @@ import { statusLabel, type BoardType, type Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { hasFailedRenewal } from '@agency/domain/payment-history';
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@agency/ui';
-import { budgetLabel, costText, formatDate, tierName, timelineLabel } from '../lib/project-view';
+import { shortDate } from '@agency/portal';
+import { budgetLabel, costText, tierName, timelineLabel } from '../lib/project-view';
 import { ActivityButton } from './activity-dialog';
 import { TaskBoard } from './task-board';
 
@@ -42,7 +43,7 @@ export const ProjectCard = memo(function ProjectCard({ project, actions, note, b
   const details: [string, string][] = [
     [m.tier, tierName(project)],
     ...(cost ? ([[m.cost, cost]] as [string, string][]) : []),
-    [m.requested, formatDate(project.created_at)],
+    [m.requested, shortDate(project.created_at)],
     ...(project.monthly_budget_range
       ? ([[m.budget, budgetLabel(project.monthly_budget_range) ?? '']] as [string, string][])
       : []),

@@ -33,13 +33,6 @@ export function finalPaymentOf(project: Pick<Project, 'tier' | 'final_payment_am
   return finalPaymentFor(project.tier ?? 0, project.final_payment_amount) ?? 0;
 }
 
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
-}
-
 export const budgetLabel = (value: string | null) =>
   BUDGET_OPTIONS.find((o) => o.value === value)?.label ?? value;
 export const timelineLabel = (value: string | null) =>

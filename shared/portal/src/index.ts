@@ -3,7 +3,9 @@
 // Each portal makes its own store and passes its own words where the portals differ.
 export * from './portal-store';
 export * from './use-portal';
-export { dateTime } from './date-time';
+export { dateTime, shortDate } from './date-time';
+export { useProjectPayments, type ProjectPaymentsState } from './use-project-payments';
+export { CardDigits, PaymentHistory } from './components/payment-history';
 export { ActivityButton, ActivityDialog } from './components/activity-dialog';
 export { NotificationsBell } from './components/notifications-bell';
 export { LiveStatus } from './components/live-status';

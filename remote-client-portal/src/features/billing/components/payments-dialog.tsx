@@ -1,8 +1,7 @@
 import type { Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useOverlays } from '@agency/ui';
-import { useProjectPayments } from '../hooks/use-project-payments';
-import { PaymentHistory } from './payment-history';
+import { PaymentHistory, useProjectPayments } from '@agency/portal';
 
 /** A project's payment history and balance due, loaded when the dialog opens. */
 export function PaymentsDialog({ project, onClose }: { project: Project; onClose: () => void }) {

@@ -2,7 +2,7 @@ import type { Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { Button } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
-import { useProjectPayments } from '../hooks/use-project-payments';
+import { useProjectPayments } from '@agency/portal';
 
 const m = CLIENT_MESSAGES;
 

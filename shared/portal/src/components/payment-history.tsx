@@ -8,8 +8,8 @@ import {
 } from '@agency/domain/payment-history';
 import { Badge, Box, Button, Center, Spinner, Stack, Text, useOverlays, VisuallyHidden } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
-import { formatDate } from '../../../lib/project-view';
-import type { ProjectPaymentsState } from '../hooks/use-project-payments';
+import { shortDate } from '../date-time';
+import type { ProjectPaymentsState } from '../use-project-payments';
 
 const STATUS_PALETTE: Record<PaymentHistoryEntry['status'], string> = {
   succeeded: 'green',
@@ -86,7 +86,7 @@ function PaymentSummary({ data }: { data: ProjectPaymentsResponse }) {
           [T.subscription, SUBSCRIPTION_STATUS_LABELS[subscription.status]],
           ...(subscription.monthlyCost !== null ? [[T.monthlyFee, formatUsd(subscription.monthlyCost)]] : []),
           ...(subscription.currentPeriodEnd && subscription.status !== 'cancelled'
-            ? [[T.currentPeriodEnd, formatDate(subscription.currentPeriodEnd)]]
+            ? [[T.currentPeriodEnd, shortDate(subscription.currentPeriodEnd)]]
             : []),
         ] as [string, ReactNode][])
       : []),
@@ -135,7 +135,7 @@ function PaymentTable({ projectTitle, payments }: { projectTitle: string; paymen
         <Table.Body>
           {payments.map((entry) => (
             <Table.Row key={`${entry.kind}-${entry.id}`}>
-              <Table.Cell whiteSpace="nowrap">{formatDate(entry.at)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{shortDate(entry.at)}</Table.Cell>
               <Table.Cell>{PAYMENT_KIND_LABELS[entry.kind]}</Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 {amountText(entry)}
