@@ -1,11 +1,12 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_TICKET_ASSIGNEE, type BoardType, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Button, Stack, useOverlays } from '@agency/ui';
-import { SubmitButton, TextareaField, TextField } from '@agency/ui/forms';
+import { Button, useOverlays } from '@agency/ui';
+import { SubmitButton } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
 import { usePortalStore } from '@agency/portal';
 import { toastError, toastSuccess } from '../lib/toast';
+import { TicketFields, useTicketForm } from './ticket-fields';
 
 const T = ADMIN_MESSAGES.ticket;
 
@@ -20,32 +21,18 @@ export function AddTicketButton({ project, boardType }: Props) {
   const store = usePortalStore();
   const formId = useId();
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [assignee, setAssignee] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useTicketForm({ title: '', description: '', assignee: '' });
   const [saving, setSaving] = useState(false);
-  const titleRef = useRef<HTMLInputElement>(null);
   const label =
     boardType === 'maintenance'
       ? ADMIN_MESSAGES.actions.addMaintenanceTicket
       : ADMIN_MESSAGES.actions.addTicket;
   const dialogTitle = boardType === 'maintenance' ? T.maintenanceDialogTitle : T.dialogTitle;
 
-  const reset = () => {
-    setTitle('');
-    setDescription('');
-    setAssignee('');
-    setError(undefined);
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim()) {
-      setError(T.titleRequired);
-      titleRef.current?.focus();
-      return;
-    }
+    if (!form.check()) return;
+    const { title, description, assignee } = form.values;
     setSaving(true);
     try {
       store.expectEcho(project.id);
@@ -61,7 +48,7 @@ export function AddTicketButton({ project, boardType }: Props) {
       });
       store.putTicket(ticket);
       toastSuccess(ADMIN_MESSAGES.toasts.ticketCreated);
-      reset();
+      form.reset();
       setOpen(false);
     } catch (err) {
       toastError(err, ADMIN_MESSAGES.errors.addTicket);
@@ -72,7 +59,7 @@ export function AddTicketButton({ project, boardType }: Props) {
 
   const close = () => {
     setOpen(false);
-    reset();
+    form.reset();
   };
 
   return (
@@ -85,7 +72,7 @@ export function AddTicketButton({ project, boardType }: Props) {
           onClose={close}
           title={dialogTitle}
           busy={saving}
-          initialFocusRef={titleRef}
+          initialFocusRef={form.titleRef}
           footer={
             <>
               <Button variant="outline" onClick={close} disabled={saving}>
@@ -98,37 +85,7 @@ export function AddTicketButton({ project, boardType }: Props) {
           }
         >
           <form id={formId} onSubmit={submit} noValidate aria-label={dialogTitle}>
-            <Stack gap="4">
-              <TextField
-                name="title"
-                label={T.title}
-                required
-                value={title}
-                maxLength={200}
-                error={error}
-                fieldRef={titleRef}
-                onChange={(e) => {
-                  setTitle(e.target.value);
-                  if (error && e.target.value.trim()) setError(undefined);
-                }}
-              />
-              <TextareaField
-                name="description"
-                label={T.description}
-                rows={3}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-              <TextField
-                name="assignee"
-                label={T.assignee}
-                value={assignee}
-                maxLength={200}
-                placeholder={DEFAULT_TICKET_ASSIGNEE}
-                helperText={T.assigneeHelp(DEFAULT_TICKET_ASSIGNEE)}
-                onChange={(e) => setAssignee(e.target.value)}
-              />
-            </Stack>
+            <TicketFields form={form} />
           </form>
         </DialogShell>
       ) : null}

@@ -1,9 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { DEFAULT_TICKET_ASSIGNEE, type Ticket, type UpdateTicketRequest } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Button, Stack, Text, useOverlays } from '@agency/ui';
-import { SubmitButton, TextareaField, TextField } from '@agency/ui/forms';
+import { Button, Text, useOverlays } from '@agency/ui';
+import { SubmitButton } from '@agency/ui/forms';
 import { ConfirmDialog } from './confirm-dialog';
+import { TicketFields, useTicketForm } from './ticket-fields';
 
 const T = ADMIN_MESSAGES.ticket;
 
@@ -18,19 +19,16 @@ interface EditProps {
 export function EditTicketDialog({ ticket, busy, onClose, onSave }: EditProps) {
   const { DialogShell } = useOverlays();
   const formId = useId();
-  const titleRef = useRef<HTMLInputElement>(null);
-  const [title, setTitle] = useState(ticket.title);
-  const [description, setDescription] = useState(ticket.description ?? '');
-  const [assignee, setAssignee] = useState(ticket.assignee ?? '');
-  const [error, setError] = useState<string>();
+  const form = useTicketForm({
+    title: ticket.title,
+    description: ticket.description ?? '',
+    assignee: ticket.assignee ?? '',
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim()) {
-      setError(T.titleRequired);
-      titleRef.current?.focus();
-      return;
-    }
+    if (!form.check()) return;
+    const { title, description, assignee } = form.values;
     const changes: UpdateTicketRequest = {};
     if (title.trim() !== ticket.title) changes.title = title.trim();
     if ((description.trim() || null) !== (ticket.description ?? null))
@@ -49,7 +47,7 @@ export function EditTicketDialog({ ticket, busy, onClose, onSave }: EditProps) {
       title={T.editTitle}
       onClose={onClose}
       busy={busy}
-      initialFocusRef={titleRef}
+      initialFocusRef={form.titleRef}
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={busy}>
@@ -62,37 +60,7 @@ export function EditTicketDialog({ ticket, busy, onClose, onSave }: EditProps) {
       }
     >
       <form id={formId} onSubmit={submit} noValidate aria-label={T.editTitle}>
-        <Stack gap="4">
-          <TextField
-            name="title"
-            label={T.title}
-            required
-            value={title}
-            maxLength={200}
-            error={error}
-            fieldRef={titleRef}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              if (error && e.target.value.trim()) setError(undefined);
-            }}
-          />
-          <TextareaField
-            name="description"
-            label={T.description}
-            rows={3}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-          <TextField
-            name="assignee"
-            label={T.assignee}
-            value={assignee}
-            maxLength={200}
-            placeholder={DEFAULT_TICKET_ASSIGNEE}
-            helperText={T.assigneeHelp(DEFAULT_TICKET_ASSIGNEE)}
-            onChange={(e) => setAssignee(e.target.value)}
-          />
-        </Stack>
+        <TicketFields form={form} />
       </form>
     </DialogShell>
   );
