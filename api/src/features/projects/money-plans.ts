@@ -26,6 +26,7 @@ import {
   type InvoicePayment,
   type MoneyOperationRef,
   type RefundResult,
+  type ReversedCharge,
   type SubscriptionStarted,
 } from '../payments/types';
 import type { MoneyPlan, OperationInput, PlanContext } from './money-operations';
@@ -66,6 +67,26 @@ async function mail(
 ) {
   const message = build(ctx.config.publicSiteUrl);
   if (message?.to) await queueMail(ctx.jobs, message, tx);
+}
+
+/** Tells the client that what they were charged went back to their card (an operation that could not finish). */
+async function reversedMails(tx: Queryable, ctx: PlanContext, project: Project, charges: ReversedCharge[]) {
+  for (const charge of charges)
+    await mail(tx, ctx, (site) =>
+      paymentReversedMail(
+        {
+          to: project.client_email,
+          clientName: project.client_name,
+          kind: charge.kind,
+          amountCents: charge.amountCents,
+          at: new Date().toISOString(),
+          projectTitle: project.title,
+          tier: project.tier,
+          cardLast4: charge.cardLast4,
+        },
+        site,
+      ),
+    );
 }
 
 async function receipt(
@@ -228,24 +249,7 @@ export const MONEY_PLANS = {
       }
     },
     details: ({ subscription }) => (subscription ? { subscriptionId: subscription.subscriptionId } : {}),
-    async reversed(tx, ctx, project, charges) {
-      for (const charge of charges)
-        await mail(tx, ctx, (site) =>
-          paymentReversedMail(
-            {
-              to: project.client_email,
-              clientName: project.client_name,
-              kind: charge.kind,
-              amountCents: charge.amountCents,
-              at: new Date().toISOString(),
-              projectTitle: project.title,
-              tier: project.tier,
-              cardLast4: charge.cardLast4,
-            },
-            site,
-          ),
-        );
-    },
+    reversed: reversedMails,
   } satisfies MoneyPlan<Subscribed>,
 
   complete: {
@@ -323,24 +327,7 @@ export const MONEY_PLANS = {
       }
     },
     details: cancelledDetails,
-    async reversed(tx, ctx, project, charges) {
-      for (const charge of charges)
-        await mail(tx, ctx, (site) =>
-          paymentReversedMail(
-            {
-              to: project.client_email,
-              clientName: project.client_name,
-              kind: charge.kind,
-              amountCents: charge.amountCents,
-              at: new Date().toISOString(),
-              projectTitle: project.title,
-              tier: project.tier,
-              cardLast4: charge.cardLast4,
-            },
-            site,
-          ),
-        );
-    },
+    reversed: reversedMails,
   } satisfies MoneyPlan<Cancelled>,
 
   final_payment_succeeded: {
@@ -352,24 +339,7 @@ export const MONEY_PLANS = {
         await receipt(tx, ctx, project, 'final', charge.amountCents, charge.cardLast4);
     },
     details: (charge) => ({ paymentIntentId: charge.paymentIntentId, amount: fromCents(charge.amountCents) }),
-    async reversed(tx, ctx, project, charges) {
-      for (const charge of charges)
-        await mail(tx, ctx, (site) =>
-          paymentReversedMail(
-            {
-              to: project.client_email,
-              clientName: project.client_name,
-              kind: charge.kind,
-              amountCents: charge.amountCents,
-              at: new Date().toISOString(),
-              projectTitle: project.title,
-              tier: project.tier,
-              cardLast4: charge.cardLast4,
-            },
-            site,
-          ),
-        );
-    },
+    reversed: reversedMails,
   } satisfies MoneyPlan<ChargeResult>,
 
   /** After a failed renewal the client pays the open invoice with a new card; the state does not change. */
