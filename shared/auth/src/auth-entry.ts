@@ -125,6 +125,11 @@ export async function logout(): Promise<void> {
   }
 }
 
+/** Reads the signed-in user's role again after every attempt failed (the server was waking up). */
+export async function retryRole(): Promise<void> {
+  return (await loadAuthService()).retryRole();
+}
+
 /** The signed-in user's own access token for API calls, or null when logged out. */
 export async function getAccessToken(): Promise<string | null> {
   if (!service && useAuthStore.getState().status !== 'logged-in') return null;

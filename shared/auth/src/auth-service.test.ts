@@ -7,6 +7,7 @@ import {
   logout,
   requestPasswordReset,
   resetAuth,
+  retryRole,
   signUp,
   startAuth,
   updatePassword,
@@ -197,6 +198,19 @@ describe('role fetch failing', () => {
     fake.emit('SIGNED_IN', fakeSession());
     await jest.advanceTimersByTimeAsync(0);
     expect(state()).toMatchObject({ role: 'ADMIN', roleFetchFailed: false, roleLoading: false });
+  });
+
+  it('Try again asks for the role once more and clears the flag', async () => {
+    const fake = setup({ role: () => new Promise(() => {}) });
+    startAuth();
+    await login('ada@example.com', 'right-password');
+    await jest.advanceTimersByTimeAsync(8000);
+    expect(state().roleFetchFailed).toBe(true);
+    fake.requestRole.mockImplementation(async () => 'CLIENT');
+    const retried = retryRole();
+    await jest.advanceTimersByTimeAsync(0);
+    await retried;
+    expect(state()).toMatchObject({ role: 'CLIENT', roleFetchFailed: false, roleLoading: false });
   });
 
   it('a logout during the retries drops the late answer', async () => {

@@ -98,6 +98,13 @@ async function loadRole(userId: string, accessToken: string): Promise<void> {
   }
 }
 
+/** After every attempt to read the signed-in user's role failed: try again now (the dashboard's Try again). */
+export async function retryRole(): Promise<void> {
+  const user = useAuthStore.getState().user;
+  const token = await getAccessToken();
+  if (user && token) await loadRole(user.id, token);
+}
+
 function setSignedIn(session: Session): void {
   shownFromStorage = false;
   const user = toAuthUser(session.user);

@@ -14,6 +14,7 @@ export {
   updatePassword,
   verifyPassword,
   getAccessToken,
+  retryRole,
 } from './auth-entry';
 export type { LoginResult, SignUpInput } from './auth-service';
 /** Portal-only: the change-password form, loaded on demand so the landing page never pays for formik. */

@@ -30,6 +30,7 @@ export const AUTH_TOASTS = {
 export const AUTH_TEXT = {
   loading: 'Loading...',
   wakingUp: 'Waking up server... This may take a few seconds on first load.',
+  tryAgain: 'Try again',
   login: 'Login',
   logout: 'Logout',
   signUp: 'Sign Up',

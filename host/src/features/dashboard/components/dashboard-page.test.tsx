@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import { useAuthStore } from '@agency/auth';
+import userEvent from '@testing-library/user-event';
+import { retryRole, useAuthStore } from '@agency/auth';
 import { renderHost } from '../../../testing/render-host';
 import { DashboardPage } from './dashboard-page';
 import { DASHBOARD_REMOTES } from '../../../app/route-table';
@@ -12,6 +13,8 @@ jest.mock('../../../lib/federation/components/remote-page', () => ({
   ),
 }));
 
+jest.mock('@agency/auth', () => ({ ...jest.requireActual('@agency/auth'), retryRole: jest.fn() }));
+
 const user = { id: 'u', email: 'a@b.co', fullName: 'A' };
 
 describe('DashboardPage', () => {
@@ -22,13 +25,15 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
   });
 
-  it('shows the waking-up message when the role fetch failed', () => {
+  it('shows the waking-up message when the role fetch failed, and asks again on Try again', async () => {
     renderHost(<DashboardPage remotes={DASHBOARD_REMOTES} />, {
       auth: { status: 'logged-in', user, roleLoading: true, roleFetchFailed: true },
     });
     expect(screen.getByRole('status')).toHaveTextContent(
       'Waking up server... This may take a few seconds on first load.',
     );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retryRole).toHaveBeenCalledTimes(1);
   });
 
   it('loads only the admin remote for ADMIN', () => {

@@ -1,5 +1,6 @@
 import { AUTH_TEXT } from '@agency/domain';
-import { useAuthStore } from '@agency/auth';
+import { retryRole, useAuthStore } from '@agency/auth';
+import { Button } from '@agency/ui';
 import { PageSpinner } from '../../../components/page-spinner';
 import { RemotePage } from '../../../lib/federation/components/remote-page';
 import type { RemoteRoute } from '../../../lib/federation/remote-route';
@@ -10,7 +11,18 @@ export const WAKING_UP_MESSAGE = AUTH_TEXT.wakingUp;
 export function DashboardPage({ remotes }: { remotes: Record<'ADMIN' | 'CLIENT', RemoteRoute> }) {
   const role = useAuthStore((s) => s.role);
   const roleFetchFailed = useAuthStore((s) => s.roleFetchFailed);
-  if (!role) return <PageSpinner label={roleFetchFailed ? WAKING_UP_MESSAGE : AUTH_TEXT.loading} />;
+  if (!role) {
+    // Every attempt to read the role failed (the API was asleep or down): say so, and offer to ask again.
+    return roleFetchFailed ? (
+      <PageSpinner label={WAKING_UP_MESSAGE}>
+        <Button variant="outline" size="sm" onClick={() => void retryRole()}>
+          {AUTH_TEXT.tryAgain}
+        </Button>
+      </PageSpinner>
+    ) : (
+      <PageSpinner label={AUTH_TEXT.loading} />
+    );
+  }
   const target = remotes[role];
   return <RemotePage remote={target.remote} exposed={target.exposed} />;
 }
