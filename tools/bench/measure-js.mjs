@@ -15,6 +15,9 @@ const sizes = (body) => ({
  */
 export async function measurePageJs(browser, url, { settle, storageState } = {}) {
   const context = await browser.newContext(storageState ? { storageState } : {});
+  // A dashboard keeps its live channel (GET /api/live, a stream) open, so the network is never idle: the
+  // stream is refused here (the dashboard then retries it with backoff), which changes no JavaScript loaded.
+  await context.route('**/api/live', (route) => route.abort());
   const page = await context.newPage();
   const scripts = [];
   page.on('response', (response) => {
