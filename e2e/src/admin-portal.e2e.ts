@@ -195,8 +195,16 @@ describe('admin dashboard', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('region', { name: 'Not Started' }).getByText('Map the current data flows').waitFor();
 
-    // The forward button moves it one step: not-started → in-progress.
+    // The forward button moves it one step: not-started → in-progress. The card moves at once; the API is
+    // read once the move's PATCH was answered.
+    const moveSaved = () =>
+      page.waitForResponse(
+        (response) =>
+          response.request().method() === 'PATCH' && /\/api\/tickets\/[^/]+$/.test(response.url()),
+      );
+    let saved = moveSaved();
     await page.getByRole('button', { name: 'Move "Map the current data flows" to In Progress' }).click();
+    assert.equal((await saved).status(), 200);
     await page.getByRole('region', { name: 'In Progress' }).getByText('Map the current data flows').waitFor();
     await page.getByRole('button', { name: 'Move "Map the current data flows" to In Review' }).waitFor();
     await assertNoAxeViolations(page, 'the Active Projects board');
@@ -212,11 +220,13 @@ describe('admin dashboard', () => {
     assert.equal(ticket?.assignee, 'Lead Engineer');
 
     // Drag and drop (HTML5) to any column: in-progress → done.
+    saved = moveSaved();
     await page
       .getByRole('region', { name: 'In Progress' })
       .getByText('Map the current data flows')
       .dragTo(page.getByRole('region', { name: 'Done' }));
     await page.getByRole('region', { name: 'Done' }).getByText('Map the current data flows').waitFor();
+    assert.equal((await saved).status(), 200);
     const after = await api<{ tickets: TicketRow[] }>(suite.product, adminToken, 'GET', '/api/tickets');
     assert.equal(after.tickets.find((t) => t.id === ticket!.id)?.status, 'done');
 

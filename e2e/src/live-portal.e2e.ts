@@ -91,12 +91,12 @@ async function logIn(page: Page, url: string, email: string, password: string) {
   await page.waitForURL(`${url}/dashboard`);
 }
 
-/** Presses Tab until the focused element matches, as a keyboard user would move through the page. */
 /** Waits until no ticket is being saved: a card ignores moves while its last one is on its way to the server. */
 async function ticketsSaved(page: Page) {
   await page.waitForFunction(() => !document.querySelector('li[data-ticket-id][aria-busy]'));
 }
 
+/** Presses Tab until the focused element matches, as a keyboard user would move through the page. */
 async function tabTo(page: Page, isTarget: () => boolean | Promise<boolean>, limit = 80) {
   for (let i = 0; i < limit; i++) {
     if (await isTarget()) return;
