@@ -6,6 +6,7 @@ const service = {
   login: jest.fn(async () => 'signed-in'),
   logout: jest.fn(async () => {}),
   getAccessToken: jest.fn(async () => 'own-token'),
+  restoreStoredSession: jest.fn(),
 };
 let serviceLoaded = false;
 jest.mock('./auth-service', () => {
@@ -63,6 +64,37 @@ describe('auth entry (what every page loads)', () => {
     expect(service.startAuth).toHaveBeenCalled();
   });
 
+  it('a kept session is shown at once; a page that needs the role restores it now and gets the role hint', async () => {
+    const keptSession = {
+      access_token: 'kept-token',
+      refresh_token: 'refresh',
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+      user: { id: 'kept-user', email: 'kept@example.com', user_metadata: { full_name: 'Kept' } },
+    };
+    localStorage.setItem('sb-localhost-auth-token', JSON.stringify(keptSession));
+    localStorage.setItem('agency-role-hint', JSON.stringify({ userId: 'kept-user', role: 'ADMIN' }));
+    const { startAuth, needRole, useAuthStore } = loadEntry();
+    startAuth();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-in', user: { id: 'kept-user' } });
+    expect(serviceLoaded).toBe(false);
+    expect(needRole()).toBe('ADMIN');
+    await flush();
+    expect(service.restoreStoredSession).toHaveBeenCalledWith(
+      expect.objectContaining({
+        accessToken: 'kept-token',
+        user: expect.objectContaining({ id: 'kept-user' }),
+      }),
+    );
+  });
+
+  it('without a kept session there is nothing to restore and no hint', () => {
+    localStorage.setItem('agency-role-hint', JSON.stringify({ userId: 'kept-user', role: 'ADMIN' }));
+    const { startAuth, needRole } = loadEntry();
+    startAuth();
+    expect(needRole()).toBeNull();
+    expect(serviceLoaded).toBe(false);
+  });
+
   it('account calls load the service on demand', async () => {
     const { login } = loadEntry();
     await expect(login('a@b.co', 'pw')).resolves.toBe('signed-in');
@@ -76,8 +108,10 @@ describe('auth entry (what every page loads)', () => {
     const { startAuth, logout, useAuthStore } = loadEntry();
     startAuth();
     useAuthStore.setState({ status: 'logged-in', user: { id: 'u', email: 'a@b.co', fullName: '' } });
+    localStorage.setItem('agency-role-hint', JSON.stringify({ userId: 'u', role: 'ADMIN' }));
     await logout();
     expect(localStorage.getItem('sb-localhost-auth-token')).toBeNull();
+    expect(localStorage.getItem('agency-role-hint')).toBeNull();
     expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', user: null });
   });
 });

@@ -1,5 +1,6 @@
 import { getAppConfig } from '@agency/app-config';
-import { initialAuthState, useAuthStore } from './auth-store';
+import { initialAuthState, useAuthStore, type Role } from './auth-store';
+import { rememberedRole } from './role-hint';
 import {
   forgetPersistedSession,
   hasAuthCallback,
@@ -123,6 +124,17 @@ export async function logout(): Promise<void> {
     forgetPersistedSession(getAppConfig().supabaseUrl);
     setLoggedOut();
   }
+}
+
+/**
+ * For a page that needs the role (the dashboard): restores the kept session now instead of when the browser is
+ * idle, and gives the role this user had last time in this browser, so that role's page can start loading
+ * while the role is asked again. Null when there is no kept session or nothing remembered.
+ */
+export function needRole(): Role | null {
+  if (!shownSession) return null;
+  loadAuthService().catch((error: unknown) => console.error('Could not restore the session', error));
+  return rememberedRole(shownSession.user.id);
 }
 
 /** Reads the signed-in user's role again after every attempt failed (the server was waking up). */

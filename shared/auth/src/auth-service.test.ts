@@ -7,12 +7,14 @@ import {
   logout,
   requestPasswordReset,
   resetAuth,
+  restoreStoredSession,
   retryRole,
   signUp,
   startAuth,
   updatePassword,
 } from './auth-service';
 import type { RoleRequest } from './role-fetch';
+import { rememberedRole } from './role-hint';
 import { createFakeAuth, fakeSession } from './test-support';
 
 const state = () => useAuthStore.getState();
@@ -390,5 +392,44 @@ describe('account calls', () => {
     startAuth();
     await flush();
     await expect(getAccessToken()).resolves.toBe('own-token');
+  });
+});
+
+describe('a session kept in this browser, restored without supabase-js', () => {
+  const kept = (secondsLeft: number) => ({
+    user: { id: 'kept-user', email: 'kept@example.com', fullName: 'Kept' },
+    accessToken: 'kept-token',
+    expiresAt: Math.floor(Date.now() / 1000) + secondsLeft,
+  });
+  beforeEach(() => localStorage.clear());
+
+  it('signs the role request and API calls with the kept token, and remembers the role as a hint', async () => {
+    const { createAuth, requestRole } = setup({ role: async () => 'ADMIN' as const });
+    restoreStoredSession(kept(3600));
+    expect(state()).toMatchObject({ status: 'logged-in', user: { id: 'kept-user' } });
+    await flush();
+    expect(requestRole).toHaveBeenCalledWith('kept-token', expect.anything());
+    expect(state().role).toBe('ADMIN');
+    await expect(getAccessToken()).resolves.toBe('kept-token');
+    expect(createAuth).not.toHaveBeenCalled();
+    expect(rememberedRole('kept-user')).toBe('ADMIN');
+    expect(rememberedRole('someone-else')).toBeNull();
+  });
+
+  it('a kept token within two minutes of expiry is not used: supabase-js starts and gives its session', async () => {
+    const { createAuth } = setup({ initialSession: fakeSession({ token: 'refreshed-token' }) });
+    restoreStoredSession(kept(60));
+    await flush();
+    expect(createAuth).toHaveBeenCalledTimes(1);
+    await expect(getAccessToken()).resolves.toBe('refreshed-token');
+  });
+
+  it('once supabase-js started (an auth screen, a sign-out) its session is the one used', async () => {
+    const { createAuth } = setup({ initialSession: fakeSession({ token: 'client-token' }) });
+    restoreStoredSession(kept(3600));
+    await flush();
+    await getSupabaseAuth();
+    expect(createAuth).toHaveBeenCalledTimes(1);
+    await expect(getAccessToken()).resolves.toBe('client-token');
   });
 });

@@ -2,6 +2,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { getAppConfig, hasAppConfig } from '@agency/app-config';
 import { initialAuthState, useAuthStore } from './auth-store';
 import { fetchRoleWithRetry, requestRole, type RoleRequest } from './role-fetch';
+import { rememberRole } from './role-hint';
 import {
   createSupabaseAuth,
   forgetPersistedSession,
@@ -56,6 +57,8 @@ let roleUserId: string | null = null;
 let clientStartTimer: ReturnType<typeof setTimeout> | undefined;
 /** The signed-in user shown is the one kept in storage, not yet confirmed by supabase-js. */
 let shownFromStorage = false;
+/** The kept session restored without supabase-js: its access token signs API calls until the client starts. */
+let restoredSession: StoredSession | null = null;
 
 export function configureAuth(overrides: Partial<AuthDeps>): void {
   deps = { ...deps, ...overrides };
@@ -71,6 +74,7 @@ export function resetAuth(): void {
   roleUserId = null;
   clearTimeout(clientStartTimer);
   shownFromStorage = false;
+  restoredSession = null;
   useAuthStore.setState({ ...initialAuthState });
 }
 
@@ -78,6 +82,7 @@ function setLoggedOut(): void {
   generation += 1;
   roleUserId = null;
   shownFromStorage = false;
+  restoredSession = null;
   clearTimeout(clientStartTimer);
   useAuthStore.setState({ ...initialAuthState, status: 'logged-out' });
 }
@@ -91,6 +96,7 @@ async function loadRole(userId: string, accessToken: string): Promise<void> {
   if (current !== generation) return;
   if (role) {
     useAuthStore.setState({ role, roleLoading: false, roleFetchFailed: false });
+    rememberRole(userId, role);
   } else {
     // Every attempt failed: flag it and keep loading on; the next sign-in tries again.
     roleUserId = null;
@@ -152,6 +158,7 @@ export function handleAuthEvent(event: AuthChangeEvent, session: Session | null)
 export function getSupabaseAuth(): Promise<SupabaseAuth> {
   if (!authPromise) {
     clearTimeout(clientStartTimer);
+    restoredSession = null;
     const created = deps.createAuth().then((auth) => {
       auth.onAuthStateChange(handleAuthEvent);
       return auth;
@@ -188,10 +195,11 @@ export function startAuth(): void {
 }
 
 /**
- * A session kept in this browser, shown from storage at start (auth-entry), restored when the browser is idle:
- * while its access token has more than two minutes left, only the role is fetched with it, and supabase-js
- * starts two minutes before expiry (or as soon as anything needs the client: an API call, sign-out, an auth
- * screen) and refreshes it as it would have; a session closer to expiry starts supabase-js at once.
+ * A session kept in this browser, shown from storage at start (auth-entry), restored when the browser is idle
+ * or a page needs the role: while its access token has more than two minutes left, the role and the API calls
+ * are made with it, and supabase-js starts two minutes before expiry (or as soon as anything needs the client:
+ * sign-out, an auth screen) and refreshes it as it would have; a session closer to expiry starts supabase-js
+ * at once.
  */
 export function restoreStoredSession(stored: StoredSession): void {
   if (started) return;
@@ -207,6 +215,7 @@ export function restoreStoredSession(stored: StoredSession): void {
     void startClient();
     return;
   }
+  restoredSession = stored;
   void loadRole(stored.user.id, stored.accessToken);
   clientStartTimer = setTimeout(() => void startClient(), untilClientStart);
 }
@@ -356,6 +365,14 @@ export function logout(): Promise<void> {
 /** The signed-in user's own access token for API calls, or null when logged out. */
 export async function getAccessToken(): Promise<string | null> {
   if (!authPromise && useAuthStore.getState().status !== 'logged-in') return null;
+  // supabase-js starts two minutes before the kept token expires; until then that token is the session's own
+  // (checked here too: a background tab's timer may fire late).
+  if (
+    !authPromise &&
+    restoredSession &&
+    restoredSession.expiresAt * 1000 - Date.now() > CLIENT_START_BEFORE_EXPIRY_MS
+  )
+    return restoredSession.accessToken;
   try {
     const auth = await getSupabaseAuth();
     const { data } = await auth.getSession();

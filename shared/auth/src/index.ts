@@ -15,6 +15,7 @@ export {
   verifyPassword,
   getAccessToken,
   retryRole,
+  needRole,
 } from './auth-entry';
 export type { LoginResult, SignUpInput } from './auth-service';
 /** Portal-only: the change-password form, loaded on demand so the landing page never pays for formik. */

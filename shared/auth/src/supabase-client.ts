@@ -1,6 +1,7 @@
 import type { AuthClient } from '@supabase/supabase-js';
 import { getAppConfig } from '@agency/app-config';
 import type { AuthUser } from './auth-store';
+import { ROLE_HINT_KEY } from './role-hint';
 
 /** supabase-js's auth client: the only part of supabase-js the product uses. */
 export type SupabaseAuth = InstanceType<typeof AuthClient>;
@@ -69,13 +70,16 @@ export function readStoredSession(
   }
 }
 
-/** Forgets the session this browser keeps (what supabase-js stores under its key), whatever the server says. */
+/**
+ * Forgets the session this browser keeps (what supabase-js stores under its key, and the role hint), whatever
+ * the server says.
+ */
 export function forgetPersistedSession(
   supabaseUrl: string,
   storage: Pick<Storage, 'removeItem'> = window.localStorage,
 ): void {
   const key = sessionStorageKey(supabaseUrl);
-  for (const item of [key, `${key}-user`, `${key}-code-verifier`]) {
+  for (const item of [key, `${key}-user`, `${key}-code-verifier`, ROLE_HINT_KEY]) {
     try {
       storage.removeItem(item);
     } catch {
