@@ -123,13 +123,18 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
   const Router = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
   );
-  const rendered = await renderToString(
-    <StrictMode>
-      <ServerStyles>
-        <App router={Router} />
-      </ServerStyles>
-    </StrictMode>,
-  );
+  // The dashboard is a different page for each role, which only the browser knows: a spinner to hydrate would
+  // only hold the browser's first render back (hydration runs as a transition), so it renders from scratch.
+  const rendered =
+    pathname === HOST_PATHS.dashboard
+      ? ''
+      : await renderToString(
+          <StrictMode>
+            <ServerStyles>
+              <App router={Router} />
+            </ServerStyles>
+          </StrictMode>,
+        );
   const { html, styles } = hoistStyles(rendered);
 
   const head = pageHead(pathname);

@@ -1,9 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { retryRole, useAuthStore } from '@agency/auth';
+import { needRole, retryRole, useAuthStore } from '@agency/auth';
 import { renderHost } from '../../../testing/render-host';
 import { DashboardPage } from './dashboard-page';
 import { DASHBOARD_REMOTES } from '../../../app/route-table';
+import { prefetchRemote } from '../../../lib/federation/api/remote-registry';
 
 jest.mock('../../../lib/federation/components/remote-page', () => ({
   RemotePage: ({ remote, exposed }: { remote: string; exposed: string }) => (
@@ -13,11 +14,18 @@ jest.mock('../../../lib/federation/components/remote-page', () => ({
   ),
 }));
 
-jest.mock('@agency/auth', () => ({ ...jest.requireActual('@agency/auth'), retryRole: jest.fn() }));
+jest.mock('../../../lib/federation/api/remote-registry', () => ({ prefetchRemote: jest.fn() }));
+jest.mock('@agency/auth', () => ({
+  ...jest.requireActual('@agency/auth'),
+  retryRole: jest.fn(),
+  needRole: jest.fn(() => null),
+}));
 
 const user = { id: 'u', email: 'a@b.co', fullName: 'A' };
 
 describe('DashboardPage', () => {
+  beforeEach(() => jest.clearAllMocks());
+
   it('shows Loading... while the role loads', () => {
     renderHost(<DashboardPage remotes={DASHBOARD_REMOTES} />, {
       auth: { status: 'logged-in', user, roleLoading: true },
@@ -34,6 +42,23 @@ describe('DashboardPage', () => {
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(retryRole).toHaveBeenCalledTimes(1);
+  });
+
+  it('while the role loads, asks for it at once and starts loading the page of the role this user had last time', () => {
+    jest.mocked(needRole).mockReturnValueOnce('ADMIN');
+    renderHost(<DashboardPage remotes={DASHBOARD_REMOTES} />, {
+      auth: { status: 'logged-in', user, roleLoading: true },
+    });
+    expect(needRole).toHaveBeenCalledTimes(1);
+    expect(prefetchRemote).toHaveBeenCalledWith('admin_portal', './admin-dashboard');
+  });
+
+  it('with the role known, nothing is asked or prefetched', () => {
+    renderHost(<DashboardPage remotes={DASHBOARD_REMOTES} />, {
+      auth: { status: 'logged-in', user, role: 'CLIENT' },
+    });
+    expect(needRole).not.toHaveBeenCalled();
+    expect(prefetchRemote).not.toHaveBeenCalled();
   });
 
   it('loads only the admin remote for ADMIN', () => {

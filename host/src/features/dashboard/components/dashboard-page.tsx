@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { AUTH_TEXT } from '@agency/domain';
-import { retryRole, useAuthStore } from '@agency/auth';
-import { Button } from '@agency/ui';
+import { needRole, retryRole, useAuthStore } from '@agency/auth';
+import { Button, loadOverlays } from '@agency/ui';
 import { PageSpinner } from '../../../components/page-spinner';
+import { prefetchRemote } from '../../../lib/federation/api/remote-registry';
 import { RemotePage } from '../../../lib/federation/components/remote-page';
 import type { RemoteRoute } from '../../../lib/federation/remote-route';
 
@@ -11,6 +13,17 @@ export const WAKING_UP_MESSAGE = AUTH_TEXT.wakingUp;
 export function DashboardPage({ remotes }: { remotes: Record<'ADMIN' | 'CLIENT', RemoteRoute> }) {
   const role = useAuthStore((s) => s.role);
   const roleFetchFailed = useAuthStore((s) => s.roleFetchFailed);
+  const hasRole = role !== null;
+  // Both portals build their dashboards from the kit's overlays (tabs, dialogs): fetched with the portal itself
+  // rather than after it, so the dashboard renders in one go.
+  useEffect(() => void loadOverlays(), []);
+  useEffect(() => {
+    if (hasRole) return;
+    // The role is asked now (not when idle), and the page of the role this user had last time starts loading
+    // meanwhile: only code, which the API's checks make harmless if the role changed.
+    const hint = needRole();
+    if (hint) prefetchRemote(remotes[hint].remote, remotes[hint].exposed);
+  }, [hasRole, remotes]);
   if (!role) {
     // Every attempt to read the role failed (the API was asleep or down): say so, and offer to ask again.
     return roleFetchFailed ? (
