@@ -26,6 +26,7 @@ import {
   PAGE_SIZE,
   type PortalStore,
 } from '@agency/portal';
+import { useAuthStore } from '@agency/auth';
 import { loadDndBackend, type DndBackend } from '../../../lib/dnd-backend';
 import { ActiveProjects } from '../../active-projects/components/active-projects';
 import { CompletedProjects } from '../../completed-projects/components/completed-projects';
@@ -54,14 +55,29 @@ function Loading() {
   );
 }
 
+/** Stores whose first reads (the counts, the queue's first page) were asked. */
+const started = new WeakSet<PortalStore>();
+function startReading(store: PortalStore): PortalStore {
+  if (started.has(store)) return store;
+  started.add(store);
+  void store.loadCounts();
+  void store.loadPage({ view: ADMIN_TAB_VIEWS.queue, ...DEFAULT_FILTERS, cursor: null, limit: PAGE_SIZE });
+  return store;
+}
+
+// The host runs this module when a signed-in admin opens the dashboard: the first reads start now, while React
+// renders the page, instead of after its first commit.
+let prepared: PortalStore | null =
+  useAuthStore.getState().role === 'ADMIN' ? startReading(createPortalStore()) : null;
+
 /** The admin dashboard (exposed as ./admin-dashboard): header, five stat cards and the tabs, all live. */
 export default function AdminDashboard() {
-  const [store] = useState(createPortalStore);
+  // Taken once committed: a render React throws away (it may restart a concurrent one) must not use it up.
+  const [store] = useState(() => prepared ?? createPortalStore());
   useLiveUpdates(store);
-  // The counts and the queue's first page are asked at once, while the tabs and dialogs still load.
   useEffect(() => {
-    void store.loadCounts();
-    void store.loadPage({ view: ADMIN_TAB_VIEWS.queue, ...DEFAULT_FILTERS, cursor: null, limit: PAGE_SIZE });
+    if (prepared === store) prepared = null;
+    startReading(store);
   }, [store]);
   return (
     <PortalStoreProvider store={store}>
