@@ -204,7 +204,7 @@ function instrument() {
     });
   };
   const observer = new MutationObserver(() => {
-    if (bench.load === undefined && document.querySelector('[role="tabpanel"] article')) {
+    if (bench.load === undefined && document.querySelector('[role="tabpanel"][data-selected] article')) {
       bench.loadSeen = performance.now();
       requestAnimationFrame(() => (bench.load = performance.now()));
     }

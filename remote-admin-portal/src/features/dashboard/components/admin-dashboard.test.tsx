@@ -678,6 +678,25 @@ describe('AdminDashboard: Active Projects and boards', () => {
 });
 
 describe('AdminDashboard: other tabs', () => {
+  it('the tab just left stays rendered but hidden, so going back is instant; opening a third lets the older go', async () => {
+    server({ projects: [aProject({ title: 'Waiting' }), aProject({ ...ACTIVE, title: 'Running' })] });
+    const heading = (title: string) => screen.queryByText(title, { selector: 'h2' });
+    const user = userEvent.setup();
+    renderDashboard(<AdminDashboard />);
+    await screen.findByRole('article', { name: 'Waiting' });
+    await openTab(user, 'Active Projects');
+    await screen.findByRole('article', { name: 'Running' });
+    // The queue is still in the page, hidden from sight and from assistive technology.
+    expect(screen.queryByRole('article', { name: 'Waiting' })).not.toBeInTheDocument();
+    expect(heading('Waiting')).not.toBeVisible();
+    await openTab(user, 'Project Queue');
+    expect(screen.getByRole('article', { name: 'Waiting' })).toBeVisible();
+    expect(heading('Running')).not.toBeVisible();
+    await openTab(user, 'Refused Projects');
+    await waitFor(() => expect(heading('Running')).not.toBeInTheDocument());
+    expect(heading('Waiting')).not.toBeVisible();
+  });
+
   it('Completed Projects: the maintenance board is editable and takes maintenance tickets', async () => {
     const project = aProject({ ...ACTIVE, status: 'completed', is_active: false, title: 'Shipped' });
     const api = server({

@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useState, type ReactNode } from 'react';
+import { Activity, Suspense, use, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { DndProvider } from 'react-dnd';
 import { ADMIN_TAB_VIEWS, type AdminProjectTab } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
@@ -140,9 +140,7 @@ function useIdlePrefetch(store: PortalStore) {
   const queueReady = usePortalSelector((s) => [...s.pages.values()].some((p) => p.status === 'ready'));
   useEffect(() => {
     if (!queueReady) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => {
+    return whenIdle(() => {
       for (const view of Object.values(ADMIN_TAB_VIEWS)) {
         const query = { view, ...DEFAULT_FILTERS, cursor: null, limit: PAGE_SIZE };
         void store.loadPage(query).then(() => {
@@ -153,13 +151,47 @@ function useIdlePrefetch(store: PortalStore) {
         });
       }
     });
-    return () => cancel(handle);
   }, [queueReady, store]);
 }
 
+/** Runs `task` when the browser has nothing else to do; returns what cancels it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task);
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 200);
+  return () => window.clearTimeout(handle);
+}
+
+function TabContent({ tab, onUnread }: { tab: Tab; onUnread: ComponentProps<typeof Inbox>['onUnread'] }) {
+  switch (tab) {
+    case 'queue':
+      return <ProjectQueue />;
+    case 'active':
+      return <ActiveProjects />;
+    case 'pendingFinalPayment':
+      return <PendingFinalPayment />;
+    case 'completed':
+      return <CompletedProjects />;
+    case 'refused':
+      return <RefusedProjects />;
+    case 'inbox':
+      return <Inbox onUnread={onUnread} />;
+  }
+}
+
+/**
+ * At most two tabs are rendered: the one shown and one hidden in an Activity (rendered at low priority, its
+ * effects paused). The hidden one is the tab just left, so going back is instant, or, once the browser is
+ * first idle, Active Projects, where the admin goes first. Any other tab renders when opened, so the page stays
+ * small whatever the counts.
+ */
 function DashboardTabs() {
   const { Tabs } = useOverlays();
   const [tab, setTab] = useState<Tab>('queue');
+  const [warm, setWarm] = useState<Tab | null>(null);
+  useEffect(() => whenIdle(() => setWarm((current) => current ?? 'active')), []);
   const counts = usePortalSelector((s) => s.counts);
   const [unread, setUnread] = useInboxUnread();
   const countOf = (key: Tab): number | undefined => {
@@ -170,10 +202,11 @@ function DashboardTabs() {
   return (
     <Tabs.Root
       value={tab}
-      onValueChange={(details) => setTab(details.value as Tab)}
+      onValueChange={(details) => {
+        setWarm(tab);
+        setTab(details.value as Tab);
+      }}
       variant="line"
-      lazyMount
-      unmountOnExit
     >
       <Tabs.List overflowX="auto" overflowY="hidden" flexWrap={{ base: 'nowrap' }}>
         {TAB_ORDER.map((key) => {
@@ -198,24 +231,15 @@ function DashboardTabs() {
           );
         })}
       </Tabs.List>
-      <Tabs.Content value="queue" pt="5">
-        <ProjectQueue />
-      </Tabs.Content>
-      <Tabs.Content value="active" pt="5">
-        <ActiveProjects />
-      </Tabs.Content>
-      <Tabs.Content value="pendingFinalPayment" pt="5">
-        <PendingFinalPayment />
-      </Tabs.Content>
-      <Tabs.Content value="completed" pt="5">
-        <CompletedProjects />
-      </Tabs.Content>
-      <Tabs.Content value="refused" pt="5">
-        <RefusedProjects />
-      </Tabs.Content>
-      <Tabs.Content value="inbox" pt="5">
-        <Inbox onUnread={setUnread} />
-      </Tabs.Content>
+      {TAB_ORDER.map((key) => (
+        <Tabs.Content key={key} value={key} pt="5">
+          {key === tab || key === warm ? (
+            <Activity mode={key === tab ? 'visible' : 'hidden'}>
+              <TabContent tab={key} onUnread={setUnread} />
+            </Activity>
+          ) : null}
+        </Tabs.Content>
+      ))}
     </Tabs.Root>
   );
 }
