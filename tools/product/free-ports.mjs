@@ -1,22 +1,51 @@
 // Free loopback ports for a product that a test or a bench starts. Every socket stays open until all the
 // ports are chosen, so no two names get the same port.
+//
+// They are chosen below the kernel's ephemeral range: a port from that range (what listening on port 0 gives)
+// can be taken, between the check and the real listen, as the local end of any outgoing connection (to
+// PostgreSQL, between nginx and the API...), which CI saw as EADDRINUSE once.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { DEFAULT_PORTS } from './local-env.mjs';
+
+const LOWEST = 10_000;
+
+/** The first port of the ephemeral range (Linux), or null where it cannot be read. */
+function ephemeralStart() {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    const port = Number(low);
+    return Number.isInteger(port) && port > LOWEST + 1000 ? port : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Listens on `port` (0: any the system gives); resolves false when it is taken. */
+function tryListen(server, port) {
+  return new Promise((resolve, reject) => {
+    const onError = (error) =>
+      error.code === 'EADDRINUSE' || error.code === 'EACCES' ? resolve(false) : reject(error);
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError);
+      resolve(true);
+    });
+  });
+}
 
 /**
  * @param {string[]} names the port variables to fill; by default every port the product listens on
  * @returns {Promise<Record<string, number>>}
  */
 export async function freePorts(names = Object.keys(DEFAULT_PORTS)) {
+  const below = ephemeralStart();
   const servers = [];
   try {
-    while (servers.length < names.length) {
+    for (let attempts = 0; servers.length < names.length; attempts++) {
       const server = createServer();
-      servers.push(server);
-      await new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', resolve);
-      });
+      const port = below && attempts < 1000 ? LOWEST + Math.floor(Math.random() * (below - LOWEST)) : 0;
+      if (await tryListen(server, port)) servers.push(server);
     }
     return Object.fromEntries(names.map((name, i) => [name, servers[i].address().port]));
   } finally {
