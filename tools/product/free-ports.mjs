@@ -9,6 +9,8 @@ import { createServer } from 'node:net';
 import { DEFAULT_PORTS } from './local-env.mjs';
 
 const LOWEST = 10_000;
+/** Browsers refuse these ports (Chromium's and Firefox's restricted list, from 10,000 up). */
+const BROWSER_BLOCKED = new Set([10080]);
 
 /** The first port of the ephemeral range (Linux), or null where it cannot be read. */
 function ephemeralStart() {
@@ -45,6 +47,7 @@ export async function freePorts(names = Object.keys(DEFAULT_PORTS)) {
     for (let attempts = 0; servers.length < names.length; attempts++) {
       const server = createServer();
       const port = below && attempts < 1000 ? LOWEST + Math.floor(Math.random() * (below - LOWEST)) : 0;
+      if (BROWSER_BLOCKED.has(port)) continue;
       if (await tryListen(server, port)) servers.push(server);
     }
     return Object.fromEntries(names.map((name, i) => [name, servers[i].address().port]));
