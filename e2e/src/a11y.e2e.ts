@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import { useProductSuite } from './support/suite';
+import { axeViolations, settledTransitions } from './support/axe';
 
 // Issue 16: no axe violation in any state of the public pages and the sign-in screens, on a phone (360 px) and
 // a desktop (1440 px); focus moves to the new page's heading after navigation and the change is announced;
@@ -34,11 +35,7 @@ async function settledToasts(page: Page) {
 async function expectAccessible(page: Page, state: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 768 ? 740 : 900 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const summary = violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-    );
-    assert.deepEqual(summary, [], `axe found violations on ${state} at ${width} px`);
+    assert.deepEqual(await axeViolations(page), [], `axe found violations on ${state} at ${width} px`);
   }
 }
 
@@ -121,6 +118,7 @@ describe('accessibility', () => {
     const { page, close } = await open(suite.browser, url('/terms-of-service'), 360);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+    await settledTransitions(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     assert.deepEqual(
       violations.map((v) => v.id),

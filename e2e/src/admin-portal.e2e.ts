@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
+import { assertNoAxeViolations } from './support/axe';
 
 // The admin dashboard: a tier 3 consultation request reaches the Project Queue, the admin accepts it, the
 // client approves it (through the API), and the admin runs its board: adds a ticket and moves it forward.
@@ -87,14 +87,6 @@ async function api<T>(
     }),
     `${method} ${path}`,
   );
-}
-
-async function assertNoAxeViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  assert.deepEqual(summary, [], `axe found violations on ${where}`);
 }
 
 async function logInAsAdmin(page: Page, product: RunningProduct) {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
+import { assertNoAxeViolations } from './support/axe';
 
 // Issue 7: buying a tier by card and requesting a consultation, offline, through the real Stripe SDKs
 // (the local Stripe.js stand-in in the browser, the local Stripe-compatible service behind the API).
@@ -66,14 +66,6 @@ async function payWithCard(page: Page, email: string, cardNumber: string) {
   await card.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
   await card.getByLabel('Security code (CVC)').fill('123');
   await page.getByRole('button', { name: 'Pay $250 Now' }).click();
-}
-
-async function assertNoAxeViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  assert.deepEqual(summary, [], `axe found violations on ${where}`);
 }
 
 describe('checkout', () => {

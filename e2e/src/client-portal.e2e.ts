@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
+import { assertNoAxeViolations } from './support/axe';
 
 // The client portal: a new client requests a tier 3 service, the admin accepts it, the client approves the
 // proposal with a card (a subscription through the local Stripe stand-ins) and the project becomes active.
@@ -82,14 +82,6 @@ async function logIn(page: Page, email: string, password: string) {
   await form.getByLabel('Password').fill(password);
   await form.getByLabel('Password').press('Enter');
   await page.waitForURL('**/dashboard');
-}
-
-async function assertNoAxeViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  assert.deepEqual(summary, [], `axe found violations on ${where}`);
 }
 
 describe('client portal', () => {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
+import { assertNoAxeViolations } from './support/axe';
 
 // The live portal, with two browsers open at once: the admin (desktop) and the client (phone). What one side
 // does shows on the other's open dashboard without a reload; the bell counts it; the board is run with the
@@ -72,14 +72,6 @@ async function api<T>(
     }),
     `${method} ${path}`,
   );
-}
-
-async function assertNoAxeViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  assert.deepEqual(summary, [], `axe found violations on ${where}`);
 }
 
 async function logIn(page: Page, url: string, email: string, password: string) {

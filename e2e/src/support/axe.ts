@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/**
+ * Waits until no CSS transition runs: axe would measure a colour halfway between two (a button taking its
+ * hydrated styles, a field turning invalid), which a loaded CI machine once caught on the Login button.
+ */
+export async function settledTransitions(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
+}
+
+/** axe's violations on the page as it is now, one readable line per rule with the elements it names. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await settledTransitions(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+}
+
+export async function assertNoAxeViolations(page: Page, where: string) {
+  assert.deepEqual(await axeViolations(page), [], `axe found violations on ${where}`);
+}
