@@ -24,6 +24,9 @@ import {
   DEFAULT_FILTERS,
   listKey,
   PAGE_SIZE,
+  useIdlePrefetch,
+  whenIdle,
+  type ListQuery,
   type PortalStore,
 } from '@agency/portal';
 import { useAuthStore } from '@agency/auth';
@@ -106,7 +109,7 @@ function WithDnd({ children }: { children: ReactNode }) {
 function Dashboard() {
   const store = usePortalStore();
   const countsFailed = usePortalSelector((s) => s.countsFailed && s.counts === null);
-  useIdlePrefetch(store);
+  useIdlePrefetch(ADMIN_VIEWS, loadFirstActiveBoard);
   return (
     <Stack gap="6">
       <DashboardHeader />
@@ -132,36 +135,15 @@ function Dashboard() {
   );
 }
 
-/**
- * Once the queue is in, the first page of every other tab is read while the browser is idle, so switching tabs
- * renders at once from the cache.
- */
-function useIdlePrefetch(store: PortalStore) {
-  const queueReady = usePortalSelector((s) => [...s.pages.values()].some((p) => p.status === 'ready'));
-  useEffect(() => {
-    if (!queueReady) return;
-    return whenIdle(() => {
-      for (const view of Object.values(ADMIN_TAB_VIEWS)) {
-        const query = { view, ...DEFAULT_FILTERS, cursor: null, limit: PAGE_SIZE };
-        void store.loadPage(query).then(() => {
-          // The Active tab opens on its first project's board.
-          const first =
-            view === 'active' ? store.getState().pages.get(listKey(query))?.page?.ids[0] : undefined;
-          if (first) void store.loadBoard(first, 'main');
-        });
-      }
-    });
-  }, [queueReady, store]);
-}
+const ADMIN_VIEWS = Object.values(ADMIN_TAB_VIEWS);
 
-/** Runs `task` when the browser has nothing else to do; returns what cancels it. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task);
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 200);
-  return () => window.clearTimeout(handle);
+/** The Active tab opens on its first project's board: read it too once that page is in. */
+function loadFirstActiveBoard(store: PortalStore, query: ListQuery) {
+  const first =
+    query.view === ADMIN_TAB_VIEWS.active
+      ? store.getState().pages.get(listKey(query))?.page?.ids[0]
+      : undefined;
+  if (first) void store.loadBoard(first, 'main');
 }
 
 function TabContent({ tab, onUnread }: { tab: Tab; onUnread: ComponentProps<typeof Inbox>['onUnread'] }) {

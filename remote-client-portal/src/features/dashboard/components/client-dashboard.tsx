@@ -14,8 +14,7 @@ import {
   usePortalSelector,
   usePortalStore,
   createPortalStore,
-  DEFAULT_FILTERS,
-  PAGE_SIZE,
+  useIdlePrefetch,
 } from '@agency/portal';
 import { toastError } from '../../../lib/toast';
 import { PaymentsDialog } from '../../billing/components/payments-dialog';
@@ -30,6 +29,7 @@ import { LiveStatus } from '@agency/portal';
 import { ProjectTabs, TAB_ORDER } from './project-tabs';
 
 const m = CLIENT_MESSAGES;
+const CLIENT_VIEWS = TAB_ORDER.map((tab) => CLIENT_TAB_VIEWS[tab]);
 
 // Tabs, dialogs and pagination come from the portal-only chunk of the UI facade: start loading it at once.
 void loadOverlays();
@@ -83,7 +83,7 @@ function Dashboard() {
   const [dialog, setDialog] = useState<DashboardDialog | null>(null);
   const [checkingPenaltyFor, setCheckingPenaltyFor] = useState<string | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
-  usePrefetchTabs();
+  useIdlePrefetch(CLIENT_VIEWS);
 
   const close = useCallback(() => setDialog(null), []);
   const done = useCallback(
@@ -200,27 +200,6 @@ function Dashboard() {
       ) : null}
     </Stack>
   );
-}
-
-/** Once the first tab is in, the first page of every other tab is read while the browser is idle. */
-function usePrefetchTabs() {
-  const store = usePortalStore();
-  const anyReady = usePortalSelector((s) => [...s.pages.values()].some((p) => p.status === 'ready'));
-  useEffect(() => {
-    if (!anyReady) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => {
-      for (const tab of TAB_ORDER)
-        void store.loadPage({
-          view: CLIENT_TAB_VIEWS[tab],
-          ...DEFAULT_FILTERS,
-          cursor: null,
-          limit: PAGE_SIZE,
-        });
-    });
-    return () => cancel(handle);
-  }, [anyReady, store]);
 }
 
 function ActiveDialog({
