@@ -123,18 +123,19 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
   const Router = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
   );
-  // The dashboard is a different page for each role, which only the browser knows: a spinner to hydrate would
-  // only hold the browser's first render back (hydration runs as a transition), so it renders from scratch.
-  const rendered =
-    pathname === HOST_PATHS.dashboard
-      ? ''
-      : await renderToString(
-          <StrictMode>
-            <ServerStyles>
-              <App router={Router} />
-            </ServerStyles>
-          </StrictMode>,
-        );
+  // The dashboard is a different page (and remote) for each role, which only the browser knows: a spinner to
+  // hydrate would only hold the browser's first render back (hydration runs as a transition), so the browser
+  // renders it from scratch.
+  const byRole = pathname === HOST_PATHS.dashboard;
+  const rendered = byRole
+    ? ''
+    : await renderToString(
+        <StrictMode>
+          <ServerStyles>
+            <App router={Router} />
+          </ServerStyles>
+        </StrictMode>,
+      );
   const { html, styles } = hoistStyles(rendered);
 
   const head = pageHead(pathname);
@@ -145,8 +146,7 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
         .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
         .join('')}>`,
   );
-  // The dashboard's remote depends on the role, which only the browser knows.
-  const remote = pathname === HOST_PATHS.dashboard ? undefined : remoteForPath(pathname, null);
+  const remote = byRole ? undefined : remoteForPath(pathname, null);
   return {
     status: isKnownPath(pathname) ? 200 : 404,
     head: [
@@ -159,7 +159,6 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
     html,
     scriptHashes: [cspHash(hint)],
     ...(remote && { remote }),
-    chunks:
-      HOST_ROUTE_CHUNKS[pathname] ?? (remote || pathname === HOST_PATHS.dashboard ? ['federation'] : []),
+    chunks: HOST_ROUTE_CHUNKS[pathname] ?? (remote || byRole ? ['federation'] : []),
   };
 }

@@ -34,6 +34,9 @@ const SIGN_OUT_TIMEOUT_MS = 5000;
  * restored from storage starts supabase-js this long before expiry, so its own ticker does the refresh.
  */
 const CLIENT_START_BEFORE_EXPIRY_MS = 120_000;
+/** How long a kept session's own token still signs calls before supabase-js must take over (≤ 0: now). */
+const untilClientStart = (session: StoredSession) =>
+  session.expiresAt * 1000 - Date.now() - CLIENT_START_BEFORE_EXPIRY_MS;
 
 const defaultDeps: AuthDeps = {
   createAuth: createSupabaseAuth,
@@ -208,16 +211,16 @@ export function restoreStoredSession(stored: StoredSession): void {
     getSupabaseAuth().catch((error: unknown) => {
       console.error('Could not start the auth client', error);
     });
-  const untilClientStart = stored.expiresAt * 1000 - Date.now() - CLIENT_START_BEFORE_EXPIRY_MS;
+  const tokenTime = untilClientStart(stored);
   shownFromStorage = true;
   useAuthStore.setState({ status: 'logged-in', user: stored.user });
-  if (untilClientStart <= 0) {
+  if (tokenTime <= 0) {
     void startClient();
     return;
   }
   restoredSession = stored;
   void loadRole(stored.user.id, stored.accessToken);
-  clientStartTimer = setTimeout(() => void startClient(), untilClientStart);
+  clientStartTimer = setTimeout(() => void startClient(), tokenTime);
 }
 
 /**
@@ -367,11 +370,7 @@ export async function getAccessToken(): Promise<string | null> {
   if (!authPromise && useAuthStore.getState().status !== 'logged-in') return null;
   // supabase-js starts two minutes before the kept token expires; until then that token is the session's own
   // (checked here too: a background tab's timer may fire late).
-  if (
-    !authPromise &&
-    restoredSession &&
-    restoredSession.expiresAt * 1000 - Date.now() > CLIENT_START_BEFORE_EXPIRY_MS
-  )
+  if (!authPromise && restoredSession && untilClientStart(restoredSession) > 0)
     return restoredSession.accessToken;
   try {
     const auth = await getSupabaseAuth();
