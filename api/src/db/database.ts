@@ -14,8 +14,9 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
   /**
-   * A read the caller may serve from memory until the next write. Only the embedded database, whose one
-   * process sees every write, caches; with PostgreSQL (possibly several api processes) it always loads.
+   * A read served from memory until the data changes, never older than the request: the embedded database
+   * knows every write of its one process; on PostgreSQL each process checks the data version first (migration
+   * 109), so a change committed through any API process is seen.
    */
   readThrough<T>(key: string, load: () => Promise<T>): Promise<T>;
   /**

@@ -56,7 +56,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
-    readThrough: (_key, load) => load(),
+    readThrough: versionedReads((sql) => pool.query(sql)),
     async withExclusiveLock(key, work) {
       // A session lock, held by one connection of the pool for the duration of the work.
       const holder = await pool.connect();
@@ -76,6 +76,69 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         await stop();
       };
     },
+  };
+}
+
+const MAX_CACHED_READS = 10_000;
+
+/**
+ * Reads kept per data version (migration 109: a number every committed change to the cached tables moves on).
+ * Before answering from memory a request reads the number; requests that arrive while a read of it is on its way
+ * wait for the next one, which starts after they arrived, so what they get is never older than the request
+ * (a change committed through another process just before is seen). One tiny query per round trip serves every
+ * request waiting, and the list itself is read once per version and key, however many ask at once.
+ */
+export function versionedReads(
+  query: (sql: string) => Promise<{ rows: { version: number }[] }>,
+): <T>(key: string, load: () => Promise<T>) => Promise<T> {
+  const reads = new Map<string, { version: number; value: Promise<unknown> }>();
+  let readsVersion = -1;
+  type Batch = { promise: Promise<number>; resolve: (v: number) => void; reject: (e: unknown) => void };
+  let waiting: Batch | null = null;
+  let asking = false;
+
+  const ask = async () => {
+    if (asking || !waiting) return;
+    const batch = waiting;
+    waiting = null;
+    asking = true;
+    try {
+      const { rows } = await query('select version from data_version');
+      batch.resolve(Number(rows[0]!.version));
+    } catch (error) {
+      batch.reject(error);
+    } finally {
+      asking = false;
+      if (waiting) setImmediate(ask);
+    }
+  };
+  const currentVersion = (): Promise<number> => {
+    if (waiting) return waiting.promise;
+    const batch = {} as Batch;
+    batch.promise = new Promise<number>((resolve, reject) => Object.assign(batch, { resolve, reject }));
+    waiting = batch;
+    // Asked once this turn of the event loop has read its requests, so they all share the query.
+    if (!asking) setImmediate(ask);
+    return batch.promise;
+  };
+
+  return async <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const version = await currentVersion();
+    if (version > readsVersion) {
+      reads.clear();
+      readsVersion = version;
+    }
+    const cached = reads.get(key);
+    if (cached && cached.version >= version) return cached.value as Promise<T>;
+    const value = load();
+    if (version === readsVersion) {
+      if (reads.size >= MAX_CACHED_READS) reads.clear();
+      reads.set(key, { version, value });
+      value.catch(() => {
+        if (reads.get(key)?.value === value) reads.delete(key);
+      });
+    }
+    return value;
   };
 }
 

@@ -53,7 +53,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
     // Without a query: the whole list the caller may see (kept for older portal builds).
     if (Object.keys(query).length === 0) return projectList(await listVisibleProjects(db, caller));
     const page = await validate(projectListQuerySchema, query);
-    // On the embedded database a page is kept until the next write (Database.readThrough); on PostgreSQL read.
+    // A page is kept until the data changes (Database.readThrough).
     const scope = caller.role === 'ADMIN' ? 'all' : caller.id;
     return frozenPage(
       await db.readThrough(`page:${scope}:${JSON.stringify(page)}`, () => listProjectPage(db, caller, page)),
