@@ -33,7 +33,9 @@ http {
   scgi_temp_path ${dir}/scgi;
   upstream api {
 ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
-    keepalive 64;
+    # Idle connections kept to the replicas: at least the requests in flight, or nginx opens and closes
+    # connections under load (at 200 concurrent requests, 64 gave a p99 of 374 ms, 256 gave 108 ms).
+    keepalive 256;
   }
   server {
     listen 127.0.0.1:${port};
