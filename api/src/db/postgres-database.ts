@@ -80,6 +80,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 }
 
 const MAX_CACHED_READS = 10_000;
+const VERSION_TIMEOUT_MS = 2_000;
 
 /**
  * Reads kept per data version (migration 109: a number every committed change to the cached tables moves on).
@@ -102,12 +103,18 @@ export function versionedReads(
     const batch = waiting;
     waiting = null;
     asking = true;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const { rows } = await query('select version from data_version');
+      // A version query that hangs (a dead connection, a saturated pool) must not hold every read behind it.
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('data version query timed out')), VERSION_TIMEOUT_MS);
+      });
+      const { rows } = await Promise.race([query('select version from data_version'), timedOut]);
       batch.resolve(Number(rows[0]!.version));
     } catch (error) {
       batch.reject(error);
     } finally {
+      clearTimeout(timer);
       asking = false;
       if (waiting) setImmediate(ask);
     }
@@ -123,7 +130,9 @@ export function versionedReads(
   };
 
   return async <T>(key: string, load: () => Promise<T>): Promise<T> => {
-    const version = await currentVersion();
+    // Without a version the read is not worth failing: it goes to the database, as an uncached read.
+    const version = await currentVersion().catch(() => null);
+    if (version === null) return load();
     if (version > readsVersion) {
       reads.clear();
       readsVersion = version;
@@ -131,13 +140,11 @@ export function versionedReads(
     const cached = reads.get(key);
     if (cached && cached.version >= version) return cached.value as Promise<T>;
     const value = load();
-    if (version === readsVersion) {
-      if (reads.size >= MAX_CACHED_READS) reads.clear();
-      reads.set(key, { version, value });
-      value.catch(() => {
-        if (reads.get(key)?.value === value) reads.delete(key);
-      });
-    }
+    if (reads.size >= MAX_CACHED_READS) reads.clear();
+    reads.set(key, { version, value });
+    value.catch(() => {
+      if (reads.get(key)?.value === value) reads.delete(key);
+    });
     return value;
   };
 }

@@ -71,6 +71,31 @@ describe('reads kept per data version (PostgreSQL, several API processes)', () =
     expect(await retried).toBe('read');
   });
 
+  it('without a version (the query failed or hung), a read goes to the database uncached instead of failing', async () => {
+    let fail = true;
+    const readThrough = versionedReads(async () => {
+      if (fail) throw new Error('connection lost');
+      return { rows: [{ version: 1 }] };
+    });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await readThrough('list', load)).toBe(1);
+    expect(await readThrough('list', load)).toBe(2);
+    fail = false;
+    expect(await readThrough('list', load)).toBe(3);
+    expect(await readThrough('list', load)).toBe(3);
+  });
+
+  it('a version query that hangs holds the reads behind it for 2 s at most', async () => {
+    let calls = 0;
+    const readThrough = versionedReads(() =>
+      ++calls === 1 ? new Promise(() => undefined) : Promise.resolve({ rows: [{ version: 1 }] }),
+    );
+    expect(await readThrough('list', async () => 'from the database')).toBe('from the database');
+    expect(await readThrough('list', async () => 'kept')).toBe('kept');
+    expect(calls).toBe(2);
+  });
+
   it('the data version moves once per committed transaction that changes a cached table, never on rollback', async () => {
     const db = await openDatabase({});
     try {
@@ -96,6 +121,8 @@ describe('reads kept per data version (PostgreSQL, several API processes)', () =
          values ('Ada', 'L', 'a@example.test', 'Hello there')`,
       );
       expect(await version()).toBe(before + 1);
+      await db.query('truncate tickets');
+      expect(await version()).toBe(before + 2);
     } finally {
       await db.close();
     }
