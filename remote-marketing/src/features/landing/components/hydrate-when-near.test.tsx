@@ -1,20 +1,39 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { useNavigate, type NavigateFunction } from '@agency/router';
+import { MemoryRouter } from '@agency/router/testing';
 import { hydrateWhenNear } from './hydrate-when-near';
 
+// Stands in for the router's location, which every link in a section reads.
+const Place = createContext('/');
 function Counter() {
   const [count, setCount] = useState(0);
+  const place = useContext(Place);
   return (
-    <section id="below">
+    <section id="below" data-place={place}>
       <button type="button" onClick={() => setCount(count + 1)}>
         Clicked {count} times
       </button>
     </section>
   );
 }
-const Deferred = hydrateWhenNear(Counter, 'below');
+const DeferredCounter = hydrateWhenNear(Counter, 'below');
+let navigate: NavigateFunction = () => {};
+function NavigateProbe() {
+  const routerNavigate = useNavigate();
+  useEffect(() => {
+    navigate = routerNavigate;
+  });
+  return null;
+}
+const Deferred = () => (
+  <MemoryRouter>
+    <NavigateProbe />
+    <DeferredCounter />
+  </MemoryRouter>
+);
 
 // The browser's IntersectionObserver, driven by the test: `enter()` brings the observed elements into view.
 let observed: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
@@ -72,6 +91,44 @@ test('the server HTML stays as it is, not yet interactive, until the section nea
 test('reaching into the section (pointer, focus, keys) hydrates it without scrolling', async () => {
   await hydrateServerHtml();
   await act(async () => fireEvent.focusIn(screen.getByRole('button')));
+  fireEvent.click(screen.getByRole('button'));
+  expect(screen.getByRole('button')).toHaveTextContent('Clicked 1 times');
+});
+
+test('a navigation (a hash link) hydrates the section in place: its server HTML is kept, not drawn again', async () => {
+  await hydrateServerHtml();
+  const serverSection = document.querySelector('section');
+  await act(async () => navigate('/#below'));
+  expect(document.querySelector('section')).toBe(serverSection);
+  fireEvent.click(screen.getByRole('button'));
+  expect(screen.getByRole('button')).toHaveTextContent('Clicked 1 times');
+});
+
+test('an update reaching into a section not yet woken (a hash navigation) wakes it instead of emptying it', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(
+    <Place.Provider value="/">
+      <Deferred />
+    </Place.Provider>,
+  );
+  document.body.append(container);
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <Place.Provider value="/">
+        <Deferred />
+      </Place.Provider>,
+    );
+  });
+  await act(async () =>
+    root!.render(
+      <Place.Provider value="/#contact">
+        <Deferred />
+      </Place.Provider>,
+    ),
+  );
+  await act(async () => {});
+  expect(container.querySelector('section')).toHaveAttribute('data-place', '/#contact');
   fireEvent.click(screen.getByRole('button'));
   expect(screen.getByRole('button')).toHaveTextContent('Clicked 1 times');
 });

@@ -1,29 +1,55 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, use, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useLocation } from '@agency/router';
 
 /** What wakes a section's server HTML: nearing the viewport, or the visitor reaching into it. */
 const WAKE_EVENTS = ['pointerdown', 'focusin', 'keydown'] as const;
 
-function whenNear(element: Element): Promise<void> {
-  return new Promise((resolve) => {
-    const wake = () => {
-      observer?.disconnect();
-      for (const type of WAKE_EVENTS) document.removeEventListener(type, onEvent, true);
-      resolve();
-    };
-    // Heard on the document, before React's root: React stops an event aimed at a part it cannot hydrate yet.
-    const onEvent = (event: Event) => {
-      if (event.target instanceof Node && element.contains(event.target)) wake();
-    };
-    for (const type of WAKE_EVENTS) document.addEventListener(type, onEvent, true);
+/**
+ * Resolves when `element` nears the viewport or an event reaches into it, or when `wake()` is called. `wake()`
+ * also marks the promise fulfilled at once (the fields React's `use` reads), so a render that wakes the section
+ * can hydrate it in the same pass.
+ */
+function whenNear(element: Element): { ready: Promise<void>; wake: () => void } {
+  let wake = () => {};
+  const ready: Promise<void> & { status?: string; value?: undefined } = new Promise<void>((resolve) => {
     const observer =
       typeof IntersectionObserver === 'undefined'
         ? undefined
         : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wake(), {
             rootMargin: '400px 0px',
           });
+    // Heard on the document, before React's root: React stops an event aimed at a part it cannot hydrate yet.
+    const onEvent = (event: Event) => {
+      if (event.target instanceof Node && element.contains(event.target)) wake();
+    };
+    wake = () => {
+      Object.assign(ready, { status: 'fulfilled', value: undefined });
+      observer?.disconnect();
+      for (const type of WAKE_EVENTS) document.removeEventListener(type, onEvent, true);
+      resolve();
+    };
+    for (const type of WAKE_EVENTS) document.addEventListener(type, onEvent, true);
     if (observer) observer.observe(element);
     else wake();
   });
+  return { ready, wake };
+}
+
+/**
+ * Shown only when React gives up the server HTML before the section woke (an update reached into it, e.g. a
+ * link's location on a hash navigation): holds the section's height so nothing below moves, and wakes it.
+ */
+function Placeholder({ serverHtml, wake }: { serverHtml: Element; wake: () => void }) {
+  // Measured as React renders this, before it removes the server HTML.
+  const [height] = useState(() => serverHtml.getBoundingClientRect().height);
+  useEffect(wake, [wake]);
+  return <div style={{ height }} />;
+}
+
+/** Holds its children (the section) back until `ready`: React keeps the server HTML meanwhile. */
+function WhenReady({ ready, children }: { ready: Promise<void>; children: ReactNode }) {
+  use(ready);
+  return children;
 }
 
 /**
@@ -36,13 +62,30 @@ function whenNear(element: Element): Promise<void> {
 export function hydrateWhenNear<P extends object>(Section: ComponentType<P>, elementId: string) {
   function Deferred(props: P) {
     // Decided once, on the first render: is this section's server HTML already in the document?
-    const [Lazy] = useState(() => {
+    const [deferred] = useState(() => {
       const serverHtml = typeof document !== 'undefined' ? document.getElementById(elementId) : null;
       if (!serverHtml) return null;
-      const ready = whenNear(serverHtml);
-      return lazy(() => ready.then(() => ({ default: Section })));
+      const { ready, wake } = whenNear(serverHtml);
+      return { ready, wake, placeholder: <Placeholder serverHtml={serverHtml} wake={wake} /> };
     });
-    return <Suspense fallback={null}>{Lazy ? <Lazy {...props} /> : <Section {...props} />}</Suspense>;
+    // A navigation (a link's location changes, e.g. a hash link to a lower section) reaches into the section:
+    // woken during this render, it hydrates in this pass instead of React throwing its server HTML away.
+    const { key } = useLocation();
+    const [firstKey] = useState(key);
+    if (deferred && key !== firstKey) deferred.wake();
+    if (!deferred)
+      return (
+        <Suspense fallback={null}>
+          <Section {...props} />
+        </Suspense>
+      );
+    return (
+      <Suspense fallback={deferred.placeholder}>
+        <WhenReady ready={deferred.ready}>
+          <Section {...props} />
+        </WhenReady>
+      </Suspense>
+    );
   }
   Deferred.displayName = `HydrateWhenNear(${Section.displayName ?? Section.name})`;
   return Deferred;
