@@ -211,6 +211,46 @@ describe('pages as served', () => {
     });
   }
 
+  test('a typeface that arrives after the first paint never replaces the text the page painted; one there in time is used', async () => {
+    const headingFont = async (late: boolean) => {
+      const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 } });
+      const { page, errors } = await newPage(context);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      if (late)
+        await page.route('**/static/fonts/*.woff2', async (route) => {
+          await held;
+          await route.continue();
+        });
+      // In time: the second visit has the typeface in the browser's cache (immutable), ready for the first paint.
+      if (!late) await page.goto(suite.product.url, { waitUntil: 'networkidle' });
+      // Not waiting for `load`, which waits for the held typeface too.
+      await page.goto(suite.product.url, { waitUntil: 'domcontentloaded' });
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      // The first frame is painted; now the typeface arrives, and the page hydrates once its scripts are in.
+      await page.waitForTimeout(300);
+      const fontFile = page.waitForResponse(/\/static\/fonts\/.*\.woff2$/).catch(() => null);
+      release();
+      if (late) assert.equal((await fontFile)?.status(), 200, 'the typeface did arrive');
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      const font = await heading.evaluate((element) => ({
+        family: getComputedStyle(element).fontFamily,
+        pinned: document.documentElement.hasAttribute('data-font-fallback'),
+      }));
+      assert.deepEqual(errors, []);
+      await context.close();
+      return font;
+    };
+    const late = await headingFont(true);
+    assert.equal(late.pinned, true);
+    assert.match(late.family, /^"?'?Inter Fallback/);
+    const inTime = await headingFont(false);
+    assert.equal(inTime.pinned, false);
+    assert.match(inTime.family, /^"?'?Inter Variable/);
+  });
+
   test('with JavaScript off, the whole landing text and the contact details are there', async () => {
     const context = await suite.browser.newContext({
       javaScriptEnabled: false,

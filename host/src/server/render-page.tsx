@@ -7,7 +7,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { INLINE_APP_CONFIG_ID, setAppConfig, type AppConfig } from '@agency/app-config';
 import { matchPath } from '@agency/router';
 import { MemoryRouter } from '@agency/router/testing';
-import { ServerStyles } from '@agency/ui/server';
+import { fontFallbackCss, fontFallbackScript, ServerStyles } from '@agency/ui/server';
 import { App } from '../app/app';
 import { HOST_PATHS, HOST_ROUTE_CHUNKS, REMOTE_ROUTES, remoteForPath } from '../app/route-table';
 import { sessionHintScript } from '../features/layout/utils/session-hint';
@@ -140,6 +140,7 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
 
   const head = pageHead(pathname);
   const hint = sessionHintScript(config.supabaseUrl);
+  const fontFallback = fontFallbackScript();
   const tags = headTags(head, { siteUrl: config.siteUrl, pathname }).map(
     ({ tag, key, attrs }) =>
       `<${tag} ${key[0]}="${escapeHtml(key[1])}"${Object.entries(attrs)
@@ -154,10 +155,11 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
       ...tags,
       configElement(config),
       `<script>${hint}</script>`,
+      `<script>${fontFallback}</script><style>${fontFallbackCss}</style>`,
       styles,
     ].join(''),
     html,
-    scriptHashes: [cspHash(hint)],
+    scriptHashes: [cspHash(hint), cspHash(fontFallback)],
     ...(remote && { remote }),
     chunks: HOST_ROUTE_CHUNKS[pathname] ?? (remote || byRole ? ['federation'] : []),
   };

@@ -23,6 +23,7 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 import { brand } from './brand/brand';
+import { FONT_STACK } from './font-stack';
 
 // Chakra's default theme ships ~75 component recipes; a system with only the recipes of the always-loaded
 // kit (index.ts) measured ~22 kB gz smaller. Components that load on demand bring their own recipe
@@ -76,8 +77,6 @@ const palette = (shades: Record<string, string>) =>
 // shares, and contrast fixes to the default theme: text, solid buttons and focus rings that measured under
 // WCAG AA on white (error and success text 3.3-3.8:1, white on the green and orange solids, gray, green and
 // orange focus rings 2.3-2.8:1) take a darker shade.
-const FONT_STACK =
-  "'Inter Variable', 'Inter Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 const brandTheme = defineConfig({
   theme: {
     tokens: {
