@@ -133,6 +133,14 @@ test('an update reaching into a section not yet woken (a hash navigation) wakes 
   expect(screen.getByRole('button')).toHaveTextContent('Clicked 1 times');
 });
 
+test('without IntersectionObserver (old browsers) the section hydrates at once', async () => {
+  // @ts-expect-error -- a browser without it
+  delete window.IntersectionObserver;
+  await hydrateServerHtml();
+  fireEvent.click(screen.getByRole('button'));
+  expect(screen.getByRole('button')).toHaveTextContent('Clicked 1 times');
+});
+
 test('rendered in the browser (a navigation to /, no server HTML), the section is there at once', async () => {
   const container = document.createElement('div');
   document.body.append(container);

@@ -29,9 +29,10 @@ function whenNear(element: Element): { ready: Promise<void>; wake: () => void } 
       resolve();
     };
     for (const type of WAKE_EVENTS) document.addEventListener(type, onEvent, true);
-    if (observer) observer.observe(element);
-    else wake();
+    observer?.observe(element);
   });
+  // Without IntersectionObserver (old browsers) there is nothing to wait for.
+  if (typeof IntersectionObserver === 'undefined') wake();
   return { ready, wake };
 }
 
