@@ -16,11 +16,13 @@ const packageDir = dirname(
   }),
 );
 const SUBSETS = ['latin', 'latin-ext'];
-export const FONT_FAMILY = 'Inter Variable';
+const TYPEFACE = JSON.parse(
+  readFileSync(new URL('../../shared/ui/src/typeface.json', import.meta.url), 'utf8'),
+);
 
 // Inter's vertical metrics (ascender 0.96875, descender 0.2412 of the em) and its width against Arial (107%).
 const FALLBACK_FACE =
-  "@font-face{font-family:'Inter Fallback';src:local('Arial'),local('Helvetica Neue'),local('Liberation Sans');" +
+  `@font-face{font-family:'${TYPEFACE.fallbackFamily}';src:local('Arial'),local('Helvetica Neue'),local('Liberation Sans');` +
   'ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%;size-adjust:107.12%}';
 
 /** @returns {{ files: { name: string, source: Buffer }[], css: string, preload: string }} */
@@ -38,7 +40,7 @@ export function fontFaces(publicPath = '/') {
     const name = `static/fonts/${file.replace(/\.woff2$/, `.${hash}.woff2`)}`;
     files.push({ name, source });
     faces.push(
-      `@font-face{font-family:'${FONT_FAMILY}';font-style:normal;font-display:optional;font-weight:100 900;` +
+      `@font-face{font-family:'${TYPEFACE.family}';font-style:normal;font-display:optional;font-weight:100 900;` +
         `src:url(${publicPath}${name}) format('woff2-variations'),url(${publicPath}${name}) format('woff2');unicode-range:${range}}`,
     );
   }

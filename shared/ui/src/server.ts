@@ -1,4 +1,5 @@
 // Server rendering only (the host's server entry): never shared at run time, never shipped to browsers.
+import { cssVarsPrefix } from '@chakra-ui/react/theme';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { createElement, type ReactNode } from 'react';
@@ -29,4 +30,6 @@ export function fontFallbackScript(): string {
 }
 
 /** Unlayered, so it wins over the kit's token layer: the font tokens without the typeface. */
-export const fontFallbackCss = `html[${FONT_FALLBACK_ATTRIBUTE}]{--chakra-fonts-body:${FALLBACK_STACK};--chakra-fonts-heading:${FALLBACK_STACK}}`;
+export const fontFallbackCss = `html[${FONT_FALLBACK_ATTRIBUTE}]{${['body', 'heading']
+  .map((token) => `--${cssVarsPrefix}-fonts-${token}:${FALLBACK_STACK}`)
+  .join(';')}}`;

@@ -1,5 +1,6 @@
 import { Suspense, use, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from '@agency/router';
+import { onFirstView } from '../hooks/use-first-view';
 
 /** What wakes a section's server HTML: nearing the viewport, or the visitor reaching into it. */
 const WAKE_EVENTS = ['pointerdown', 'focusin', 'keydown'] as const;
@@ -10,29 +11,28 @@ const WAKE_EVENTS = ['pointerdown', 'focusin', 'keydown'] as const;
  * can hydrate it in the same pass.
  */
 function whenNear(element: Element): { ready: Promise<void>; wake: () => void } {
-  let wake = () => {};
-  const ready: Promise<void> & { status?: string; value?: undefined } = new Promise<void>((resolve) => {
-    const observer =
-      typeof IntersectionObserver === 'undefined'
-        ? undefined
-        : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wake(), {
-            rootMargin: '400px 0px',
-          });
-    // Heard on the document, before React's root: React stops an event aimed at a part it cannot hydrate yet.
-    const onEvent = (event: Event) => {
-      if (event.target instanceof Node && element.contains(event.target)) wake();
-    };
-    wake = () => {
-      Object.assign(ready, { status: 'fulfilled', value: undefined });
-      observer?.disconnect();
-      for (const type of WAKE_EVENTS) document.removeEventListener(type, onEvent, true);
-      resolve();
-    };
-    for (const type of WAKE_EVENTS) document.addEventListener(type, onEvent, true);
-    observer?.observe(element);
+  let resolve = () => {};
+  const ready: Promise<void> & { status?: string; value?: undefined } = new Promise<void>((done) => {
+    resolve = done;
   });
+  // Heard on the document, before React's root: React stops an event aimed at a part it cannot hydrate yet.
+  const onEvent = (event: Event) => {
+    if (event.target instanceof Node && element.contains(event.target)) wake();
+  };
+  let stopWatching = () => {};
+  const wake = () => {
+    Object.assign(ready, { status: 'fulfilled', value: undefined });
+    stopWatching();
+    for (const type of WAKE_EVENTS) document.removeEventListener(type, onEvent, true);
+    resolve();
+  };
+  for (const type of WAKE_EVENTS) document.addEventListener(type, onEvent, true);
   // Without IntersectionObserver (old browsers) there is nothing to wait for.
-  if (typeof IntersectionObserver === 'undefined') wake();
+  stopWatching = onFirstView(element, wake, {
+    threshold: 0,
+    rootMargin: '400px 0px',
+    withoutObserver: 'call',
+  });
   return { ready, wake };
 }
 

@@ -9,11 +9,34 @@ export interface FirstViewOptions {
   withoutObserver?: 'skip' | 'call';
 }
 
+/** Calls `onView` once, the first time `element` comes into view; returns what stops watching. */
+export function onFirstView(
+  element: Element,
+  onView: () => void,
+  { threshold = 0.2, rootMargin = '0px', withoutObserver = 'skip' }: FirstViewOptions = {},
+): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    if (withoutObserver === 'call') onView();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        onView();
+      }
+    },
+    { threshold, rootMargin },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
 /** Calls `onView` once, the first time the element comes into view. */
 export function useFirstView<T extends Element>(
   ref: RefObject<T | null>,
   onView: () => void,
-  { threshold = 0.2, rootMargin = '0px', withoutObserver = 'skip' }: FirstViewOptions = {},
+  { threshold, rootMargin, withoutObserver }: FirstViewOptions = {},
 ): void {
   const callback = useRef(onView);
   useEffect(() => {
@@ -22,20 +45,6 @@ export function useFirstView<T extends Element>(
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      if (withoutObserver === 'call') callback.current();
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          callback.current();
-        }
-      },
-      { threshold, rootMargin },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return onFirstView(element, () => callback.current(), { threshold, rootMargin, withoutObserver });
   }, [ref, threshold, rootMargin, withoutObserver]);
 }
