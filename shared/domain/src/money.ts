@@ -4,13 +4,19 @@ import { findTier, isFixedPriceTier } from './tiers';
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
 export const fromCents = (cents: number): number => cents / 100;
 
-export function formatUsd(dollars: number): string {
-  return new Intl.NumberFormat('en-US', {
+// Made once: a formatter per call was one of the larger costs of rendering a page of project cards.
+const usd = (minimumFractionDigits: number) =>
+  new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency: 'USD',
-    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
+    minimumFractionDigits,
     maximumFractionDigits: 2,
-  }).format(dollars);
+  });
+const WHOLE_USD = usd(0);
+const CENTS_USD = usd(2);
+
+export function formatUsd(dollars: number): string {
+  return (Number.isInteger(dollars) ? WHOLE_USD : CENTS_USD).format(dollars);
 }
 
 /** Deposit for a fixed-price tier, in dollars: 250 for tier 1, 700 for tier 2. */

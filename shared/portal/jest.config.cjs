@@ -1,0 +1,1 @@
+module.exports = require('../../jest.preset.cjs')({ dir: __dirname, dom: false });
