@@ -697,6 +697,24 @@ describe('AdminDashboard: other tabs', () => {
     expect(heading('Waiting')).not.toBeVisible();
   });
 
+  it('once idle, Active Projects is rendered hidden with its first board, so opening it reads nothing', async () => {
+    const project = aProject({ ...ACTIVE, title: 'Running' });
+    const api = server({
+      projects: [aProject({ title: 'Waiting' }), project],
+      tickets: [aTicket(project, { title: 'Write tests' })],
+    });
+    const user = userEvent.setup();
+    renderDashboard(<AdminDashboard />);
+    await screen.findByRole('article', { name: 'Waiting' });
+    // Its page and board are read while idle, then it renders out of sight, the board's tickets included.
+    await waitFor(() => expect(screen.queryByText('Write tests')).toBeInTheDocument(), { timeout: 3000 });
+    expect(screen.getByText('Write tests')).not.toBeVisible();
+    const reads = api.fetchMock.mock.calls.length;
+    await openTab(user, 'Active Projects');
+    expect(screen.getByText('Write tests')).toBeVisible();
+    expect(api.fetchMock.mock.calls.length).toBe(reads);
+  });
+
   it('Completed Projects: the maintenance board is editable and takes maintenance tickets', async () => {
     const project = aProject({ ...ACTIVE, status: 'completed', is_active: false, title: 'Shipped' });
     const api = server({

@@ -17,6 +17,7 @@ import { Alert } from '@agency/ui/forms';
 import { PageFrame } from '../../../components/page-frame';
 import {
   PortalStoreProvider,
+  boardKey,
   useLiveUpdates,
   usePortalSelector,
   usePortalStore,
@@ -27,6 +28,7 @@ import {
   useIdlePrefetch,
   whenIdle,
   type ListQuery,
+  type PortalState,
   type PortalStore,
 } from '@agency/portal';
 import { useAuthStore } from '@agency/auth';
@@ -137,6 +139,21 @@ function Dashboard() {
 
 const ADMIN_VIEWS = Object.values(ADMIN_TAB_VIEWS);
 
+const ACTIVE_FIRST_PAGE = listKey({
+  view: ADMIN_TAB_VIEWS.active,
+  ...DEFAULT_FILTERS,
+  cursor: null,
+  limit: PAGE_SIZE,
+});
+
+/** Whether what the Active tab opens on is read: its first page and that page's first board. */
+function activeTabRead(state: PortalState): boolean {
+  const entry = state.pages.get(ACTIVE_FIRST_PAGE);
+  if (entry?.status !== 'ready') return false;
+  const first = entry.page?.ids[0];
+  return first === undefined || state.boards.get(boardKey(first, 'main'))?.status === 'ready';
+}
+
 /** The Active tab opens on its first project's board: read it too once that page is in. */
 function loadFirstActiveBoard(store: PortalStore, query: ListQuery) {
   const first =
@@ -165,15 +182,20 @@ function TabContent({ tab, onUnread }: { tab: Tab; onUnread: ComponentProps<type
 
 /**
  * At most two tabs are rendered: the one shown and one hidden in an Activity (rendered at low priority, its
- * effects paused). The hidden one is the tab just left, so going back is instant, or, once the browser is
- * first idle, Active Projects, where the admin goes first. Any other tab renders when opened, so the page stays
- * small whatever the counts.
+ * effects paused). The hidden one is the tab just left, so going back is instant, or, once what it shows is
+ * read and the browser is idle, Active Projects, where the admin goes first. Any other tab renders when opened,
+ * so the page stays small whatever the counts.
  */
 function DashboardTabs() {
   const { Tabs } = useOverlays();
   const [tab, setTab] = useState<Tab>('queue');
   const [warm, setWarm] = useState<Tab | null>(null);
-  useEffect(() => whenIdle(() => setWarm((current) => current ?? 'active')), []);
+  // Not before its reads are in: a hidden tab's effects are paused, store subscriptions included, so one
+  // rendered earlier would stay on its loading state until shown, and render the whole board then.
+  const activeRead = usePortalSelector(activeTabRead);
+  useEffect(() => {
+    if (activeRead) return whenIdle(() => setWarm((current) => current ?? 'active'));
+  }, [activeRead]);
   const counts = usePortalSelector((s) => s.counts);
   const [unread, setUnread] = useInboxUnread();
   const countOf = (key: Tab): number | undefined => {
