@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { ProjectView } from '@agency/domain';
-import { DEFAULT_FILTERS, PAGE_SIZE, type ListQuery, type PortalStore } from './portal-store';
+import { firstPageQuery, type ListQuery, type PortalStore } from './portal-store';
 import { usePortalSelector, usePortalStore } from './use-portal';
 
 /** Runs `task` when the browser has nothing else to do; returns what cancels it. */
@@ -27,7 +27,7 @@ export function useIdlePrefetch(
     if (!anyReady) return;
     return whenIdle(() => {
       for (const view of views) {
-        const query: ListQuery = { view, ...DEFAULT_FILTERS, cursor: null, limit: PAGE_SIZE };
+        const query = firstPageQuery(view);
         void store.loadPage(query).then(() => onLoaded?.(store, query));
       }
     });

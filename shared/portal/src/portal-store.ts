@@ -69,6 +69,13 @@ export type PortalEvent = { type: 'live'; event: LiveProjectEvent } | { type: 'r
 export const VIEWS = Object.keys(PROJECT_VIEWS) as ProjectView[];
 export const PAGE_SIZE = 10;
 export const DEFAULT_FILTERS: ListFilters = { q: '', tier: '', sort: 'newest' };
+/** A view's first page as a tab opens on it: no search, no filter, newest first. */
+export const firstPageQuery = (view: ProjectView): ListQuery => ({
+  view,
+  ...DEFAULT_FILTERS,
+  cursor: null,
+  limit: PAGE_SIZE,
+});
 /** A change this tab made itself comes back on the live channel: within this window it is not fetched again. */
 const ECHO_MS = 5000;
 

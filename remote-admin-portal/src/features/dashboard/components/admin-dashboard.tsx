@@ -22,9 +22,8 @@ import {
   usePortalSelector,
   usePortalStore,
   createPortalStore,
-  DEFAULT_FILTERS,
+  firstPageQuery,
   listKey,
-  PAGE_SIZE,
   useIdlePrefetch,
   whenIdle,
   type ListQuery,
@@ -66,7 +65,7 @@ function startReading(store: PortalStore): PortalStore {
   if (started.has(store)) return store;
   started.add(store);
   void store.loadCounts();
-  void store.loadPage({ view: ADMIN_TAB_VIEWS.queue, ...DEFAULT_FILTERS, cursor: null, limit: PAGE_SIZE });
+  void store.loadPage(firstPageQuery(ADMIN_TAB_VIEWS.queue));
   return store;
 }
 
@@ -139,27 +138,20 @@ function Dashboard() {
 
 const ADMIN_VIEWS = Object.values(ADMIN_TAB_VIEWS);
 
-const ACTIVE_FIRST_PAGE = listKey({
-  view: ADMIN_TAB_VIEWS.active,
-  ...DEFAULT_FILTERS,
-  cursor: null,
-  limit: PAGE_SIZE,
-});
+const ACTIVE_FIRST_PAGE = listKey(firstPageQuery(ADMIN_TAB_VIEWS.active));
+/** The project the Active tab opens on: the first of its first page. */
+const firstActiveProject = (state: PortalState) => state.pages.get(ACTIVE_FIRST_PAGE)?.page?.ids[0];
 
-/** Whether what the Active tab opens on is read: its first page and that page's first board. */
+/** Whether what the Active tab opens on is read: its first page and that project's board. */
 function activeTabRead(state: PortalState): boolean {
-  const entry = state.pages.get(ACTIVE_FIRST_PAGE);
-  if (entry?.status !== 'ready') return false;
-  const first = entry.page?.ids[0];
+  if (state.pages.get(ACTIVE_FIRST_PAGE)?.status !== 'ready') return false;
+  const first = firstActiveProject(state);
   return first === undefined || state.boards.get(boardKey(first, 'main'))?.status === 'ready';
 }
 
 /** The Active tab opens on its first project's board: read it too once that page is in. */
 function loadFirstActiveBoard(store: PortalStore, query: ListQuery) {
-  const first =
-    query.view === ADMIN_TAB_VIEWS.active
-      ? store.getState().pages.get(listKey(query))?.page?.ids[0]
-      : undefined;
+  const first = query.view === ADMIN_TAB_VIEWS.active ? firstActiveProject(store.getState()) : undefined;
   if (first) void store.loadBoard(first, 'main');
 }
 
