@@ -187,9 +187,19 @@ describe('pages as served', () => {
   });
 
   for (const path of ['/', '/terms-of-service', '/login']) {
-    test(`${path} loads in one wave: every script it runs was announced by the HTML, and the page hydrates without redrawing`, async () => {
+    test(`${path} loads in one wave: every script it runs was announced by the HTML, and the page hydrates without redrawing or restyling`, async () => {
       const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
       const { page, errors } = await newPage(context);
+      // A <style> taken out of the document (even to be put back) makes the browser apply it again from scratch.
+      await page.addInitScript(() => {
+        const removed: string[] = [];
+        (window as unknown as { removedStyles: string[] }).removedStyles = removed;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.removedNodes)
+              if (node.nodeName === 'STYLE') removed.push((node as Element).outerHTML.slice(0, 80));
+        }).observe(document, { childList: true, subtree: true });
+      });
       const scripts: string[] = [];
       const warnings: string[] = [];
       page.on('request', (request) => {
@@ -206,6 +216,11 @@ describe('pages as served', () => {
         `${path} fetched scripts its HTML did not announce`,
       );
       assert.deepEqual(warnings, [], 'hydration re-rendered part of the page');
+      assert.deepEqual(
+        await page.evaluate(() => (window as unknown as { removedStyles: string[] }).removedStyles),
+        [],
+        'hydration moved server-rendered styles',
+      );
       assert.deepEqual(errors, []);
       await context.close();
     });

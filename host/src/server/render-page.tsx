@@ -7,7 +7,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { INLINE_APP_CONFIG_ID, setAppConfig, type AppConfig } from '@agency/app-config';
 import { matchPath } from '@agency/router';
 import { MemoryRouter } from '@agency/router/testing';
-import { fontFallbackCss, fontFallbackScript, ServerStyles } from '@agency/ui/server';
+import { fontFallbackCss, fontFallbackScript, SERVER_RULES_ATTRIBUTE, ServerStyles } from '@agency/ui/server';
 import { App } from '../app/app';
 import { HOST_PATHS, HOST_ROUTE_CHUNKS, REMOTE_ROUTES, remoteForPath } from '../app/route-table';
 import { sessionHintScript } from '../features/layout/utils/session-hint';
@@ -88,7 +88,8 @@ const EMOTION_STYLE = /<style data-emotion="([^"]+)"(?: nonce="[^"]*")?>([\s\S]*
  * Emotion writes each rule in a <style> just before the first element using it; hundreds of them inside the
  * body cost the browser a style recalculation each while it parses, before the first paint. They go into the
  * head instead: the global styles one element each (as Emotion's Global finds them again when hydrating),
- * every other rule in one element naming them all (as Emotion's cache takes them over).
+ * every other rule in one element naming them all (as the browser's style cache takes them over). `data-s`
+ * tells Emotion's default cache they need no moving out of the body.
  */
 function hoistStyles(html: string): { html: string; styles: string } {
   const globals: string[] = [];
@@ -96,14 +97,14 @@ function hoistStyles(html: string): { html: string; styles: string } {
   const rules: string[] = [];
   const body = html.replace(EMOTION_STYLE, (_, attribute: string, css: string) => {
     const [key, ...ids] = attribute.split(' ');
-    if (key?.endsWith('-global')) globals.push(`<style data-emotion="${attribute}">${css}</style>`);
+    if (key?.endsWith('-global')) globals.push(`<style data-emotion="${attribute}" data-s="">${css}</style>`);
     else {
       names.push(...ids);
       rules.push(css);
     }
     return '';
   });
-  const styles = `${globals.join('')}<style data-emotion="css ${names.join(' ')}">${rules.join('')}</style>`;
+  const styles = `${globals.join('')}<style ${SERVER_RULES_ATTRIBUTE}="${names.join(' ')}">${rules.join('')}</style>`;
   return { html: body, styles };
 }
 

@@ -4,13 +4,17 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { createElement, type ReactNode } from 'react';
 import { FALLBACK_STACK, FONT_FAMILY } from './font-stack';
+import { STYLE_KEY } from './style-cache';
+
+export { SERVER_RULES_ATTRIBUTE } from './style-cache';
 
 /**
  * One style cache for a whole server render: each rule is written once, in a <style> just before the first
- * element that uses it, and the browser's cache takes these over when the page is hydrated.
+ * element that uses it. The host moves them to the head, and the browser's cache (style-cache.ts) takes them
+ * over there when the page is hydrated.
  */
 export function ServerStyles({ children }: { children: ReactNode }) {
-  return createElement(CacheProvider, { value: createCache({ key: 'css' }) }, children);
+  return createElement(CacheProvider, { value: createCache({ key: STYLE_KEY }) }, children);
 }
 
 /** Set on <html> when the page first painted without the kit's typeface: the view then keeps the fallback. */

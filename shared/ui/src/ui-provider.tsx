@@ -1,5 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { CacheProvider } from '@emotion/react';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { getBrowserStyleCache } from './style-cache';
 import { system } from './system';
 import { firstToast } from './toaster';
 
@@ -18,10 +20,13 @@ function DeferredToastRegion() {
 }
 
 export function UiProvider({ children }: { children: ReactNode }) {
-  return (
+  const kit = (
     <ChakraProvider value={system}>
       {children}
       <DeferredToastRegion />
     </ChakraProvider>
   );
+  // On the server, ServerStyles (server.ts) provides a cache per page.
+  const styleCache = getBrowserStyleCache();
+  return styleCache ? <CacheProvider value={styleCache}>{kit}</CacheProvider> : kit;
 }
