@@ -1,4 +1,10 @@
-import { earlyCancellationPenalty, finalPaymentFor, minimumTermMonthsRemaining, toCents } from './money';
+import {
+  earlyCancellationPenalty,
+  finalPaymentFor,
+  formatUsd,
+  minimumTermMonthsRemaining,
+  toCents,
+} from './money';
 
 describe('money rules', () => {
   const start = new Date('2026-01-15T12:00:00Z');
@@ -24,5 +30,20 @@ describe('money rules', () => {
     expect(finalPaymentFor(2, null)).toBe(700);
     expect(finalPaymentFor(2, 900)).toBe(900);
     expect(toCents(7407.4)).toBe(740740);
+  });
+
+  it('writes dollars as en-US currency, as Intl.NumberFormat does', () => {
+    const intl = (dollars: number) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
+        maximumFractionDigits: 2,
+      }).format(dollars);
+    const cents = [0, 5, 99, 100, 25000, 70000, 123456, 740740, 99999999, 100000000, 123456789012];
+    const amounts = cents.flatMap((c) => (c ? [c / 100, -c / 100] : [0])).concat([0.1, 7407.4, 12345.67]);
+    for (const dollars of amounts) expect(formatUsd(dollars)).toBe(intl(dollars));
+    expect(formatUsd(1500)).toBe('$1,500');
+    expect(formatUsd(7407.4)).toBe('$7,407.40');
   });
 });
