@@ -1,4 +1,4 @@
-import { createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defineConfig } from '@chakra-ui/react';
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import {
   animationStyles,
@@ -40,6 +40,30 @@ const withoutUnusedPalettes = <T extends { colors?: object }>(group: T): T => ({
   ),
 });
 
+type Tokens = { [key: string]: unknown };
+const isConditionalValue = (value: unknown): value is { _light?: unknown; base?: unknown } =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  ('_light' in value || '_dark' in value);
+
+/**
+ * Every semantic token with its light value only. The product has one colour scheme: nothing sets Chakra's
+ * `dark` class. The default theme still gives most semantic tokens a dark value, which doubles them in the
+ * system (a conditional token each), in the CSS of every page's HTML (a `.dark` block of ~7.7 kB) and in
+ * building the system at start-up (~30% of it).
+ */
+export function lightValuesOnly<T extends object>(group: T): T {
+  return Object.fromEntries(
+    Object.entries(group).map(([name, node]) => {
+      if (typeof node !== 'object' || node === null) return [name, node];
+      if (!('value' in node)) return [name, lightValuesOnly(node as Tokens)];
+      const { value } = node as { value: unknown };
+      return [name, isConditionalValue(value) ? { ...node, value: value._light ?? value.base } : node];
+    }),
+  ) as T;
+}
+
 const theme = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -49,7 +73,7 @@ const theme = defineConfig({
     breakpoints,
     keyframes,
     tokens: withoutUnusedPalettes(tokens),
-    semanticTokens: withoutUnusedPalettes(semanticTokens),
+    semanticTokens: lightValuesOnly(withoutUnusedPalettes(semanticTokens)),
     textStyles,
     layerStyles,
     animationStyles,
@@ -124,33 +148,5 @@ const brandTheme = defineConfig({
   },
 });
 
-type Tokens = { [key: string]: unknown };
-const isConditionalValue = (value: unknown): value is { _light?: unknown; base?: unknown } =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  ('_light' in value || '_dark' in value);
-
-/** Every semantic token with its light value only (see below). */
-export function lightValuesOnly(group: Tokens): Tokens {
-  return Object.fromEntries(
-    Object.entries(group).map(([name, node]) => {
-      if (typeof node !== 'object' || node === null) return [name, node];
-      if (!('value' in node)) return [name, lightValuesOnly(node as Tokens)];
-      const { value } = node as { value: unknown };
-      return [name, isConditionalValue(value) ? { ...node, value: value._light ?? value.base } : node];
-    }),
-  );
-}
-
-const config = mergeConfigs(defaultBaseConfig, theme, brandTheme);
-// The product has one colour scheme: nothing sets Chakra's `dark` class. The default theme still gives most
-// semantic tokens a dark value, which doubles them in the system (a conditional token each), in the CSS of
-// every page's HTML (a `.dark` block of ~7.7 kB) and in building the system at start-up (~30% of it).
-const lightConfig = {
-  ...config,
-  theme: { ...config.theme, semanticTokens: lightValuesOnly(config.theme?.semanticTokens ?? {}) },
-};
-
 /** The one Chakra system every app renders with. */
-export const system = createSystem(lightConfig);
+export const system = createSystem(defaultBaseConfig, theme, brandTheme);
