@@ -1,4 +1,5 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
+import type { SerializedStyles } from '@emotion/react';
 import { StyleSheet } from '@emotion/sheet';
 
 /** The Emotion key: the prefix of every class name, on the server and in the browser alike. */
@@ -48,4 +49,21 @@ export function getBrowserStyleCache(): EmotionCache | undefined {
   if (typeof document === 'undefined') return undefined;
   browserStyleCache ??= createBrowserStyleCache();
   return browserStyleCache;
+}
+
+/**
+ * The global styles the server wrote into this page (every <Global> but the one declaring the cascade layers,
+ * `layersRule`) under the name Emotion gave them there; undefined on a page the browser renders alone.
+ * Handed to <Global> as they are, they spare it serializing and hashing the kit's 39 kB of global CSS again
+ * only to find that name (115 ms at 4x CPU, in one piece of hydration work).
+ */
+export function serverGlobalStyles(layersRule: string): SerializedStyles | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const prefix = `${STYLE_KEY}-global `;
+  const withoutSpaces = (css: string | null) => css?.replace(/\s/g, '');
+  const node = [...document.querySelectorAll<HTMLStyleElement>(`style[data-emotion^="${prefix}"]`)].find(
+    (style) => withoutSpaces(style.textContent) !== withoutSpaces(layersRule),
+  );
+  if (!node) return undefined;
+  return { name: node.getAttribute('data-emotion')!.slice(prefix.length), styles: node.textContent ?? '' };
 }

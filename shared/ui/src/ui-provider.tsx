@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { getBrowserStyleCache } from './style-cache';
+import { getBrowserStyleCache, serverGlobalStyles } from './style-cache';
 import { system } from './system';
 import { firstToast } from './toaster';
 
@@ -19,9 +19,25 @@ function DeferredToastRegion() {
   );
 }
 
+let systemForPage: typeof system | undefined;
+
+/**
+ * The system, with its global styles as this page's server wrote them if it did (see serverGlobalStyles).
+ * Only the provider's <Global> reads `_global`, and Emotion takes styles it is given serialized as they are.
+ */
+function pageSystem(): typeof system {
+  if (!systemForPage) {
+    const serverGlobals = serverGlobalStyles(system.layers.atRule);
+    systemForPage = serverGlobals
+      ? { ...system, _global: serverGlobals as unknown as (typeof system)['_global'] }
+      : system;
+  }
+  return systemForPage;
+}
+
 export function UiProvider({ children }: { children: ReactNode }) {
   const kit = (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={pageSystem()}>
       {children}
       <DeferredToastRegion />
     </ChakraProvider>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
 import {
   getTrackingConsent,
   setTrackingConsent,
@@ -13,6 +13,11 @@ import { Header } from './header';
 // Its own chunk: without a pixel, or once the visitor has chosen, nobody downloads it.
 const ConsentBanner = lazy(() => import('./consent-banner'));
 
+// Hydrating a server-rendered page ends with one more, synchronous render of this layout (useHydrated below):
+// the header and footer (each of which follows what it needs itself) are left out of it.
+const LayoutHeader = memo(Header);
+const LayoutFooter = memo(Footer);
+
 /** Header, page, footer; `announcer` is the live region that announces client-side navigation. */
 export function AppLayout({ children, announcer }: { children: ReactNode; announcer?: ReactNode }) {
   // Only this layout changes the choice, so its state follows it.
@@ -22,6 +27,7 @@ export function AppLayout({ children, announcer }: { children: ReactNode; announ
   const hydrated = useHydrated();
   const needsConsent = hydrated && trackingNeedsConsent();
   const bannerOpen = needsConsent && (consent === undefined || reopened);
+  const reopenChoices = useCallback(() => setReopened(true), []);
 
   const choose = (choice: TrackingConsent) => {
     setTrackingConsent(choice);
@@ -34,7 +40,7 @@ export function AppLayout({ children, announcer }: { children: ReactNode; announ
 
   return (
     <Flex direction="column" minH="100vh">
-      <Header />
+      <LayoutHeader />
       {announcer}
       {bannerOpen && (
         <Suspense fallback={null}>
@@ -44,7 +50,7 @@ export function AppLayout({ children, announcer }: { children: ReactNode; announ
       <Box as="main" id="main" tabIndex={-1} flex="1" outline="none">
         {children}
       </Box>
-      <Footer onPrivacyChoices={needsConsent ? () => setReopened(true) : undefined} />
+      <LayoutFooter onPrivacyChoices={needsConsent ? reopenChoices : undefined} />
     </Flex>
   );
 }
