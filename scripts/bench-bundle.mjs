@@ -6,12 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { kb, measurePageJs } from '../tools/bench/measure-js.mjs';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { appConfigFrom } from '../tools/product/local-env.mjs';
 import { buildMonolith, startMonolith } from '../tools/bench/monolith/monolith.mjs';
+import { launchChromium } from '../tools/product/chromium.mjs';
 
 const run = (args) => {
   const result = spawnSync('npx', args, {
@@ -33,18 +33,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-'));
 const services = !process.argv.includes('--no-services');
 const product = await startProduct({ ports, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, services });
 const monolith = await startMonolith({ appConfig: appConfigFrom(product.env) });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 async function signInAsAdmin() {
   const context = await browser.newContext();

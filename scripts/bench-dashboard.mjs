@@ -14,9 +14,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
+import { launchChromium } from '../tools/product/chromium.mjs';
 
 const PROJECTS = 200;
 const TICKETS = 200;
@@ -41,18 +41,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-dashboard-'));
 process.env.TRUST_PROXY = '1';
 const product = await startProduct({ ports, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
 const env = product.env;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 // --- seeding through the API ---------------------------------------------------------------------------------
 

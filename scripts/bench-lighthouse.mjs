@@ -12,6 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
+import { CHROMIUM_PATH, withoutBrowserUiPreload } from '../tools/product/chromium.mjs';
 
 const PAGES = ['/', '/purchase/1', '/terms-of-service', '/login'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -43,14 +44,17 @@ const product = await startProduct({
   env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
 });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
+  chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
+  // Lighthouse's launcher's own flags, merged with ours (tools/product/chromium.mjs) into one --disable-features.
+  ignoreDefaultFlags: true,
+  chromeFlags: withoutBrowserUiPreload([
+    ...chromeLauncher.Launcher.defaultFlags(),
     '--headless=new',
     '--no-sandbox',
     '--disable-gpu',
     '--no-first-run',
     '--disable-background-networking',
-  ],
+  ]),
 });
 
 /** One Lighthouse run: the four category scores (0-100) and the metrics, in ms (CLS unitless). */

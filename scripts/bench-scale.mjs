@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { startPostgres } from '../tools/product/postgres.mjs';
+import { launchChromium } from '../tools/product/chromium.mjs';
 
 const PROJECTS = 10_000;
 const TICKETS_PER_PROJECT = 5;
@@ -141,18 +141,7 @@ async function seed(databaseUrl, clientId, clientEmail) {
 
 /** Navigation to /dashboard (signed in as the admin) until the first project of the queue shows: median of 3. */
 async function measureAdminDashboard(env) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
