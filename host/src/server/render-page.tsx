@@ -7,6 +7,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { INLINE_APP_CONFIG_ID, setAppConfig, type AppConfig } from '@agency/app-config';
 import { matchPath } from '@agency/router';
 import { MemoryRouter } from '@agency/router/testing';
+import { UiProvider } from '@agency/ui';
 import { fontFallbackCss, fontFallbackScript, SERVER_RULES_ATTRIBUTE, ServerStyles } from '@agency/ui/server';
 import { App } from '../app/app';
 import { HOST_PATHS, HOST_ROUTE_CHUNKS, REMOTE_ROUTES, remoteForPath } from '../app/route-table';
@@ -104,8 +105,10 @@ function hoistStyles(html: string): { html: string; styles: string } {
     }
     return '';
   });
-  const styles = `${globals.join('')}<style ${SERVER_RULES_ATTRIBUTE}="${names.join(' ')}">${rules.join('')}</style>`;
-  return { html: body, styles };
+  const componentRules = names.length
+    ? `<style ${SERVER_RULES_ATTRIBUTE}="${names.join(' ')}">${rules.join('')}</style>`
+    : '';
+  return { html: body, styles: `${globals.join('')}${componentRules}` };
 }
 
 // One render at a time: the configuration and the remote registry are module state.
@@ -126,17 +129,14 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
   );
   // The dashboard is a different page (and remote) for each role, which only the browser knows: a spinner to
   // hydrate would only hold the browser's first render back (hydration runs as a transition), so the browser
-  // renders it from scratch.
+  // renders it from scratch. Its head still carries the kit's global styles, which the browser then parses
+  // with the page instead of building them in script on the way to the first card.
   const byRole = pathname === HOST_PATHS.dashboard;
-  const rendered = byRole
-    ? ''
-    : await renderToString(
-        <StrictMode>
-          <ServerStyles>
-            <App router={Router} />
-          </ServerStyles>
-        </StrictMode>,
-      );
+  const rendered = await renderToString(
+    <StrictMode>
+      <ServerStyles>{byRole ? <UiProvider>{null}</UiProvider> : <App router={Router} />}</ServerStyles>
+    </StrictMode>,
+  );
   const { html, styles } = hoistStyles(rendered);
 
   const head = pageHead(pathname);
