@@ -102,6 +102,17 @@ describe('pages as served', () => {
     assert.doesNotMatch(html, /<!--\$!-->/, 'a part of the landing was left to the browser');
   });
 
+  test("the dashboard, rendered in the browser for the visitor's role, arrives with the kit's global styles", async () => {
+    const { status, html } = await get('/dashboard');
+    assert.equal(status, 200);
+    assert.match(html, /<div id="root"><\/div>/, 'no page content: the browser renders it');
+    // The browser parses them with the page instead of building them in script before the first card.
+    assert.match(
+      html,
+      /<style data-emotion="css-global [a-z0-9]+" data-s="">[^<]*--chakra-colors-brand-solid/,
+    );
+  });
+
   test('each public page has its own title and description, its canonical address and social tags', async () => {
     const titles = new Set<string>();
     const descriptions = new Set<string>();
