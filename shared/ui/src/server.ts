@@ -22,9 +22,9 @@ export const FONT_FALLBACK_ATTRIBUTE = 'data-font-fallback';
 
 /**
  * The typeface is `font-display: optional`: used if it is there for the first paint, else the view keeps the
- * fallback. But the browser picks fonts again whenever styles change, and hydration re-inserts the kit's global
- * styles, so a typeface that arrived after the first paint would still replace the text seconds later (measured:
- * fallback at 1.5 s, Inter at 5 s on a slow phone profile). This script, in the head of every server-rendered
+ * fallback. But the browser picks fonts again whenever styles change (hydration adds rules, a dialog opens), so
+ * a typeface that arrived after the first paint would still replace the text seconds later (measured: fallback
+ * at 1.5 s, Inter at 5 s on a slow phone profile). This script, in the head of every server-rendered
  * page, looks right after the first frame and, if the typeface was not ready, pins the fallback for this view.
  */
 export function fontFallbackScript(): string {
