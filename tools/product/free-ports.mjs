@@ -11,6 +11,11 @@ import { DEFAULT_PORTS } from './local-env.mjs';
 const LOWEST = 10_000;
 /** Browsers refuse these ports (Chromium's and Firefox's restricted list, from 10,000 up). */
 const BROWSER_BLOCKED = new Set([10080]);
+/**
+ * Every port this process was given: a product starts its services some time after its ports are chosen, and
+ * a later choice (the replicas' ports, PostgreSQL's) must not take one of them meanwhile (CI saw EADDRINUSE).
+ */
+const handedOut = new Set();
 
 /** The first port of the ephemeral range (Linux), or null where it cannot be read. */
 function ephemeralStart() {
@@ -47,10 +52,14 @@ export async function freePorts(names = Object.keys(DEFAULT_PORTS)) {
     for (let attempts = 0; servers.length < names.length; attempts++) {
       const server = createServer();
       const port = below && attempts < 1000 ? LOWEST + Math.floor(Math.random() * (below - LOWEST)) : 0;
-      if (BROWSER_BLOCKED.has(port)) continue;
-      if (await tryListen(server, port)) servers.push(server);
+      if (BROWSER_BLOCKED.has(port) || handedOut.has(port)) continue;
+      if (!(await tryListen(server, port))) continue;
+      if (handedOut.has(server.address().port)) server.close();
+      else servers.push(server);
     }
-    return Object.fromEntries(names.map((name, i) => [name, servers[i].address().port]));
+    const ports = servers.map((server) => server.address().port);
+    for (const port of ports) handedOut.add(port);
+    return Object.fromEntries(names.map((name, i) => [name, ports[i]]));
   } finally {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(() => resolve()))));
   }

@@ -27,3 +27,9 @@ test(
     );
   },
 );
+
+test('a later call never gives a port an earlier one gave (its services may not be listening yet)', async () => {
+  const given = [];
+  for (let call = 0; call < 50; call++) given.push(...Object.values(await freePorts()));
+  assert.equal(new Set(given).size, given.length);
+});
