@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../product/chromium.mjs';
 import { logoSvg, readBrand } from './brand-files.mjs';
 
 const require = createRequire(import.meta.url);
@@ -63,10 +63,7 @@ function icoFromPng(png, size) {
   return Buffer.concat([header, png]);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await launchChromium();
 try {
   const shoot = async (html, width, height, transparent = false, type = 'png') => {
     const page = await browser.newPage({ viewport: { width, height } });

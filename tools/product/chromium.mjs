@@ -34,7 +34,7 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
   'PreconnectToSearch',
 ];
 
-export const CHROMIUM_FLAGS = [
+const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
