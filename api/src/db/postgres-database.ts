@@ -56,7 +56,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
-    readThrough: versionedReads((sql) => pool.query(sql)),
+    // Asked once per batch of reads on every connection: a named statement is parsed and planned once each.
+    readThrough: versionedReads((sql) => pool.query({ name: 'data_version', text: sql })),
     async withExclusiveLock(key, work) {
       // A session lock, held by one connection of the pool for the duration of the work.
       const holder = await pool.connect();
