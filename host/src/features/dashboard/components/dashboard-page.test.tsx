@@ -12,6 +12,7 @@ jest.mock('../../../lib/federation/components/remote-page', () => ({
       remote {remote} {exposed}
     </p>
   ),
+  useRemotePageReady: () => true,
 }));
 
 jest.mock('../../../lib/federation/api/remote-registry', () => ({ prefetchRemote: jest.fn() }));

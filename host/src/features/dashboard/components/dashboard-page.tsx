@@ -4,7 +4,7 @@ import { needRole, retryRole, useAuthStore } from '@agency/auth';
 import { Button, loadOverlays } from '@agency/ui';
 import { PageSpinner } from '../../../components/page-spinner';
 import { prefetchRemote } from '../../../lib/federation/api/remote-registry';
-import { RemotePage } from '../../../lib/federation/components/remote-page';
+import { RemotePage, useRemotePageReady } from '../../../lib/federation/components/remote-page';
 import type { RemoteRoute } from '../../../lib/federation/remote-route';
 
 export const WAKING_UP_MESSAGE = AUTH_TEXT.wakingUp;
@@ -14,6 +14,8 @@ export function DashboardPage({ remotes }: { remotes: Record<'ADMIN' | 'CLIENT',
   const role = useAuthStore((s) => s.role);
   const roleFetchFailed = useAuthStore((s) => s.roleFetchFailed);
   const hasRole = role !== null;
+  const target = role ? remotes[role] : null;
+  const pageReady = useRemotePageReady(target);
   // Both portals build their dashboards from the kit's overlays (tabs, dialogs): fetched with the portal itself
   // rather than after it, so the dashboard renders in one go.
   useEffect(() => void loadOverlays(), []);
@@ -24,7 +26,7 @@ export function DashboardPage({ remotes }: { remotes: Record<'ADMIN' | 'CLIENT',
     const hint = needRole();
     if (hint) prefetchRemote(remotes[hint].remote, remotes[hint].exposed);
   }, [hasRole, remotes]);
-  if (!role) {
+  if (!target) {
     // Every attempt to read the role failed (the API was asleep or down): say so, and offer to ask again.
     return roleFetchFailed ? (
       <PageSpinner label={WAKING_UP_MESSAGE}>
@@ -36,6 +38,7 @@ export function DashboardPage({ remotes }: { remotes: Record<'ADMIN' | 'CLIENT',
       <PageSpinner label={AUTH_TEXT.loading} />
     );
   }
-  const target = remotes[role];
+  // The portal is drawn once its code is here, in one pass (see useRemotePageReady).
+  if (!pageReady) return <PageSpinner />;
   return <RemotePage remote={target.remote} exposed={target.exposed} />;
 }

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { renderHost } from '../../../testing/render-host';
-import { RemotePage } from './remote-page';
+import { RemotePage, useRemotePageReady } from './remote-page';
 
 // The registry decides which release a page comes from (remote-registry.test.ts); this is what the visitor
 // sees for each outcome.
@@ -25,20 +26,23 @@ const registry = jest.requireMock('../api/remote-registry') as {
 };
 const Purchase = () => <h1>Purchase Basic Web App</h1>;
 
+// A page that suspends on its load (React's `use`) is retried from inside act only when act is awaited.
+const showPage = (page: ReactElement) => act(async () => void renderHost(page));
+
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 
 test('shows the page of the current release', async () => {
   registry.loadRemotePage.mockResolvedValue({ default: Purchase });
-  renderHost(<RemotePage remote="checkout" exposed="./purchase-page" />);
+  await showPage(<RemotePage remote="checkout" exposed="./purchase-page" />);
   expect(await screen.findByRole('heading', { name: 'Purchase Basic Web App' })).toBeInTheDocument();
   expect(screen.queryByText(/previous version/)).not.toBeInTheDocument();
 });
 
 test('says so when the page comes from the previous release because the new one does not fit', async () => {
   registry.loadRemotePage.mockResolvedValue({ default: Purchase, replaced: new Error('does not fit') });
-  renderHost(<RemotePage remote="checkout" exposed="./consultation-page" />);
+  await showPage(<RemotePage remote="checkout" exposed="./consultation-page" />);
   expect(await screen.findByRole('heading', { name: 'Purchase Basic Web App' })).toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent(
     'A new version of this section does not work with this version of the site yet, so you are seeing the previous version.',
@@ -47,7 +51,7 @@ test('says so when the page comes from the previous release because the new one 
 
 test('an incompatible release with nothing to fall back to is named as such, with a reload instead of a retry', async () => {
   registry.loadRemotePage.mockRejectedValue(new registry.RemoteUnavailableError(new Error('does not fit')));
-  renderHost(<RemotePage remote="checkout" exposed="./purchase-success-page" />);
+  await showPage(<RemotePage remote="checkout" exposed="./purchase-success-page" />);
   expect(
     await screen.findByRole('heading', { name: 'This section does not work with this version of the site' }),
   ).toBeInTheDocument();
@@ -58,9 +62,23 @@ test('an incompatible release with nothing to fall back to is named as such, wit
 
 test('an outage keeps its Retry', async () => {
   registry.loadRemotePage.mockRejectedValue(new registry.RemoteUnavailableError());
-  renderHost(<RemotePage remote="checkout" exposed="./consultation-success-page" />);
+  await showPage(<RemotePage remote="checkout" exposed="./consultation-success-page" />);
   expect(
     await screen.findByRole('heading', { name: 'This section is temporarily unavailable' }),
   ).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+});
+
+test('a page whose code has arrived is drawn in the same render, without suspending', async () => {
+  registry.loadRemotePage.mockResolvedValue({ default: Purchase });
+  const page = { remote: 'checkout', exposed: './terms-page' } as const;
+  function WhenReady() {
+    return useRemotePageReady(page) ? <RemotePage {...page} /> : <p>code on its way</p>;
+  }
+  renderHost(<WhenReady />);
+  expect(screen.getByText('code on its way')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByText('code on its way')).not.toBeInTheDocument());
+  // Suspending would have shown the spinner here (and, outside an awaited act, never come back from it).
+  expect(screen.getByRole('heading', { name: 'Purchase Basic Web App' })).toBeInTheDocument();
+  expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
 });

@@ -1,5 +1,4 @@
-/* eslint-disable react-hooks/static-components -- lazyPage caches one component per remote/module/release/attempt, so <Page> is stable across renders. */
-import { lazy, Suspense, use, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, use, useEffect, useReducer, useState, type ComponentType } from 'react';
 import { useLocation } from '@agency/router';
 import {
   currentRelease,
@@ -14,27 +13,56 @@ import { RemoteErrorBoundary } from './remote-error-boundary';
 import { PreviousReleaseNotice, RemoteIncompatible } from './remote-incompatible';
 import { RemoteUnavailable } from './remote-unavailable';
 
-const pages = new Map<string, LazyExoticComponent<ComponentType>>();
+/** A page's load, marked the way React's `use` reads a promise: one that has settled is read without suspending. */
+type PageLoad = Promise<ComponentType> & {
+  status?: 'fulfilled' | 'rejected';
+  value?: ComponentType;
+  reason?: unknown;
+};
 
-function lazyPage(remote: RemoteName, exposed: string, release: string, attempt: number) {
-  const key = `${remote}/${exposed}@${release}#${attempt}`;
-  let page = pages.get(key);
-  if (!page) {
-    page = lazy(async () => {
-      const { default: Page, replaced } = await loadRemotePage(remote, exposed);
-      if (!replaced) return { default: Page };
-      return {
-        default: () => (
-          <>
-            <PreviousReleaseNotice />
-            <Page />
-          </>
-        ),
-      };
-    });
-    pages.set(key, page);
+const pages = new Map<string, PageLoad>();
+
+/** One load per remote, module, release and attempt. */
+function pageLoad(remote: RemoteName, exposed: string, attempt: number): PageLoad {
+  const key = `${remote}/${exposed}@${currentRelease(remote) ?? 'unconfigured'}#${attempt}`;
+  let load = pages.get(key);
+  if (!load) {
+    const loading: PageLoad = loadRemotePage(remote, exposed).then(({ default: Page, replaced }) =>
+      replaced ? withPreviousReleaseNotice(Page) : Page,
+    );
+    loading.then(
+      (value) => void Object.assign(loading, { status: 'fulfilled', value }),
+      (reason: unknown) => void Object.assign(loading, { status: 'rejected', reason }),
+    );
+    pages.set(key, (load = loading));
   }
-  return page;
+  return load;
+}
+
+function withPreviousReleaseNotice(Page: ComponentType): ComponentType {
+  return function PageOfPreviousRelease() {
+    return (
+      <>
+        <PreviousReleaseNotice />
+        <Page />
+      </>
+    );
+  };
+}
+
+/**
+ * Whether a page rendered only in the browser (the dashboard) can be drawn in one go: true once its code has
+ * arrived (or failed to, which the page then shows). Rendering it before would suspend, and React draws what a
+ * suspended page becomes as a retry: in slices between frames, with its reveal held back to 300 ms after the
+ * spinner, and again from the start if data arrives meanwhile.
+ */
+export function useRemotePageReady(page: { remote: RemoteName; exposed: string } | null): boolean {
+  const load = page && pageLoad(page.remote, page.exposed, 0);
+  const [, settled] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (load && !load.status) load.then(settled, settled);
+  }, [load]);
+  return load?.status !== undefined;
 }
 
 /**
@@ -70,11 +98,8 @@ export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: s
 function CurrentRelease(props: { remote: RemoteName; exposed: string; navigation: string; attempt: number }) {
   const reading = refreshOnNavigation(props.navigation);
   if (reading) use(reading);
-  const Page = lazyPage(
-    props.remote,
-    props.exposed,
-    currentRelease(props.remote) ?? 'unconfigured',
-    props.attempt,
-  );
+  const load: Promise<ComponentType> = pageLoad(props.remote, props.exposed, props.attempt);
+  const Page = use(load);
+  // eslint-disable-next-line react-hooks/static-components -- one component per load, and loads are kept per remote, module, release and attempt: the same across renders.
   return <Page />;
 }
