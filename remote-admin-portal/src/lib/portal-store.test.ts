@@ -40,6 +40,20 @@ describe('portal store', () => {
     expect(after.completed).toBe(before.completed);
   });
 
+  it('answers read together reach subscribers once, when all are in', async () => {
+    fakePortalApi({ projects: [aProject()] });
+    const store = createPortalStore();
+    const seen: Array<[boolean, boolean]> = [];
+    store.subscribe(() => {
+      const { counts, pages } = store.getState();
+      seen.push([counts !== null, pages.get(listKey(query('pending')))?.status === 'ready']);
+    });
+    await store.together(() => [store.loadCounts(), store.loadPage(query('pending'))]);
+    expect(seen).toEqual([[true, true]]);
+    store.invalidateLists();
+    expect(seen).toHaveLength(2);
+  });
+
   it('a page is fetched once per version of its view', async () => {
     const api = fakePortalApi({ projects: [aProject(), aProject(REFUSED)] });
     const store = createPortalStore();

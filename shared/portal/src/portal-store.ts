@@ -110,11 +110,15 @@ export function createPortalStore() {
   let countsTimer: ReturnType<typeof setTimeout> | undefined;
   let countsRequest = 0;
   let stopped = false;
+  let holding = 0;
+  let heldChange = false;
 
+  const notify = () => listeners.forEach((listener) => listener());
   const set = (next: Partial<PortalState>) => {
     if (stopped) return;
     state = { ...state, ...next };
-    listeners.forEach((listener) => listener());
+    if (holding > 0) heldChange = true;
+    else notify();
   };
 
   /** Reads an answer into the cache, keeping the cached object when nothing changed. */
@@ -141,6 +145,22 @@ export function createPortalStore() {
     onEvent(listener: (event: PortalEvent) => void) {
       eventListeners.add(listener);
       return () => eventListeners.delete(listener);
+    },
+
+    /**
+     * Reads whose answers are shown together: subscribers hear of them once, when all are in. Each answer told
+     * apart is one more render of the whole page (the dashboard's counts and its first page arrive within
+     * milliseconds of each other, and each render of it costs tens of milliseconds).
+     */
+    together(reads: () => Promise<unknown>[]): Promise<void> {
+      holding += 1;
+      return Promise.allSettled(reads()).then(() => {
+        holding -= 1;
+        if (holding === 0 && heldChange) {
+          heldChange = false;
+          notify();
+        }
+      });
     },
 
     loadCounts(): Promise<void> {

@@ -64,8 +64,7 @@ const started = new WeakSet<PortalStore>();
 function startReading(store: PortalStore): PortalStore {
   if (started.has(store)) return store;
   started.add(store);
-  void store.loadCounts();
-  void store.loadPage(firstPageQuery(ADMIN_TAB_VIEWS.queue));
+  void store.together(() => [store.loadCounts(), store.loadPage(firstPageQuery(ADMIN_TAB_VIEWS.queue))]);
   return store;
 }
 
