@@ -153,14 +153,20 @@ export function createPortalStore() {
      * milliseconds of each other, and each render of it costs tens of milliseconds).
      */
     together(reads: () => Promise<unknown>[]): Promise<void> {
-      holding += 1;
-      return Promise.allSettled(reads()).then(() => {
+      const release = () => {
         holding -= 1;
         if (holding === 0 && heldChange) {
           heldChange = false;
           notify();
         }
-      });
+      };
+      holding += 1;
+      try {
+        return Promise.allSettled(reads()).then(release);
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
 
     loadCounts(): Promise<void> {
