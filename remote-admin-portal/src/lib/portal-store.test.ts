@@ -1,6 +1,7 @@
 import { ACTIVE, aProject, aTicket, fakePortalApi, REFUSED } from '../testing/render-dashboard';
 import { setTestAppConfig } from '../../../tools/jest/test-utils';
-import { createPortalStore, listKey } from '@agency/portal';
+import { renderHook, waitFor } from '@testing-library/react';
+import { createPortalStore, dashboardStore, listKey } from '@agency/portal';
 
 beforeEach(() => setTestAppConfig());
 
@@ -52,6 +53,20 @@ describe('portal store', () => {
     expect(seen).toEqual([[true, true]]);
     store.invalidateLists();
     expect(seen).toHaveLength(2);
+  });
+
+  it("a dashboard's store prepared when its module runs has its first reads under way; the first dashboard mounted takes it", async () => {
+    const api = fakePortalApi({ projects: [aProject()] });
+    const dashboard = dashboardStore('pending');
+    dashboard.prepare();
+    const { result } = renderHook(() => dashboard.useStore());
+    await waitFor(() => expect(result.current.getState().counts).not.toBeNull());
+    expect(result.current.getState().pages.get(listKey(query('pending')))?.status).toBe('ready');
+    expect(api.routes().filter((r) => r === 'GET /api/projects')).toHaveLength(1);
+    // Another dashboard (the page opened again) makes its own store and reads for it.
+    const again = renderHook(() => dashboard.useStore());
+    expect(again.result.current).not.toBe(result.current);
+    await waitFor(() => expect(api.routes().filter((r) => r === 'GET /api/projects')).toHaveLength(2));
   });
 
   it('a page is fetched once per version of its view', async () => {

@@ -3,6 +3,7 @@
 // Each portal makes its own store and passes its own words where the portals differ.
 export * from './portal-store';
 export * from './use-portal';
+export { dashboardStore } from './dashboard-store';
 export { useIdlePrefetch, whenIdle } from './idle-prefetch';
 export { dateTime, shortDate } from './date-time';
 export { useProjectPayments, type ProjectPaymentsState } from './use-project-payments';

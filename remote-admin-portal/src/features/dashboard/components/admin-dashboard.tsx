@@ -21,7 +21,7 @@ import {
   useLiveUpdates,
   usePortalSelector,
   usePortalStore,
-  createPortalStore,
+  dashboardStore,
   firstPageQuery,
   listKey,
   useIdlePrefetch,
@@ -59,29 +59,15 @@ function Loading() {
   );
 }
 
-/** Stores whose first reads (the counts, the queue's first page) were asked. */
-const started = new WeakSet<PortalStore>();
-function startReading(store: PortalStore): PortalStore {
-  if (started.has(store)) return store;
-  started.add(store);
-  void store.together(() => [store.loadCounts(), store.loadPage(firstPageQuery(ADMIN_TAB_VIEWS.queue))]);
-  return store;
-}
-
+const adminStore = dashboardStore(ADMIN_TAB_VIEWS.queue);
 // The host runs this module when a signed-in admin opens the dashboard: the first reads start now, while React
-// renders the page, instead of after its first commit.
-let prepared: PortalStore | null =
-  useAuthStore.getState().role === 'ADMIN' ? startReading(createPortalStore()) : null;
+// renders the page.
+if (useAuthStore.getState().role === 'ADMIN') adminStore.prepare();
 
 /** The admin dashboard (exposed as ./admin-dashboard): header, five stat cards and the tabs, all live. */
 export default function AdminDashboard() {
-  // Taken once committed: a render React throws away (it may restart a concurrent one) must not use it up.
-  const [store] = useState(() => prepared ?? createPortalStore());
+  const store = adminStore.useStore();
   useLiveUpdates(store);
-  useEffect(() => {
-    if (prepared === store) prepared = null;
-    startReading(store);
-  }, [store]);
   return (
     <PortalStoreProvider store={store}>
       <PageFrame py={{ base: '6', md: '10' }}>

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { CLIENT_TAB_VIEWS, type Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { logout, useAuthStore } from '@agency/auth';
@@ -13,7 +13,7 @@ import {
   useLiveUpdates,
   usePortalSelector,
   usePortalStore,
-  createPortalStore,
+  dashboardStore,
   useIdlePrefetch,
 } from '@agency/portal';
 import { toastError } from '../../../lib/toast';
@@ -43,13 +43,15 @@ function Loading({ label = m.loading }: { label?: string }) {
   );
 }
 
+const clientStore = dashboardStore(CLIENT_TAB_VIEWS[TAB_ORDER[0]!]);
+// The host runs this module when a signed-in client opens the dashboard: the first reads start now, while React
+// renders the page.
+if (useAuthStore.getState().role === 'CLIENT') clientStore.prepare();
+
 /** /dashboard for every role other than ADMIN (the module this remote exposes); it follows changes live. */
 export default function ClientDashboard() {
-  const [store] = useState(createPortalStore);
+  const store = clientStore.useStore();
   useLiveUpdates(store);
-  useEffect(() => {
-    void store.loadCounts();
-  }, [store]);
   return (
     <PortalStoreProvider store={store}>
       <PageFrame py={{ base: '6', md: '10' }}>
