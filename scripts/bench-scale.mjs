@@ -71,10 +71,11 @@ try {
       },
     ],
   });
-  const errors = result.non2xx + result.errors + result.timeouts;
+  const failures = (run) => run.non2xx + run.errors + run.timeouts;
+  const errors = failures(result);
   if (result.warmup)
     console.log(
-      `warm-up (${WARMUP_S} s, not counted)  p50=${result.warmup.latency.p50} ms  p99=${result.warmup.latency.p99} ms  errors=${result.warmup.non2xx + result.warmup.errors + result.warmup.timeouts}`,
+      `warm-up (${WARMUP_S} s, not counted)  p50=${result.warmup.latency.p50} ms  p99=${result.warmup.latency.p99} ms  errors=${failures(result.warmup)}`,
     );
   console.log(
     `project lists   p50=${result.latency.p50} ms  p99=${result.latency.p99} ms  req/s=${Math.round(result.requests.average)}  errors=${errors}`,

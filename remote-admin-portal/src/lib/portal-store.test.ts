@@ -1,6 +1,7 @@
 import { ACTIVE, aProject, aTicket, fakePortalApi, REFUSED } from '../testing/render-dashboard';
 import { setTestAppConfig } from '../../../tools/jest/test-utils';
 import { renderHook, waitFor } from '@testing-library/react';
+import { useAuthStore } from '@agency/auth';
 import { createPortalStore, dashboardStore, listKey } from '@agency/portal';
 
 beforeEach(() => setTestAppConfig());
@@ -57,8 +58,8 @@ describe('portal store', () => {
 
   it("a dashboard's store prepared when its module runs has its first reads under way; the first dashboard mounted takes it", async () => {
     const api = fakePortalApi({ projects: [aProject()] });
-    const dashboard = dashboardStore('pending');
-    dashboard.prepare();
+    useAuthStore.setState({ role: 'CLIENT' });
+    const dashboard = dashboardStore('pending', 'CLIENT');
     const { result } = renderHook(() => dashboard.useStore());
     await waitFor(() => expect(result.current.getState().counts).not.toBeNull());
     expect(result.current.getState().pages.get(listKey(query('pending')))?.status).toBe('ready');

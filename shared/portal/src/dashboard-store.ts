@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
-import type { ProjectView } from '@agency/domain';
+import type { ProjectView, Role } from '@agency/domain';
+import { useAuthStore } from '@agency/auth';
 import { createPortalStore, firstPageQuery, type PortalStore } from './portal-store';
 
 /**
  * A dashboard's store, with its first reads (the tab counts and the first tab's first page) started as early as
- * possible and shown together. `prepare()` starts them when the dashboard's module runs, for a signed-in user
- * whose role is known to be the dashboard's, rather than after React's first commit; the first dashboard that
- * mounts takes that store.
+ * possible and shown together. The host runs a portal's module when a signed-in user of its role opens the
+ * dashboard: the reads start then, while React renders the page, rather than after its first commit, and the
+ * first dashboard that mounts takes that store.
  */
-export function dashboardStore(firstView: ProjectView) {
+export function dashboardStore(firstView: ProjectView, role: Role) {
   const started = new WeakSet<PortalStore>();
   const startReading = (store: PortalStore): PortalStore => {
     if (!started.has(store)) {
@@ -17,11 +18,9 @@ export function dashboardStore(firstView: ProjectView) {
     }
     return store;
   };
-  let prepared: PortalStore | null = null;
+  let prepared: PortalStore | null =
+    useAuthStore.getState().role === role ? startReading(createPortalStore()) : null;
   return {
-    prepare(): void {
-      prepared ??= startReading(createPortalStore());
-    },
     useStore(): PortalStore {
       // Taken once committed: a render React throws away (it may restart a concurrent one) must not use it up.
       const [store] = useState(() => prepared ?? createPortalStore());

@@ -30,7 +30,6 @@ import {
   type PortalState,
   type PortalStore,
 } from '@agency/portal';
-import { useAuthStore } from '@agency/auth';
 import { loadDndBackend, type DndBackend } from '../../../lib/dnd-backend';
 import { ActiveProjects } from '../../active-projects/components/active-projects';
 import { CompletedProjects } from '../../completed-projects/components/completed-projects';
@@ -59,10 +58,7 @@ function Loading() {
   );
 }
 
-const adminStore = dashboardStore(ADMIN_TAB_VIEWS.queue);
-// The host runs this module when a signed-in admin opens the dashboard: the first reads start now, while React
-// renders the page.
-if (useAuthStore.getState().role === 'ADMIN') adminStore.prepare();
+const adminStore = dashboardStore(ADMIN_TAB_VIEWS.queue, 'ADMIN');
 
 /** The admin dashboard (exposed as ./admin-dashboard): header, five stat cards and the tabs, all live. */
 export default function AdminDashboard() {

@@ -43,10 +43,7 @@ function Loading({ label = m.loading }: { label?: string }) {
   );
 }
 
-const clientStore = dashboardStore(CLIENT_TAB_VIEWS[TAB_ORDER[0]!]);
-// The host runs this module when a signed-in client opens the dashboard: the first reads start now, while React
-// renders the page.
-if (useAuthStore.getState().role === 'CLIENT') clientStore.prepare();
+const clientStore = dashboardStore(CLIENT_TAB_VIEWS[TAB_ORDER[0]!], 'CLIENT');
 
 /** /dashboard for every role other than ADMIN (the module this remote exposes); it follows changes live. */
 export default function ClientDashboard() {
