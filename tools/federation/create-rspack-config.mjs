@@ -119,7 +119,7 @@ export function createRspackConfig({
             templateParameters: {
               title,
               description,
-              headExtra: [fonts.preload, fonts.css, ...(isHost ? iconLinks() : [])].join(''),
+              headExtra: [fonts.css, ...(isHost ? iconLinks() : [])].join(''),
             },
             scriptLoading: 'defer',
             // Kept as written: the host's server fills the page's head and HTML at its comment markers.
