@@ -26,3 +26,10 @@ test('lightValuesOnly keeps plain values and nested groups as they are', () => {
     shadow: { value: 'none', description: 'kept' },
   });
 });
+
+test('the global styles are built on first read, not with the system (patches/), and are whole when read', () => {
+  expect(Object.getOwnPropertyDescriptor(system, '_global')?.get).toBeInstanceOf(Function);
+  const globals = JSON.stringify(system._global);
+  expect(globals).toContain('--chakra-colors-brand-solid');
+  expect(system._global).toBe(system._global);
+});
