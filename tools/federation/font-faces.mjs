@@ -1,12 +1,12 @@
 // The UI kit's typeface, self-hosted: the latin and latin-ext subsets of Inter (variable weight, from
 // @fontsource-variable/inter) are emitted into the build under content-hashed names, and every page's head
 // declares them (index.html).
-// `font-display: optional`: the font is used when it arrives within the first ~100 ms (on a first visit it
-// rarely does; it is cached for good after it), otherwise the page keeps the fallback for that view, so text
-// never re-lays out. The fallback face is Arial scaled to Inter's metrics, so the two set text alike.
+// `font-display: optional`: the font is used when it arrives within the first ~100 ms (it is cached for good
+// after the first visit), otherwise the page keeps the fallback for that view, so text never re-lays out. The
+// fallback face is Arial scaled to Inter's metrics, so the two set text alike.
 // Not preloaded: in Chromium 156 a font preload that is still loading when the body arrives, with scripts
-// loading beside it, holds the first paint 1-2 s (Lighthouse traces of `/`: first paint at 1.3-2.3 s with the
-// preload, 0.3 s without). The cost: a first visit now usually keeps the fallback; the next one has the font.
+// loading beside it, holds the first paint 1-2 s (Lighthouse traces of `/`: first paint at 1.3-2.4 s with the
+// preload, 0.35-0.44 s without). The cost: a first visit is more likely to keep the fallback.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
