@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
@@ -222,6 +222,58 @@ describe('admin dashboard', () => {
     const after = await api<{ tickets: TicketRow[] }>(suite.product, adminToken, 'GET', '/api/tickets');
     assert.equal(after.tickets.find((t) => t.id === ticket!.id)?.status, 'done');
 
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("a returning admin's dashboard comes in one wave: its head announces every script the first render needs, and nothing of the client's portal", async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await newPage(context);
+    await logInAsAdmin(page, suite.product);
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+
+    // What the page asks for while it is parsed, before its first script runs (deferred scripts run after this).
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        (window as unknown as { announced: string[] }).announced = [
+          ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href),
+          ...[...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((script) => script.src),
+        ];
+      });
+    });
+    const requests: { url: string; script: boolean }[] = [];
+    const record = (request: Request) =>
+      requests.push({ url: request.url(), script: request.resourceType() === 'script' });
+    page.on('request', record);
+    await page.goto(`${suite.product.url}/dashboard`);
+    await page.getByRole('tabpanel', { name: /Project Queue/ }).waitFor();
+    page.off('request', record);
+
+    const { announced, clientPortal } = await page.evaluate(() => ({
+      announced: (window as unknown as { announced: string[] }).announced,
+      clientPortal: (
+        JSON.parse(document.getElementById('app-config')!.textContent!) as {
+          remotes: Record<string, { manifest: string }>;
+        }
+      ).remotes.client_portal!.manifest,
+    }));
+    const scripts = requests.filter((r) => r.script).map((r) => r.url);
+    assert.ok(
+      scripts.some((url) => url.endsWith('/remoteEntry.js')),
+      "the admin portal's entry is among them",
+    );
+    assert.deepEqual(
+      scripts.filter((url) => !announced.includes(url)),
+      [],
+      'scripts the page did not announce while it was parsed',
+    );
+    const clientRelease = new URL('.', clientPortal).href;
+    assert.deepEqual(
+      requests.filter((r) => r.url.startsWith(clientRelease)),
+      [],
+      "the client's portal is not fetched",
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });

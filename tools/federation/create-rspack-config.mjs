@@ -13,7 +13,7 @@ import { federationRuntimeAliases } from './runtime-aliases.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { hostSharedModulesSource } from './host-shared-modules.mjs';
 import { HostContractPlugin } from './host-contract.mjs';
-import { ChunkGroupsPlugin } from './chunk-groups-plugin.mjs';
+import { ChunkGroupsPlugin, SHARED_MODULES_FILE } from './chunk-groups-plugin.mjs';
 import { FontFilesPlugin, fontFaces } from './font-faces.mjs';
 import { BrandFilesPlugin, iconLinks } from './brand-files.mjs';
 import { appConfigFrom, resolveLocalEnv } from '../product/local-env.mjs';
@@ -49,7 +49,7 @@ export function createRspackConfig({
     // every shared module: it carries neither, nor a page of its own. Its development build runs standalone.
     const hostedOnly = federated && !isHost && production;
     // Written by the build, never to disk: the host's share list (see host-shared-modules.mjs).
-    const hostSharedModulesFile = join(appDir, 'node_modules/.federation/shared-modules.js');
+    const hostSharedModulesFile = join(appDir, SHARED_MODULES_FILE);
     // React Fast Refresh in `npm run dev`: an edited component is swapped in place and keeps its state.
     const fastRefresh = !production;
     const fonts = fontFaces('/');

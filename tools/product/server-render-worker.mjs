@@ -2,6 +2,7 @@
 // build and the remotes' server builds, so a remote's bug (an exception, a rejected promise nobody awaits)
 // costs at most this worker, which is started again, never the server; and rendering never holds up the
 // server's other requests.
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -122,33 +123,63 @@ async function remotePage(config, remote, exposed, failures) {
 }
 
 /**
+ * The files of a remote page, from its current release: the manifest, the entry and the page's own chunks,
+ * and with `hostShared` the host's chunks of the shared modules the remote takes from the host (the ones it
+ * lists that the host provides on demand). Nothing for a release this host cannot run, or a remote that does
+ * not answer (the browser tells the visitor).
+ */
+async function remoteFiles(route, config, { hostShared = false } = {}) {
+  const manifestUrl = config.remotes[route.remote]?.manifest;
+  if (!manifestUrl) return [];
+  const files = [{ href: manifestUrl, as: 'fetch' }];
+  const manifest = await fittingManifest(route.remote, manifestUrl).catch(() => null);
+  if (manifest) {
+    const entry = manifest.metaData.remoteEntry;
+    files.push({
+      href: new URL(`${entry.path ? `${entry.path}/` : ''}${entry.name}`, manifestUrl).href,
+      as: 'script',
+    });
+    const exposed = manifest.exposes.find((e) => (e.path ?? `./${e.name}`) === route.exposed);
+    for (const file of exposed?.assets.js.sync ?? [])
+      files.push({ href: new URL(file, manifestUrl).href, as: 'script' });
+    const groups = hostShared ? (chunkGroups()?.groups ?? {}) : {};
+    for (const { name } of hostShared ? manifest.shared : [])
+      for (const file of groups[`shared:${name}`] ?? []) files.push({ href: `/${file}`, as: 'script' });
+  }
+  return files;
+}
+
+/**
  * What the browser will fetch to hydrate the route, as preload links: all of it in the first wave. At low
  * priority: the page is painted from its HTML, so the scripts must not compete with what the first paint needs
- * (at high priority, preloaded scripts are treated as render-blocking).
+ * (at high priority, preloaded scripts are treated as render-blocking). The dashboard's remote depends on the
+ * role, which only the browser knows: a script in the head preloads the files of the role this browser kept.
  */
-async function preloads(page, config) {
+async function preloads(page, config, build) {
   const groups = chunkGroups();
+  const link = ({ href, as }) =>
+    as === 'fetch'
+      ? `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`
+      : `<link rel="preload" href="${escapeAttribute(href)}" as="script" fetchpriority="low">`;
   const links = [];
-  const script = (href) =>
-    `<link rel="preload" href="${escapeAttribute(href)}" as="script" fetchpriority="low">`;
   if (groups) {
     const files = new Set([groups.startup, ...page.chunks].flatMap((name) => groups.groups[name] ?? []));
-    for (const file of files) links.push(script(`/${file}`));
+    for (const file of files) links.push(link({ href: `/${file}`, as: 'script' }));
   }
-  const manifestUrl = page.remote && config.remotes[page.remote.remote]?.manifest;
-  if (manifestUrl) {
-    links.push(
-      `<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin="anonymous">`,
-    );
-    const manifest = await fittingManifest(page.remote.remote, manifestUrl).catch(() => null);
-    if (manifest) {
-      const entry = manifest.metaData.remoteEntry;
-      links.push(script(new URL(`${entry.path ? `${entry.path}/` : ''}${entry.name}`, manifestUrl).href));
-      const exposed = manifest.exposes.find((e) => (e.path ?? `./${e.name}`) === page.remote.exposed);
-      for (const file of exposed?.assets.js.sync ?? []) links.push(script(new URL(file, manifestUrl).href));
-    }
+  if (page.remote) links.push(...(await remoteFiles(page.remote, config)).map(link));
+  const scriptHashes = [];
+  if (page.remotesByRole) {
+    const byRole = {};
+    const announced = new Set(links);
+    for (const [role, route] of Object.entries(page.remotesByRole))
+      byRole[role] = (await remoteFiles(route, config, { hostShared: true })).filter(
+        (file) => !announced.has(link(file)),
+      );
+    const script = build.rolePreloadScript(config.supabaseUrl, byRole);
+    links.push(`<script>${script}</script>`);
+    scriptHashes.push(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
   }
-  return links.join('');
+  return { links: links.join(''), scriptHashes };
 }
 
 async function render({ pathname, config }) {
@@ -161,11 +192,11 @@ async function render({ pathname, config }) {
     config,
     loadRemotePage: (remote, exposed) => remotePage(config, remote, exposed, failures),
   });
-  const links = await preloads(page, config);
+  const { links, scriptHashes } = await preloads(page, config, build);
   return {
     cacheable: failures.count === 0,
     status: page.status,
-    scriptHashes: page.scriptHashes,
+    scriptHashes: [...page.scriptHashes, ...scriptHashes],
     html: html
       .replace(/<!--page-head-->[\s\S]*<!--\/page-head-->/, () => page.head)
       .replace('</head>', () => `${links}</head>`)

@@ -10,7 +10,13 @@ import { MemoryRouter } from '@agency/router/testing';
 import { UiProvider } from '@agency/ui';
 import { fontFallbackCss, fontFallbackScript, SERVER_RULES_ATTRIBUTE, ServerStyles } from '@agency/ui/server';
 import { App } from '../app/app';
-import { HOST_PATHS, HOST_ROUTE_CHUNKS, REMOTE_ROUTES, remoteForPath } from '../app/route-table';
+import {
+  DASHBOARD_REMOTES,
+  HOST_PATHS,
+  HOST_ROUTE_CHUNKS,
+  REMOTE_ROUTES,
+  remoteForPath,
+} from '../app/route-table';
 import { sessionHintScript } from '../features/layout/utils/session-hint';
 import { headTags } from '../features/page-head/utils/head-tags';
 import { pageHead } from '../features/page-head/utils/page-heads';
@@ -20,6 +26,7 @@ import { setServerRemotes, type ServerPageLoader } from './server-remote-registr
 
 export { sharedModules } from '@agency/federation/server-shared-modules';
 export { SITEMAP_PATHS } from '../features/page-head/utils/page-heads';
+export { rolePreloadScript, type PreloadFile } from '../features/layout/utils/session-hint';
 
 export interface RenderRequest {
   /** Path and query of the request. */
@@ -38,6 +45,8 @@ export interface RenderedPage {
   scriptHashes: string[];
   /** The remote page this route shows, whose entry and chunks the server preloads. */
   remote?: RemoteRoute;
+  /** The dashboard: a remote page for each role, whose files the head preloads for the role kept last time. */
+  remotesByRole?: Readonly<Record<'ADMIN' | 'CLIENT', RemoteRoute>>;
   /** The host's own chunks (by name) this route needs before it can be hydrated. */
   chunks: string[];
 }
@@ -162,6 +171,7 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
     html,
     scriptHashes: [cspHash(hint), cspHash(fontFallback)],
     ...(remote && { remote }),
+    ...(byRole && { remotesByRole: DASHBOARD_REMOTES }),
     chunks: HOST_ROUTE_CHUNKS[pathname] ?? (remote || byRole ? ['federation'] : []),
   };
 }

@@ -2,6 +2,7 @@ export { useAuthStore } from './auth-store';
 export type { AuthState, AuthStatus, AuthUser, Role } from './auth-store';
 export { initialAuthState } from './auth-store';
 export { sessionStorageKey } from './supabase-client';
+export { ROLE_HINT_KEY } from './role-hint';
 // Thin wrappers: the auth service and supabase-js load on first use (tests reach the service through
 // @agency/auth/testing).
 export {

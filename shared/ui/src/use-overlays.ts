@@ -9,7 +9,7 @@ let overlays: TrackedPromise | null = null;
 /** Dialog, Tabs, Table, Pagination: the portal-only part of the UI kit, loaded once, on demand. */
 export function loadOverlays(): Promise<Overlays> {
   if (!overlays) {
-    const promise: TrackedPromise = import('./overlays').then((module) => {
+    const promise: TrackedPromise = import(/* webpackChunkName: "overlays" */ './overlays').then((module) => {
       // React's use() reads these fields: once loaded it returns at once instead of suspending again.
       promise.status = 'fulfilled';
       promise.value = module;

@@ -1,4 +1,4 @@
-import { sessionStorageKey } from '@agency/auth';
+import { ROLE_HINT_KEY, sessionStorageKey, type Role } from '@agency/auth';
 
 /** Set on <html> before the first paint when this browser keeps a session: the header shows its signed-in pair. */
 export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
@@ -11,4 +11,32 @@ export function sessionHintScript(supabaseUrl: string): string {
   const key = JSON.stringify(sessionStorageKey(supabaseUrl));
   const attribute = JSON.stringify(SIGNED_IN_ATTRIBUTE);
   return `try{var s=JSON.parse(localStorage.getItem(${key}));if(s&&s.user&&s.refresh_token)document.documentElement.setAttribute(${attribute},"")}catch(e){}`;
+}
+
+/** A file the browser should start fetching early: a script, or a fetch (a federation manifest). */
+export interface PreloadFile {
+  href: string;
+  as: 'script' | 'fetch';
+}
+
+/**
+ * The dashboard is a different remote for each role, which only the browser knows. This script (in the head,
+ * after the session hint) starts fetching the files of the dashboard this user had last time, as the server's
+ * preload links do for a page with one remote: the remote's code then arrives beside the host's instead of
+ * after it. Only a head start, like the hint it reads: the app asks for the role again, and the API decides.
+ */
+export function rolePreloadScript(supabaseUrl: string, filesByRole: Record<Role, PreloadFile[]>): string {
+  const session = JSON.stringify(sessionStorageKey(supabaseUrl));
+  const hint = JSON.stringify(ROLE_HINT_KEY);
+  const files = JSON.stringify(
+    Object.fromEntries(
+      Object.entries(filesByRole).map(([role, list]) => [role, list.map((f) => [f.href, f.as])]),
+    ),
+  ).replace(/</g, '\\u003c');
+  return (
+    `try{var s=JSON.parse(localStorage.getItem(${session})),h=JSON.parse(localStorage.getItem(${hint})),` +
+    `f=s&&s.user&&h&&h.userId===s.user.id&&${files}[h.role];` +
+    `if(f)f.forEach(function(p){var l=document.createElement("link");l.rel="preload";l.href=p[0];l.setAttribute("as",p[1]);` +
+    `if(p[1]==="fetch")l.crossOrigin="anonymous";else l.setAttribute("fetchpriority","low");document.head.appendChild(l)})}catch(e){}`
+  );
 }
