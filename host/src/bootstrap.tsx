@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadAppConfig, readInlineAppConfig } from '@agency/app-config';
 import { startAuth } from '@agency/auth';
 import { App } from './app/app';
+import { DASHBOARD_REMOTES, HOST_PATHS } from './app/route-table';
+import { prepareDashboard } from './features/dashboard/components/dashboard-page';
 import routeData from './app/remote-routes.json';
 import { registerRemoteLocations, startFederationOnDemand } from './lib/federation/api/remote-registry';
 
@@ -13,6 +15,8 @@ async function start() {
   registerRemoteLocations(config.remotes);
   // Shows a kept session at once (or logs the visitor out) before the first render decides anything.
   startAuth();
+  // The dashboard waits for the role and its portal: both are asked for now, while the app renders.
+  if (window.location.pathname === HOST_PATHS.dashboard) prepareDashboard(DASHBOARD_REMOTES);
   const root = document.getElementById('root')!;
   const app = (
     <StrictMode>

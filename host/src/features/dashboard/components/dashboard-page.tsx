@@ -9,6 +9,19 @@ import type { RemoteRoute } from '../../../lib/federation/remote-route';
 
 export const WAKING_UP_MESSAGE = AUTH_TEXT.wakingUp;
 
+/**
+ * Starts what the dashboard waits for: the kit's overlays (both portals build their dashboards from them), the
+ * role, asked again now rather than when the browser is idle, and meanwhile the page of the role this user had
+ * last time (only code, which the API's checks make harmless if the role changed). The app calls it at start-up
+ * when it opens on the dashboard, so all of it is on its way while the app renders; the page calls it too.
+ */
+export function prepareDashboard(remotes: Record<'ADMIN' | 'CLIENT', RemoteRoute>): void {
+  void loadOverlays();
+  if (useAuthStore.getState().role) return;
+  const hint = needRole();
+  if (hint) prefetchRemote(remotes[hint].remote, remotes[hint].exposed);
+}
+
 /** /dashboard: loads only the admin remote for role ADMIN, otherwise only the client remote. */
 export function DashboardPage({ remotes }: { remotes: Record<'ADMIN' | 'CLIENT', RemoteRoute> }) {
   const role = useAuthStore((s) => s.role);
@@ -16,16 +29,7 @@ export function DashboardPage({ remotes }: { remotes: Record<'ADMIN' | 'CLIENT',
   const hasRole = role !== null;
   const target = role ? remotes[role] : null;
   const pageReady = useRemotePageReady(target);
-  // Both portals build their dashboards from the kit's overlays (tabs, dialogs): fetched with the portal itself
-  // rather than after it, so the dashboard renders in one go.
-  useEffect(() => void loadOverlays(), []);
-  useEffect(() => {
-    if (hasRole) return;
-    // The role is asked now (not when idle), and the page of the role this user had last time starts loading
-    // meanwhile: only code, which the API's checks make harmless if the role changed.
-    const hint = needRole();
-    if (hint) prefetchRemote(remotes[hint].remote, remotes[hint].exposed);
-  }, [hasRole, remotes]);
+  useEffect(() => prepareDashboard(remotes), [hasRole, remotes]);
   if (!target) {
     // Every attempt to read the role failed (the API was asleep or down): say so, and offer to ask again.
     return roleFetchFailed ? (
