@@ -2,7 +2,6 @@
 // build and the remotes' server builds, so a remote's bug (an exception, a rejected promise nobody awaits)
 // costs at most this worker, which is started again, never the server; and rendering never holds up the
 // server's other requests.
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -124,11 +123,11 @@ async function remotePage(config, remote, exposed, failures) {
 
 /**
  * The files of a remote page, from its current release: the manifest, the entry and the page's own chunks,
- * and with `hostShared` the host's chunks of the shared modules the remote takes from the host (the ones it
- * lists that the host provides on demand). Nothing for a release this host cannot run, or a remote that does
+ * and with `hostGroups` (the host's chunk groups) the host's chunks of the shared modules the remote takes from
+ * the host (the ones it lists that the host provides on demand). Nothing for a release this host cannot run, or a remote that does
  * not answer (the browser tells the visitor).
  */
-async function remoteFiles(route, config, { hostShared = false } = {}) {
+async function remoteFiles(route, config, { hostGroups } = {}) {
   const manifestUrl = config.remotes[route.remote]?.manifest;
   if (!manifestUrl) return [];
   const files = [{ href: manifestUrl, as: 'fetch' }];
@@ -142,9 +141,8 @@ async function remoteFiles(route, config, { hostShared = false } = {}) {
     const exposed = manifest.exposes.find((e) => (e.path ?? `./${e.name}`) === route.exposed);
     for (const file of exposed?.assets.js.sync ?? [])
       files.push({ href: new URL(file, manifestUrl).href, as: 'script' });
-    const groups = hostShared ? (chunkGroups()?.groups ?? {}) : {};
-    for (const { name } of hostShared ? manifest.shared : [])
-      for (const file of groups[`shared:${name}`] ?? []) files.push({ href: `/${file}`, as: 'script' });
+    for (const { name } of hostGroups ? manifest.shared : [])
+      for (const file of hostGroups[`shared:${name}`] ?? []) files.push({ href: `/${file}`, as: 'script' });
   }
   return files;
 }
@@ -172,12 +170,12 @@ async function preloads(page, config, build) {
     const byRole = {};
     const announced = new Set(links);
     for (const [role, route] of Object.entries(page.remotesByRole))
-      byRole[role] = (await remoteFiles(route, config, { hostShared: true })).filter(
+      byRole[role] = (await remoteFiles(route, config, { hostGroups: groups?.groups ?? {} })).filter(
         (file) => !announced.has(link(file)),
       );
-    const script = build.rolePreloadScript(config.supabaseUrl, byRole);
-    links.push(`<script>${script}</script>`);
-    scriptHashes.push(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    const { tag, scriptHash } = build.rolePreloadTag(config.supabaseUrl, byRole);
+    links.push(tag);
+    scriptHashes.push(scriptHash);
   }
   return { links: links.join(''), scriptHashes };
 }

@@ -17,7 +17,11 @@ import {
   REMOTE_ROUTES,
   remoteForPath,
 } from '../app/route-table';
-import { sessionHintScript } from '../features/layout/utils/session-hint';
+import {
+  rolePreloadScript,
+  sessionHintScript,
+  type PreloadFile,
+} from '../features/layout/utils/session-hint';
 import { headTags } from '../features/page-head/utils/head-tags';
 import { pageHead } from '../features/page-head/utils/page-heads';
 import type { RemoteRoute } from '../lib/federation/remote-route';
@@ -26,7 +30,6 @@ import { setServerRemotes, type ServerPageLoader } from './server-remote-registr
 
 export { sharedModules } from '@agency/federation/server-shared-modules';
 export { SITEMAP_PATHS } from '../features/page-head/utils/page-heads';
-export { rolePreloadScript, type PreloadFile } from '../features/layout/utils/session-hint';
 
 export interface RenderRequest {
   /** Path and query of the request. */
@@ -118,6 +121,18 @@ function hoistStyles(html: string): { html: string; styles: string } {
     ? `<style ${SERVER_RULES_ATTRIBUTE}="${names.join(' ')}">${rules.join('')}</style>`
     : '';
   return { html: body, styles: `${globals.join('')}${componentRules}` };
+}
+
+/**
+ * The dashboard's head script that preloads the portal of the role this browser kept (see rolePreloadScript),
+ * with its CSP hash; the server works out each role's files from the remotes' current releases.
+ */
+export function rolePreloadTag(
+  supabaseUrl: string,
+  filesByRole: Record<'ADMIN' | 'CLIENT', PreloadFile[]>,
+): { tag: string; scriptHash: string } {
+  const script = rolePreloadScript(supabaseUrl, filesByRole);
+  return { tag: `<script>${script}</script>`, scriptHash: cspHash(script) };
 }
 
 // One render at a time: the configuration and the remote registry are module state.

@@ -1,5 +1,8 @@
 import { ROLE_HINT_KEY, sessionStorageKey, type Role } from '@agency/auth';
 
+/** A head script's expression for what localStorage keeps as JSON under `key` (it throws on bad JSON). */
+const storedJson = (key: string) => `JSON.parse(localStorage.getItem(${JSON.stringify(key)}))`;
+
 /** Set on <html> before the first paint when this browser keeps a session: the header shows its signed-in pair. */
 export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
 
@@ -8,9 +11,8 @@ export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
  * reads the session supabase-js keeps, before anything paints, the way the auth entry does once the app runs.
  */
 export function sessionHintScript(supabaseUrl: string): string {
-  const key = JSON.stringify(sessionStorageKey(supabaseUrl));
   const attribute = JSON.stringify(SIGNED_IN_ATTRIBUTE);
-  return `try{var s=JSON.parse(localStorage.getItem(${key}));if(s&&s.user&&s.refresh_token)document.documentElement.setAttribute(${attribute},"")}catch(e){}`;
+  return `try{var s=${storedJson(sessionStorageKey(supabaseUrl))};if(s&&s.user&&s.refresh_token)document.documentElement.setAttribute(${attribute},"")}catch(e){}`;
 }
 
 /** A file the browser should start fetching early: a script, or a fetch (a federation manifest). */
@@ -26,15 +28,13 @@ export interface PreloadFile {
  * after it. Only a head start, like the hint it reads: the app asks for the role again, and the API decides.
  */
 export function rolePreloadScript(supabaseUrl: string, filesByRole: Record<Role, PreloadFile[]>): string {
-  const session = JSON.stringify(sessionStorageKey(supabaseUrl));
-  const hint = JSON.stringify(ROLE_HINT_KEY);
   const files = JSON.stringify(
     Object.fromEntries(
       Object.entries(filesByRole).map(([role, list]) => [role, list.map((f) => [f.href, f.as])]),
     ),
   ).replace(/</g, '\\u003c');
   return (
-    `try{var s=JSON.parse(localStorage.getItem(${session})),h=JSON.parse(localStorage.getItem(${hint})),` +
+    `try{var s=${storedJson(sessionStorageKey(supabaseUrl))},h=${storedJson(ROLE_HINT_KEY)},` +
     `f=s&&s.user&&h&&h.userId===s.user.id&&${files}[h.role];` +
     `if(f)f.forEach(function(p){var l=document.createElement("link");l.rel="preload";l.href=p[0];l.setAttribute("as",p[1]);` +
     `if(p[1]==="fetch")l.crossOrigin="anonymous";else l.setAttribute("fetchpriority","low");document.head.appendChild(l)})}catch(e){}`
