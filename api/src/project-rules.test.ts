@@ -241,6 +241,24 @@ describe('project rules on the server', () => {
     });
   });
 
+  it("refuses a client's cancellation without a reason, as the cancel dialogs do; the admin needs none", async () => {
+    const id = await insertFixtureProject(api.db, api.clientA, { tier: 3, state: 'active' });
+    for (const cancellationReason of [undefined, '  ']) {
+      const refused = await api.call('POST', '/api/cancel-project', {
+        token: api.clientA.token,
+        body: { projectId: id, cancelledBy: 'client', cancellationReason },
+      });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('Please provide a reason for cancellation.');
+    }
+    expect((await projectRow(id)).cancelled).toBe(false);
+    const byAdmin = await api.call('POST', '/api/cancel-project', {
+      token: api.admin.token,
+      body: { projectId: id, cancelledBy: 'admin' },
+    });
+    expect(byAdmin.status).toBe(200);
+  });
+
   it('requires the early-cancellation penalty to be paid before a client cancels tier 4', async () => {
     const id = await insertFixtureProject(api.db, api.clientA, { tier: 4, state: 'active' });
     api.payments.penalty = {
@@ -251,7 +269,7 @@ describe('project rules on the server', () => {
     };
     const unpaid = await api.call('POST', '/api/cancel-project', {
       token: api.clientA.token,
-      body: { projectId: id, cancelledBy: 'client' },
+      body: { projectId: id, cancelledBy: 'client', cancellationReason: 'Budget' },
     });
     expect(unpaid.status).toBe(402);
     expect((await projectRow(id)).cancelled).toBe(false);

@@ -56,13 +56,24 @@ export type CreateProjectRequest = InferType<typeof createProjectSchema>;
 export const projectIdSchema = requestObject({ projectId: projectIdField() });
 export type ProjectIdRequest = InferType<typeof projectIdSchema>;
 
+const reason = VALIDATION.cancel.reasonRequired;
+/** A client says why they cancel (the spec's cancel dialogs); the admin may. */
+const clientsReason = () =>
+  multiLineText(x.cancellationReason)
+    .required(reason)
+    .test('not-blank', reason, (v) => !!v?.trim())
+    .max(2000);
+
 export const cancelProjectSchema = requestObject({
   projectId: projectIdField(),
   cancelledBy: mixed<'admin' | 'client'>()
     .required()
     .oneOf(['admin', 'client'] as const),
   issueRefund: boolean().optional(),
-  cancellationReason: multiLineText(x.cancellationReason).optional().max(2000),
+  cancellationReason: multiLineText(x.cancellationReason)
+    .optional()
+    .max(2000)
+    .when('cancelledBy', { is: 'client', then: clientsReason }),
   /**
    * A client cancelling tier 4 within its minimum term pays the penalty with this card: the server charges it
    * inside the cancellation, so the penalty and the cancellation happen together or not at all.
@@ -71,13 +82,9 @@ export const cancelProjectSchema = requestObject({
 });
 export type CancelProjectRequest = InferType<typeof cancelProjectSchema>;
 
-const reason = VALIDATION.cancel.reasonRequired;
 export const clientCancelPendingSchema = requestObject({
   projectId: projectIdField(),
-  cancellationReason: multiLineText(x.cancellationReason)
-    .required(reason)
-    .test('not-blank', reason, (v) => !!v?.trim())
-    .max(2000),
+  cancellationReason: clientsReason(),
 });
 export type ClientCancelPendingRequest = InferType<typeof clientCancelPendingSchema>;
 
