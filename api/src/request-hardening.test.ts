@@ -218,6 +218,16 @@ describe('rate limits per client address', () => {
     try {
       const statuses = await contactFromFiveForwardedAddresses(api);
       expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      // The proxy appends the address it saw: what the caller wrote before it is not a new address.
+      const forged: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await api.call('POST', '/api/contact-form', {
+          body: contact,
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 10.0.0.9` },
+        });
+        forged.push(r.status);
+      }
+      expect(forged).toEqual([200, 200, 200, 429]);
     } finally {
       await api.close();
     }
