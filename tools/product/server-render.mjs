@@ -16,13 +16,15 @@ import { HOST_SSR_FILE } from '../federation/create-ssr-config.mjs';
 const PAGE_CACHE_SIZE = 200;
 const RENDER_TIMEOUT_MS = 10_000;
 
+class StuckRender extends Error {}
+
 const escapeXml = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /**
- * @param {{ hostDir: string, log?: (line: string) => void }} options
+ * @param {{ hostDir: string, log?: (line: string) => void, renderTimeoutMs?: number }} options
  *   `hostDir`: the host's build (index.html, .ssr/, federation-host.json).
  */
-export function createServerRenderer({ hostDir, log = console.error }) {
+export function createServerRenderer({ hostDir, log = console.error, renderTimeoutMs = RENDER_TIMEOUT_MS }) {
   let worker;
   let nextId = 0;
   const pending = new Map();
@@ -58,16 +60,26 @@ export function createServerRenderer({ hostDir, log = console.error }) {
     return started;
   }
 
+  /**
+   * A render that does not finish in time has the worker stuck (a page that loops, or waits on what never
+   * comes: renders run one at a time, so every later page would wait behind it). The worker is stopped, which
+   * fails its other calls too (those pages are served for the browser to render), and the next call starts a
+   * fresh one.
+   */
   function call(message) {
-    worker ??= startWorker();
+    const assigned = (worker ??= startWorker());
     const id = nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         pending.delete(id);
-        reject(new Error(`rendering ${message.pathname ?? message.type} took over ${RENDER_TIMEOUT_MS} ms`));
-      }, RENDER_TIMEOUT_MS);
-      pending.set(id, { resolve, reject, timer, worker });
-      worker.postMessage({ id, ...message });
+        reject(
+          new StuckRender(`rendering ${message.pathname ?? message.type} took over ${renderTimeoutMs} ms`),
+        );
+        if (worker === assigned) worker = undefined;
+        void assigned.terminate();
+      }, renderTimeoutMs);
+      pending.set(id, { resolve, reject, timer, worker: assigned });
+      assigned.postMessage({ id, ...message });
     });
   }
 
@@ -77,6 +89,8 @@ export function createServerRenderer({ hostDir, log = console.error }) {
   };
 
   const pages = new Map();
+  /** Paths whose render got stuck: left to the browser until the next release or host build. */
+  const stuck = new Set();
   let renderedWith = { config: undefined, build: undefined };
 
   /** Starts over when the configuration or the host build changed; true when it did. */
@@ -84,6 +98,7 @@ export function createServerRenderer({ hostDir, log = console.error }) {
     const build = buildStamp();
     if (renderedWith.config === config && renderedWith.build === build) return false;
     pages.clear();
+    stuck.clear();
     renderedWith = { config, build };
     return true;
   }
@@ -96,6 +111,7 @@ export function createServerRenderer({ hostDir, log = console.error }) {
     // Nothing the server renders depends on the query; one document per path keeps the cache bounded.
     const pathname = new URL(url, 'http://host.invalid').pathname;
     if (current(config)) void warm(config, pathname);
+    if (stuck.has(pathname)) return Promise.resolve(undefined);
     let document = pages.get(pathname);
     if (!document) {
       document = call({ type: 'render', pathname, config });
@@ -103,7 +119,15 @@ export function createServerRenderer({ hostDir, log = console.error }) {
       // Not kept: a failed render, or a page whose remote could not be reached (rendered again next time).
       rendered.then(
         (page) => page?.cacheable === false && pages.get(pathname) === rendered && pages.delete(pathname),
-        () => pages.delete(pathname),
+        (error) => {
+          if (pages.get(pathname) === rendered) pages.delete(pathname);
+          if (error instanceof StuckRender && renderedWith.config === config) {
+            stuck.add(pathname);
+            log(
+              `[server-render] ${pathname} is left to the browser until the next release: ${error.message}`,
+            );
+          }
+        },
       );
       pages.set(pathname, document);
       if (pages.size > PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value);

@@ -78,8 +78,16 @@ function configElement(config: AppConfig): string {
   return `<script id="${INLINE_APP_CONFIG_ID}" type="application/json">${json}</script>`;
 }
 
+/**
+ * How long a page may wait for what it suspends on (a remote's files answer within 2 s or are left to the
+ * browser): after that, what is still pending is sent as its fallback and rendered in the browser, instead of
+ * holding up this page and every page queued behind it.
+ */
+const RENDER_WAIT_MS = 4000;
+
 async function renderToString(tree: ReactNode): Promise<string> {
   const { prelude } = await prerenderToNodeStream(tree, {
+    signal: AbortSignal.timeout(RENDER_WAIT_MS),
     // Every boundary inline, in place: React would move large ones to the end of the document, behind an
     // inline script the CSP does not allow.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
