@@ -140,7 +140,7 @@ export function publishRelease({ env, remote, buildDir }) {
   return { ...stats, created: true };
 }
 
-/** @returns {Record<string, { base: string, history: string[] }>} */
+/** @returns {Record<string, { base: string, history: string[], startedWith?: string }>} */
 export function readPointer(pointerFile) {
   if (!existsSync(pointerFile)) return {};
   return JSON.parse(readFileSync(pointerFile, 'utf8'));
@@ -185,10 +185,12 @@ const manifestUrl = (base, release) => `${base}/${release}/mf-manifest.json`;
 
 /**
  * Makes `release` the current one of `remote`, served from `base`. Switching to the release that is already
- * current only updates the base (a remote moved to another origin).
+ * current only updates the base (a remote moved to another origin). `byStart`: the product's start made it
+ * current (the build it was started with), not a team's release; the pointer remembers which, so the next
+ * start may replace only its own choice (see publishBuilds).
  * @returns {{ from?: string, to: string }}
  */
-export function switchRelease({ env, remote, release, base = env[remote.urlVar] }) {
+export function switchRelease({ env, remote, release, base = env[remote.urlVar], byStart = false }) {
   const { releasesDir } = releasePaths(env);
   if (!existsSync(join(releasesDir, remote.name, release)))
     throw new Error(`${remote.name} has no published release ${release}.`);
@@ -197,6 +199,8 @@ export function switchRelease({ env, remote, release, base = env[remote.urlVar] 
     entry.base = base;
     const from = entry.history.at(-1);
     if (from !== release) entry.history = [...entry.history, release].slice(-HISTORY);
+    if (byStart) entry.startedWith = release;
+    else delete entry.startedWith;
     return { from, to: release };
   });
 }
@@ -211,6 +215,7 @@ export function rollbackRelease({ env, remote, to }) {
     const entry = pointer[remote.name];
     const from = entry?.history.at(-1);
     if (!entry || !from) throw new Error(`${remote.name} has no current release to roll back from.`);
+    delete entry.startedWith;
     if (to) {
       if (!listReleases({ env, remote }).some((r) => r.release === to))
         throw new Error(

@@ -195,7 +195,7 @@ describe('the pointer', () => {
   });
 });
 
-test('npm start serves each new build, and a restart never undoes a rollback', async () => {
+test("npm start serves each new build, and a restart never undoes a team's release or rollback", async () => {
   const names = ['marketing', 'checkout', 'client_portal', 'admin_portal'];
   const builds = (content) => Object.fromEntries(names.map((name) => [name, build(`${name} ${content}`)]));
   const current = () => servedRemotes(readPointer(releasePaths(env).pointerFile)).checkout?.release;
@@ -213,6 +213,24 @@ test('npm start serves each new build, and a restart never undoes a rollback', a
   await publishBuilds(env, builds('v2'), (line) => log.push(line));
   assert.equal(current(), v1, 'the build rolled back from stays off');
   assert.match(log.at(-3), /was published before and stays off: npm run rollback -- checkout --to /);
+
+  // A new image of the whole product (every remote rebuilt from main) ships nothing over the team's rollback…
+  await publishBuilds(env, builds('v3'), (line) => log.push(line));
+  assert.equal(current(), v1, "a new build stays off while the team's rollback stands");
+  assert.match(
+    log.at(-3),
+    /is published and stays off, since .* was released by its team: npm run release -- checkout/,
+  );
+  // …nor over a team's release; the remotes whose current build a start chose move on.
+  const v4 = publishRelease({ env, remote, buildDir: build('checkout v4') }).release;
+  switchRelease({ env, remote, release: v4 });
+  await publishBuilds(env, builds('v5'), (line) => log.push(line));
+  assert.equal(current(), v4);
+  const marketing = () => servedRemotes(readPointer(releasePaths(env).pointerFile)).marketing?.release;
+  assert.match(
+    log.at(-4),
+    new RegExp(`^\\[releases\\] marketing ${marketing()} \\(new build, current, was `),
+  );
 });
 
 test('a remote is found by its name, its folder or a dashed name', async () => {

@@ -92,8 +92,10 @@ async function startReplicas({ env, replicas, stops, log }) {
 
 /**
  * Publishes each remote's build as an immutable release, so the product only ever serves release folders
- * (a rebuild in place cannot change a file under a visitor). A new build becomes current; a build published
- * before stays where the release commands left it, so a restart never undoes a rollback.
+ * (a rebuild in place cannot change a file under a visitor). A new build becomes current only over what an
+ * earlier start made current: once a remote's team has released or rolled back (npm run release, rollback),
+ * their choice stands, and a restart or a new image of the whole product (whose remotes were rebuilt from
+ * main) never undoes it or ships a remote its team has not released. A build published before stays off too.
  * @param {Record<string, string>} builds remote name -> build folder, for the ones not in <remote>/dist
  */
 export async function publishBuilds(env, builds = {}, log) {
@@ -104,17 +106,21 @@ export async function publishBuilds(env, builds = {}, log) {
       remote,
       buildDir: builds[remote.name] ?? join(ROOT, remote.dir, 'dist'),
     });
-    const current = readPointer(pointerFile)[remote.name]?.history.at(-1);
-    if (published.created || !current || current === published.release) {
-      const { from } = switchRelease({ env, remote, release: published.release });
+    const entry = readPointer(pointerFile)[remote.name];
+    const current = entry?.history.at(-1);
+    const startsOwn = !current || entry.startedWith === current;
+    if (current === published.release || (published.created && startsOwn)) {
+      const { from } = switchRelease({ env, remote, release: published.release, byStart: startsOwn });
       const was = from && from !== published.release ? `, was ${from}` : '';
       log?.(
         `[releases] ${remote.name} ${published.release} (${published.created ? 'new build, ' : ''}current${was})`,
       );
     } else {
+      const why = published.created
+        ? `is published and stays off, since ${current} was released by its team: npm run release -- ${remote.name} ships it`
+        : `was published before and stays off: npm run rollback -- ${remote.name} --to ${published.release} serves it`;
       log?.(
-        `[releases] ${remote.name} ${current} (current; the build in ${remote.dir}/dist, ${published.release}, ` +
-          `was published before and stays off: npm run rollback -- ${remote.name} --to ${published.release} serves it)`,
+        `[releases] ${remote.name} ${current} (current; the build in ${remote.dir}/dist, ${published.release}, ${why})`,
       );
     }
   }
