@@ -18,6 +18,7 @@ import {
   releasePaths,
   remoteApps,
   rollbackRelease,
+  rollbackTarget,
   servedRemotes,
   switchRelease,
 } from './releases.mjs';
@@ -167,15 +168,17 @@ async function rollback(args) {
   });
   const env = await resolveLocalEnv();
   const remote = await findRemote(positionals[0]);
-  const history = readPointer(releasePaths(env).pointerFile)[remote.name]?.history ?? [];
-  const target = values.to ?? history.at(-2);
   console.log(`Rolling back ${remote.name} (${remote.dir})`);
-  if (target) {
-    const dir = join(releasePaths(env).releasesDir, remote.name, target);
-    if (existsSync(dir))
-      checkContract({ remote, dir, release: target, host: await hostContractOf(env), force: values.force });
-  }
-  const { from, to } = rollbackRelease({ env, remote, to: values.to });
+  // Checked on the pointer as it is now; the switch is refused if a release or rollback changed it meanwhile.
+  const expected = rollbackTarget(readPointer(releasePaths(env).pointerFile), { env, remote, to: values.to });
+  checkContract({
+    remote,
+    dir: join(releasePaths(env).releasesDir, remote.name, expected.to),
+    release: expected.to,
+    host: await hostContractOf(env),
+    force: values.force,
+  });
+  const { from, to } = rollbackRelease({ env, remote, to: values.to, expected });
   step('switch', from === to ? `${remote.name} was already on ${to}` : `${remote.name} ${from} -> ${to}`);
   await live(env, remote);
   console.log(`New visitors get it now, open tabs on their next visit to a ${remote.name} page.`);

@@ -6,7 +6,7 @@
 // Source maps and build stats (mf-stats.json: source paths, in no stable order) never enter a release
 // folder: they are kept apart in <DATA_DIR>/source-maps/<remote>/<release>/ for an error tracker.
 // In production the same maps onto a bucket behind a CDN (README, "Deploying one remote alone").
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -100,29 +100,32 @@ export function releaseId(buildDir, version) {
 
 /**
  * Copies a remote's build into its release folder, unless that release exists already (same id = same
- * bytes). The copy is made beside it under a dot-name, which is never served, and renamed into place.
+ * bytes). The copy is made beside it under a dot-name, which is never served, and renamed into place. The id
+ * is the hash of that copy, not of the build folder: a build writing into the folder meanwhile (a second
+ * release run, a rebuild) cannot give a folder whose files are not the ones its name stands for.
  * @returns {{ release: string, dir: string, created: boolean, files: number, bytes: number }}
  */
 export function publishRelease({ env, remote, buildDir }) {
   if (!existsSync(join(buildDir, 'mf-manifest.json')))
     throw new Error(`${buildDir} holds no mf-manifest.json: build ${remote.dir} first.`);
   const { releasesDir, sourceMapsDir } = releasePaths(env);
-  const release = releaseId(buildDir, remote.version);
+  const incoming = join(releasesDir, remote.name, `.incoming-${process.pid}-${randomUUID()}`);
+  for (const file of filesUnder(buildDir).filter((f) => !KEPT_APART.test(f))) {
+    mkdirSync(join(incoming, file, '..'), { recursive: true });
+    cpSync(join(buildDir, file), join(incoming, file));
+  }
+  const release = releaseId(incoming, remote.version);
   const dir = join(releasesDir, remote.name, release);
-  const served = filesUnder(buildDir).filter((f) => !KEPT_APART.test(f));
+  const served = filesUnder(incoming);
   const stats = {
     release,
     dir,
     files: served.length,
-    bytes: served.reduce((n, f) => n + statSync(join(buildDir, f)).size, 0),
+    bytes: served.reduce((n, f) => n + statSync(join(incoming, f)).size, 0),
   };
-  if (existsSync(dir)) return { ...stats, created: false };
-
-  const incoming = join(releasesDir, remote.name, `.incoming-${release}-${process.pid}`);
-  rmSync(incoming, { recursive: true, force: true });
-  for (const file of served) {
-    mkdirSync(join(incoming, file, '..'), { recursive: true });
-    cpSync(join(buildDir, file), join(incoming, file));
+  if (existsSync(dir)) {
+    rmSync(incoming, { recursive: true, force: true });
+    return { ...stats, created: false };
   }
   const maps = join(sourceMapsDir, remote.name, release);
   for (const file of filesUnder(buildDir).filter((f) => KEPT_APART.test(f))) {
@@ -207,32 +210,44 @@ export function switchRelease({ env, remote, release, base = env[remote.urlVar],
 
 /**
  * Switches back to the release before the current one (dropping the current one from the history), or to
- * `to`, any published release.
+ * `to`, any published release. `expected`: the switch the caller checked (see rollbackTarget); refused if
+ * another release or rollback changed it meanwhile.
  * @returns {{ from: string, to: string }}
  */
-export function rollbackRelease({ env, remote, to }) {
+export function rollbackRelease({ env, remote, to, expected }) {
   return updatePointer(env, (pointer) => {
-    const entry = pointer[remote.name];
-    const from = entry?.history.at(-1);
-    if (!entry || !from) throw new Error(`${remote.name} has no current release to roll back from.`);
-    delete entry.startedWith;
-    if (to) {
-      if (!listReleases({ env, remote }).some((r) => r.release === to))
-        throw new Error(
-          `${remote.name} has no published release ${to}. See: npm run releases -- ${remote.name}`,
-        );
-      if (to !== from) entry.history = [...entry.history.filter((r) => r !== to), to].slice(-HISTORY);
-      return { from, to };
-    }
-    const previous = entry.history.at(-2);
-    if (!previous) {
+    const { from, to: target } = rollbackTarget(pointer, { env, remote, to });
+    if (expected && (expected.from !== from || expected.to !== target))
       throw new Error(
-        `${remote.name} has no previous release in its history. Pick one with --to <release> (npm run releases -- ${remote.name}).`,
+        `${remote.name} changed while its rollback was checked (now ${from}, going to ${target}): run it again.`,
       );
-    }
-    entry.history = entry.history.slice(0, -1);
-    return { from, to: previous };
+    const entry = pointer[remote.name];
+    delete entry.startedWith;
+    if (!to) entry.history = entry.history.slice(0, -1);
+    else if (to !== from) entry.history = [...entry.history.filter((r) => r !== to), to].slice(-HISTORY);
+    return { from, to: target };
   });
+}
+
+/**
+ * The switch a rollback of `remote` makes on this pointer: from the current release to the previous one, or
+ * to `to`. Throws when there is none, or its folder is not published.
+ * @returns {{ from: string, to: string }}
+ */
+export function rollbackTarget(pointer, { env, remote, to }) {
+  const entry = pointer[remote.name];
+  const from = entry?.history.at(-1);
+  if (!entry || !from) throw new Error(`${remote.name} has no current release to roll back from.`);
+  const target = to ?? entry.history.at(-2);
+  if (!target)
+    throw new Error(
+      `${remote.name} has no previous release in its history. Pick one with --to <release> (npm run releases -- ${remote.name}).`,
+    );
+  if (!listReleases({ env, remote }).some((r) => r.release === target))
+    throw new Error(
+      `${remote.name} has no published release ${target}. See: npm run releases -- ${remote.name}`,
+    );
+  return { from, to: target };
 }
 
 /**

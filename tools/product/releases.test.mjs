@@ -11,6 +11,7 @@ import {
   releaseId,
   releasePaths,
   rollbackRelease,
+  rollbackTarget,
   servedRemotes,
   switchRelease,
   updatePointer,
@@ -157,6 +158,19 @@ describe('the pointer', () => {
       () => rollbackRelease({ env, remote, to: '0.1.0-0000000000' }),
       /no published release 0\.1\.0-0000000000/,
     );
+  });
+
+  test('a rollback is refused when another release changed what it checked', () => {
+    const [v1, v2, v3] = [publish('v1'), publish('v2'), publish('v3')];
+    for (const release of [v1, v2]) switchRelease({ env, remote, release });
+    const expected = rollbackTarget(readPointer(releasePaths(env).pointerFile), { env, remote });
+    assert.deepEqual(expected, { from: v2, to: v1 });
+    switchRelease({ env, remote, release: v3 });
+    assert.throws(
+      () => rollbackRelease({ env, remote, expected }),
+      /changed while its rollback was checked \(now .*, going to .*\): run it again/,
+    );
+    assert.equal(servedRemotes(readPointer(releasePaths(env).pointerFile)).checkout.release, v3);
   });
 
   test('a release list shows every published release, newest first, with the current and previous ones', () => {
