@@ -77,6 +77,7 @@ export async function resolveLocalEnv(base = process.env, ports = {}) {
   if (base.DATABASE_URL) env.DATABASE_URL = base.DATABASE_URL;
   if (base.PIXEL_ID) env.PIXEL_ID = base.PIXEL_ID;
   if (base.LOG_LEVEL) env.LOG_LEVEL = base.LOG_LEVEL;
+  if (base.BIND_HOST) env.BIND_HOST = base.BIND_HOST;
   return env;
 }
 

@@ -182,6 +182,8 @@ export async function startProduct({
         cors: !isHost,
         immutable: !isHost,
         csp: isHost ? contentSecurityPolicy : undefined,
+        // As the API and the stand-ins: this machine only, unless BIND_HOST opens it (in a container).
+        host: env.BIND_HOST || undefined,
         appConfig,
         ...(pages && { render: pages.render, files: pages.files }),
       });
