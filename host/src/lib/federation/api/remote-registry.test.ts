@@ -158,3 +158,25 @@ test('a configuration that cannot be read keeps the known locations', async () =
     jest.useRealTimers();
   }
 });
+
+test('a prefetch reads an old configuration again first, and fetches the release the navigation will load', async () => {
+  jest.useFakeTimers({ now: 1_000_000 });
+  try {
+    const { registry, runtime, appConfig } = load();
+    const preload = jest.requireMock('@module-federation/runtime').preloadRemote as jest.Mock;
+    registry.registerRemoteLocations(remotes('v1'));
+    appConfig.loadAppConfig.mockResolvedValue({ remotes: remotes('v2', 'v1') });
+    jest.setSystemTime(1_010_000);
+    registry.prefetchRemote('checkout', './purchase-page');
+    await jest.runAllTimersAsync();
+    expect(appConfig.loadAppConfig).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'checkout', entry: manifest('v2') }], {
+      force: false,
+    });
+    expect(preload).toHaveBeenCalledWith([
+      { nameOrAlias: 'checkout', exposes: ['./purchase-page'], resourceCategory: 'sync' },
+    ]);
+  } finally {
+    jest.useRealTimers();
+  }
+});

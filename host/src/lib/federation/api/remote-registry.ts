@@ -66,19 +66,25 @@ export function registerRemoteLocations(remotes: AppConfig['remotes']): void {
 export function refreshOnNavigation(navigation: string): Promise<void> | undefined {
   if (navigation !== lastNavigation) {
     lastNavigation = navigation;
-    if (!reading && Date.now() - readAt >= CONFIG_MAX_AGE_MS) {
-      readAt = Date.now();
-      reading = loadAppConfig()
-        .then(
-          (config) => {
-            locations = config.remotes;
-          },
-          (error: unknown) => console.warn('[federation] config not re-read', error),
-        )
-        .finally(() => {
-          reading = undefined;
-        });
-    }
+    return rereadIfStale();
+  }
+  return reading;
+}
+
+/** Re-reads the configuration when it is older than CONFIG_MAX_AGE_MS; the read under way, if any. */
+function rereadIfStale(): Promise<void> | undefined {
+  if (!reading && Date.now() - readAt >= CONFIG_MAX_AGE_MS) {
+    readAt = Date.now();
+    reading = loadAppConfig()
+      .then(
+        (config) => {
+          locations = config.remotes;
+        },
+        (error: unknown) => console.warn('[federation] config not re-read', error),
+      )
+      .finally(() => {
+        reading = undefined;
+      });
   }
   return reading;
 }
@@ -169,23 +175,28 @@ export async function loadRemotePage(remote: RemoteName, exposed: string): Promi
   }
 }
 
-/** Fetches a remote's entry and the chunks of one exposed module ahead of navigation. Never throws. */
+/**
+ * Fetches a remote's entry and the chunks of one exposed module ahead of navigation, from the release the
+ * navigation will load: a configuration older than CONFIG_MAX_AGE_MS is read again first (the navigation would
+ * find a newer release and have to load the page afresh). Never throws.
+ */
 export function prefetchRemote(remote: RemoteName, exposed: string): void {
-  const location = locations[remote];
-  if (!location || incompatible.has(location.manifest)) return;
-  const ran = inDocument.get(remote);
-  if (ran && ran !== location.manifest) return;
-  federation()
-    .then((loaded) => {
-      register(loaded, remote, location.manifest);
-      return loaded.preloadRemote([{ nameOrAlias: remote, exposes: [exposed], resourceCategory: 'sync' }]);
-    })
-    .then(
-      () => inDocument.set(remote, location.manifest),
-      () => {
+  void (rereadIfStale() ?? Promise.resolve()).then(() => {
+    const location = locations[remote];
+    if (!location || incompatible.has(location.manifest)) return;
+    const ran = inDocument.get(remote);
+    if (ran && ran !== location.manifest) return;
+    // Claimed before its entry runs: a page load meanwhile must not bring another release into this document.
+    inDocument.set(remote, location.manifest);
+    federation()
+      .then((loaded) => {
+        register(loaded, remote, location.manifest);
+        return loaded.preloadRemote([{ nameOrAlias: remote, exposes: [exposed], resourceCategory: 'sync' }]);
+      })
+      .catch(() => {
         // A failed prefetch is harmless: navigation will load (and report) it again.
-      },
-    );
+      });
+  });
 }
 
 /** Any module a remote exposes, from its current release (the diagnostics probes). */

@@ -14,7 +14,7 @@ jest.mock('../api/remote-registry', () => {
   return {
     RemoteUnavailableError,
     loadRemotePage: jest.fn(),
-    refreshOnNavigation: () => undefined,
+    refreshOnNavigation: jest.fn(() => undefined),
     currentRelease: (remote: string) => `https://cdn.example/${remote}/v2/mf-manifest.json`,
     resetRemote: jest.fn(),
   };
@@ -22,6 +22,7 @@ jest.mock('../api/remote-registry', () => {
 
 const registry = jest.requireMock('../api/remote-registry') as {
   loadRemotePage: jest.Mock;
+  refreshOnNavigation: jest.Mock;
   RemoteUnavailableError: new (incompatible?: unknown) => Error;
 };
 const Purchase = () => <h1>Purchase Basic Web App</h1>;
@@ -81,4 +82,22 @@ test('a page whose code has arrived is drawn in the same render, without suspend
   // Suspending would have shown the spinner here (and, outside an awaited act, never come back from it).
   expect(screen.getByRole('heading', { name: 'Purchase Basic Web App' })).toBeInTheDocument();
   expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+});
+
+test('a page drawn when ready comes from the release the navigation shows: an old configuration is read again first', async () => {
+  let reread!: () => void;
+  const reading = new Promise<void>((resolve) => (reread = resolve));
+  registry.refreshOnNavigation.mockReturnValue(reading);
+  registry.loadRemotePage.mockClear().mockResolvedValue({ default: Purchase });
+  const page = { remote: 'checkout', exposed: './after-reread-page' } as const;
+  function WhenReady() {
+    return useRemotePageReady(page) ? <RemotePage {...page} /> : <p>code on its way</p>;
+  }
+  renderHost(<WhenReady />);
+  expect(screen.getByText('code on its way')).toBeInTheDocument();
+  expect(registry.loadRemotePage).not.toHaveBeenCalled();
+  registry.refreshOnNavigation.mockReturnValue(undefined);
+  await act(async () => reread());
+  expect(await screen.findByRole('heading', { name: 'Purchase Basic Web App' })).toBeInTheDocument();
+  expect(registry.loadRemotePage).toHaveBeenCalledWith('checkout', './after-reread-page');
 });

@@ -57,11 +57,15 @@ function withPreviousReleaseNotice(Page: ComponentType): ComponentType {
  * spinner, and again from the start if data arrives meanwhile.
  */
 export function useRemotePageReady(page: { remote: RemoteName; exposed: string } | null): boolean {
-  const load = page && pageLoad(page.remote, page.exposed, 0);
+  // The release this navigation shows (see CurrentRelease), not the one an old configuration names.
+  const navigation = useLocation().key;
+  const reading = page ? refreshOnNavigation(navigation) : undefined;
+  const load = page && !reading ? pageLoad(page.remote, page.exposed, 0) : null;
   const [, settled] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    if (load && !load.status) load.then(settled, settled);
-  }, [load]);
+    const waitingFor = reading ?? (load && !load.status ? load : undefined);
+    waitingFor?.then(settled, settled);
+  }, [reading, load]);
   return load?.status !== undefined;
 }
 
