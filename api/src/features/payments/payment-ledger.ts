@@ -150,10 +150,24 @@ export async function recordInvoice(
   return rows.length > 0;
 }
 
-export async function markPurchaseFulfilmentFailed(q: Queryable, paymentIntentId: string): Promise<void> {
-  await q.query(
+/**
+ * Marks a purchase that will not become a project, unless its payment row already has one. Call it holding the
+ * row's lock, after checking no project carries the PaymentIntent. Returns true when the row was marked.
+ */
+export async function markPurchaseFulfilmentFailed(q: Queryable, paymentIntentId: string): Promise<boolean> {
+  const marked = await q.query(
     `update payments set details = details || '{"fulfilmentFailed": true}'::jsonb, updated_at = now()
-     where stripe_payment_intent_id = $1`,
+     where stripe_payment_intent_id = $1 and project_id is null
+     returning id`,
+    [paymentIntentId],
+  );
+  return marked.length > 0;
+}
+
+/** Forgets a purchase nobody paid: its intent was cancelled (or Stripe no longer has it). */
+export async function markPendingPurchaseCanceled(q: Queryable, paymentIntentId: string): Promise<void> {
+  await q.query(
+    `update payments set status = 'canceled', updated_at = now() where stripe_payment_intent_id = $1 and status = 'pending'`,
     [paymentIntentId],
   );
 }

@@ -12,9 +12,11 @@ import { appendProjectEvent, insertProject } from '../projects/project-repositor
 import { projectTitle } from '../projects/project-title';
 import {
   findPayment,
+  markPendingPurchaseCanceled,
   markPurchaseFulfilmentFailed,
   recordRefund,
   recordSucceededPayment,
+  type PaymentRow,
   type PurchaseDetails,
 } from './payment-ledger';
 import { cardLast4, type StripePayments } from './stripe-payments';
@@ -24,7 +26,7 @@ export interface PurchasesDeps {
   db: Database;
   stripe: StripePayments;
   jobs: JobQueue;
-  config: AppConfig;
+  config: Pick<AppConfig, 'publicSiteUrl' | 'contactInbox'>;
   logger: Logger;
   /** Links a paid purchase to the client with that e-mail when the buyer was not signed in. */
   findProfileIdByEmail: (q: Queryable, email: string) => Promise<string | null>;
@@ -38,10 +40,14 @@ const STALE_AFTER = '1 day';
  * PaymentIntent the server created (and recorded as pending), then the server, told by Stripe's webhook or the
  * browser's status poll, fetches the PaymentIntent from Stripe and creates the project with its payment row in
  * one transaction, once. When that transaction fails, the payment is refunded by a durable job.
+ *
+ * Several API processes may fulfil one purchase at once (the webhook's job in one, the status poll in another):
+ * the payment row's lock decides. Under it a purchase either gets its project, or is marked failed for a
+ * refund when no project exists; a marked purchase never gets one, and one with a project is never refunded.
  */
 export function createPurchases(deps: PurchasesDeps) {
   const { db, stripe, jobs, config, logger } = deps;
-  /** In-process single flight per PaymentIntent (the webhook job and the status poll may race). */
+  /** Spares a second Stripe fetch when one process fulfils a purchase twice at once; not the guard (see above). */
   const running = new Map<string, Promise<PurchaseStatusResponse>>();
 
   async function status(paymentIntentId: string): Promise<PurchaseStatusResponse> {
@@ -78,19 +84,16 @@ export function createPurchases(deps: PurchasesDeps) {
         { paymentIntentId, received: intent.amount_received, expected: payment.amount_cents },
         'purchase paid with an unexpected amount',
       );
-      await refundLater(paymentIntentId, 'amount_mismatch');
-      return { status: 'refunded', projectId: null };
+      return refundLater(paymentIntentId, 'amount_mismatch');
     }
     const details = payment.details as unknown as PurchaseDetails;
     try {
-      const projectId = await db.transaction(async (tx) => {
+      return await db.transaction(async (tx): Promise<PurchaseStatusResponse> => {
         const locked = await findPayment(tx, paymentIntentId, { forUpdate: true });
-        if (locked?.project_id) return locked.project_id;
-        const [existing] = await tx.query<{ id: string }>(
-          'select id from projects where stripe_payment_intent_id = $1',
-          [paymentIntentId],
-        );
-        if (existing) return existing.id;
+        const existingProjectId = await purchasedProjectId(tx, paymentIntentId, locked);
+        if (existingProjectId) return { status: 'fulfilled', projectId: existingProjectId };
+        // Another process's fulfilment failed since this one read the row: its refund is under way.
+        if (locked?.details.fulfilmentFailed) return { status: 'refunded', projectId: null };
         const project = await insertPurchasedProject(tx, intent, details);
         const last4 = cardLast4(intent.latest_charge as Stripe.Charge);
         await recordSucceededPayment(tx, {
@@ -124,20 +127,29 @@ export function createPurchases(deps: PurchasesDeps) {
           ),
           tx,
         );
-        return project.id;
+        return { status: 'fulfilled', projectId: project.id };
       });
-      return { status: 'fulfilled', projectId };
     } catch (error) {
-      // Another process may have created it meanwhile (unique on the PaymentIntent): that is not a failure.
-      const [existing] = await db.query<{ id: string }>(
-        'select id from projects where stripe_payment_intent_id = $1',
-        [paymentIntentId],
+      logger.error(
+        { err: error, paymentIntentId },
+        'project creation after payment failed; refunding unless another process created it',
       );
-      if (existing) return { status: 'fulfilled', projectId: existing.id };
-      logger.error({ err: error, paymentIntentId }, 'project creation after payment failed; refunding');
-      await refundLater(paymentIntentId, 'project_creation_failed');
-      return { status: 'refunded', projectId: null };
+      return refundLater(paymentIntentId, 'project_creation_failed');
     }
+  }
+
+  /** The project a purchase became: linked from its payment row, or carrying its PaymentIntent. */
+  async function purchasedProjectId(
+    q: Queryable,
+    paymentIntentId: string,
+    payment: PaymentRow | undefined,
+  ): Promise<string | null> {
+    if (payment?.project_id) return payment.project_id;
+    const [project] = await q.query<{ id: string }>(
+      'select id from projects where stripe_payment_intent_id = $1',
+      [paymentIntentId],
+    );
+    return project?.id ?? null;
   }
 
   async function insertPurchasedProject(
@@ -176,23 +188,52 @@ export function createPurchases(deps: PurchasesDeps) {
 
   /**
    * The purchase will not become a project: marked so (status polls answer 'refunded', nothing creates it
-   * later), and refunded by a durable job; tried at once as well.
+   * later), and refunded by a durable job; tried at once as well. Unless, seen under the payment row's lock,
+   * another process created its project meanwhile: then it is fulfilled and nothing is refunded.
    */
-  async function refundLater(paymentIntentId: string, reason: string): Promise<void> {
-    await db.transaction(async (tx) => {
-      await markPurchaseFulfilmentFailed(tx, paymentIntentId);
-      await jobs.send('payments.refund-unfulfilled-purchase', { paymentIntentId, reason }, { tx });
+  async function refundLater(paymentIntentId: string, reason: string): Promise<PurchaseStatusResponse> {
+    const outcome = await db.transaction(async (tx): Promise<PurchaseStatusResponse> => {
+      const locked = await findPayment(tx, paymentIntentId, { forUpdate: true });
+      const projectId = await purchasedProjectId(tx, paymentIntentId, locked);
+      if (projectId) return { status: 'fulfilled', projectId };
+      if (await markPurchaseFulfilmentFailed(tx, paymentIntentId))
+        await jobs.send('payments.refund-unfulfilled-purchase', { paymentIntentId, reason }, { tx });
+      return { status: 'refunded', projectId: null };
     });
+    if (outcome.status === 'fulfilled') {
+      logger.info({ paymentIntentId, projectId: outcome.projectId }, 'purchase fulfilled by another process');
+      return outcome;
+    }
     await refundUnfulfilled(paymentIntentId, reason).catch((error: unknown) =>
       logger.error(
         { err: error, paymentIntentId },
         'refund of an unfulfilled purchase failed; the job retries it',
       ),
     );
+    return outcome;
+  }
+
+  /**
+   * Under the payment row's lock: a purchase marked failed that has no project. Once marked, no fulfilment
+   * creates its project (each checks the mark under the same lock), so a refund after this cannot race one.
+   */
+  async function isRefundable(paymentIntentId: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const locked = await findPayment(tx, paymentIntentId, { forUpdate: true });
+      const projectId = await purchasedProjectId(tx, paymentIntentId, locked);
+      if (projectId) {
+        logger.error({ paymentIntentId, projectId }, 'purchase marked failed has a project; not refunded');
+        return false;
+      }
+      if (locked?.details.fulfilmentFailed) return true;
+      logger.warn({ paymentIntentId }, 'purchase not marked failed; not refunded');
+      return false;
+    });
   }
 
   /** Refunds an unfulfilled purchase once and records it (job handler; safe to run again). */
   async function refundUnfulfilled(paymentIntentId: string, reason: string): Promise<void> {
+    if (!(await isRefundable(paymentIntentId))) return;
     const intent = await stripe.retrievePaymentIntent(paymentIntentId);
     if (intent.status !== 'succeeded') return;
     const refund = await stripe.refundUnfulfilledPurchase(paymentIntentId, reason);
@@ -233,30 +274,52 @@ export function createPurchases(deps: PurchasesDeps) {
     });
   }
 
-  /** Cancels purchase intents left unpaid for a day and forgets them; one paid meanwhile is fulfilled instead. */
-  async function cleanupStaleIntents(): Promise<{ cancelled: number; fulfilled: number }> {
+  /**
+   * Cancels a purchase intent left unpaid and forgets it; one paid meanwhile is fulfilled instead, one Stripe no
+   * longer has is forgotten (nothing can pay it any more).
+   */
+  async function settleStaleIntent(
+    paymentIntentId: string,
+  ): Promise<'cancelled' | 'fulfilled' | 'unchanged'> {
+    let intent: Stripe.PaymentIntent | null;
+    try {
+      intent = await stripe.cancelUnpaidIntent(paymentIntentId);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'resource_missing') throw error;
+      logger.warn({ paymentIntentId }, 'stale purchase intent unknown to Stripe; forgotten');
+      intent = null;
+    }
+    if (intent?.status === 'succeeded') {
+      await fulfil(paymentIntentId);
+      return 'fulfilled';
+    }
+    if (intent && intent.status !== 'canceled') return 'unchanged';
+    await markPendingPurchaseCanceled(db, paymentIntentId);
+    return 'cancelled';
+  }
+
+  /** Cleans up purchase intents left unpaid for a day; one that fails is logged and tried again next run. */
+  async function cleanupStaleIntents(): Promise<{ cancelled: number; fulfilled: number; failed: number }> {
     const stale = await db.query<{ stripe_payment_intent_id: string }>(
       `select stripe_payment_intent_id from payments
        where kind = 'deposit' and status = 'pending' and created_at < now() - interval '${STALE_AFTER}'
        order by created_at limit 200`,
     );
-    let cancelled = 0;
-    let fulfilled = 0;
-    for (const { stripe_payment_intent_id: id } of stale) {
-      const intent = await stripe.cancelUnpaidIntent(id);
-      if (intent.status === 'succeeded') {
-        await fulfil(id);
-        fulfilled++;
-      } else if (intent.status === 'canceled') {
-        await db.query(
-          `update payments set status = 'canceled', updated_at = now() where stripe_payment_intent_id = $1 and status = 'pending'`,
-          [id],
+    const counts = { cancelled: 0, fulfilled: 0, failed: 0 };
+    for (const { stripe_payment_intent_id: paymentIntentId } of stale) {
+      try {
+        const outcome = await settleStaleIntent(paymentIntentId);
+        if (outcome !== 'unchanged') counts[outcome]++;
+      } catch (error) {
+        counts.failed++;
+        logger.error(
+          { err: error, paymentIntentId },
+          'stale purchase intent not cleaned up; tried again next run',
         );
-        cancelled++;
       }
     }
-    if (stale.length) logger.info({ cancelled, fulfilled }, 'stale purchase intents cleaned up');
-    return { cancelled, fulfilled };
+    if (stale.length) logger.info(counts, 'stale purchase intents cleaned up');
+    return counts;
   }
 
   return { status, fulfil, refundUnfulfilled, cleanupStaleIntents };
