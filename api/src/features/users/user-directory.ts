@@ -18,6 +18,16 @@ export function createUserDirectory(db: Database) {
   const MAX_CALLERS = 50_000;
   let listening = false;
   let stopListening: (() => Promise<void>) | undefined;
+  /**
+   * Counts the changes heard. A row read before a change committed, whose NOTIFY arrived while the read was
+   * under way, is not remembered: it would keep the old role in this process until the next change.
+   */
+  let changesHeard = 0;
+  const forget = (userId?: string) => {
+    changesHeard += 1;
+    if (userId === undefined) callers.clear();
+    else callers.delete(userId);
+  };
   const remember = (id: string, row: { role: string; full_name: string | null }) => {
     if (callers.size >= MAX_CALLERS) callers.clear();
     callers.set(id, row);
@@ -48,8 +58,8 @@ export function createUserDirectory(db: Database) {
       if (db.kind !== 'postgres' || listening) return;
       stopListening = await db.listen(
         'callers',
-        (userId) => callers.delete(userId),
-        () => callers.clear(),
+        (userId) => forget(userId),
+        () => forget(),
       );
       listening = true;
     },
@@ -63,13 +73,16 @@ export function createUserDirectory(db: Database) {
       await ensureProfile(claims);
       let row = callers.get(claims.sub);
       if (!row) {
-        [row] = await db.readThrough(`caller:${claims.sub}`, () =>
-          db.query<{ role: string; full_name: string | null }>(
+        const read = await db.readThrough(`caller:${claims.sub}`, async () => {
+          const changesBefore = changesHeard;
+          const [found] = await db.query<{ role: string; full_name: string | null }>(
             `select r.role, p.full_name from profiles p left join user_roles r on r.user_id = p.id where p.id = $1`,
             [claims.sub],
-          ),
-        );
-        if (row && listening) remember(claims.sub, row);
+          );
+          return { found, changesBefore };
+        });
+        row = read.found;
+        if (row && listening && read.changesBefore === changesHeard) remember(claims.sub, row);
       }
       return {
         id: claims.sub,
