@@ -119,6 +119,19 @@ describe('lists that scale', () => {
     expect(seen).toEqual(created);
   });
 
+  it('pages by title in the order the database lowercases (letters JavaScript lowercases otherwise included)', async () => {
+    const client = await api.user('greek-titles');
+    await insertProject(client, { title: 'ΟΔΥΣ b' });
+    await insertProject(client, { title: 'ΟΔΥΣ' });
+    const first = await page(client.token, 'sort=title&limit=1');
+    const second = await page(client.token, `sort=title&limit=1&cursor=${first.body.nextCursor}`);
+    expect([...first.body.projects, ...second.body.projects].map((p: { title: string }) => p.title)).toEqual([
+      'ΟΔΥΣ',
+      'ΟΔΥΣ b',
+    ]);
+    expect(second.body.nextCursor).toBeNull();
+  });
+
   it('sorts by title and oldest first, filters by tier and search, and shows a client only their own', async () => {
     const client = await api.user('filters');
     const other = await api.user('stranger-filters');
@@ -151,6 +164,9 @@ describe('lists that scale', () => {
     expect((await page(client.token, 'view=nonsense')).status).toBe(400);
     expect((await page(client.token, 'limit=1000')).status).toBe(400);
     expect((await page(client.token, 'cursor=bm90LWpzb24')).status).toBe(400);
+    const forged = (cursor: unknown) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+    expect((await page(client.token, `cursor=${forged({ seq: 1.5 })}`)).status).toBe(400);
+    expect((await page(client.token, `cursor=${forged(null)}`)).status).toBe(400);
   });
 
   it('counts each view for the caller; Completed leaves cancelled projects out', async () => {

@@ -37,7 +37,7 @@ const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toS
 function decodeCursor(value: string): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
-    if (typeof cursor.seq === 'number' && (cursor.title === undefined || typeof cursor.title === 'string'))
+    if (Number.isSafeInteger(cursor.seq) && (cursor.title === undefined || typeof cursor.title === 'string'))
       return cursor;
   } catch {
     // fall through
@@ -105,8 +105,12 @@ export async function listProjectPage(
   // The first page also counts the whole list: an uncorrelated subquery, run once (a window count would build
   // every row of the list, subqueries included, before the limit).
   const count = `(select count(*)::int from projects${where.length ? ` where ${where.join(' and ')}` : ''}) as total`;
-  const rows = await q.query<Parameters<typeof toProject>[0] & { created_seq: number; total?: number }>(
-    `select ${PROJECT_COLUMNS}, created_seq${query.cursor ? '' : `, ${count}`} from projects${page.length ? ` where ${page.join(' and ')}` : ''}
+  // The title cursor carries the database's lower(title), which is what the rows are ordered by (JavaScript's
+  // toLowerCase differs on some letters: a page would repeat or skip rows there).
+  const rows = await q.query<
+    Parameters<typeof toProject>[0] & { created_seq: number; sort_title?: string; total?: number }
+  >(
+    `select ${PROJECT_COLUMNS}, created_seq${sort === 'title' ? ', lower(title) as sort_title' : ''}${query.cursor ? '' : `, ${count}`} from projects${page.length ? ` where ${page.join(' and ')}` : ''}
      order by ${ORDER[sort]} limit $${pageParams.length}`,
     pageParams,
   );
@@ -115,12 +119,12 @@ export async function listProjectPage(
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
-    projects: shown.map(({ created_seq: _seq, total: _total, ...row }) => toProject(row)),
+    projects: shown.map(({ created_seq: _seq, sort_title: _title, total: _total, ...row }) => toProject(row)),
     nextCursor:
       rows.length > limit && last
         ? encodeCursor({
             seq: Number(last.created_seq),
-            ...(sort === 'title' && { title: last.title.toLowerCase() }),
+            ...(sort === 'title' && { title: last.sort_title }),
           })
         : null,
     total,
