@@ -101,6 +101,8 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       purchaseStatus: RATE_LIMITS.purchaseStatus,
     },
     maxBodyBytes: MAX_REQUEST_BODY_BYTES,
+    // Renewed before each journalled Stripe call, so it must outlast one call with its retries (stripe-client.ts:
+    // about 60 s) and the reads and commit after the last one; then a recovery job may take the operation over.
     moneyOperationLeaseSeconds: Number(env.MONEY_OPERATION_LEASE_SECONDS || 300),
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { Queryable } from '../../db/database';
-import type { MoneyOperationRef } from './types';
+import { PaymentError, type MoneyOperationRef } from './types';
 
 /** The Stripe calls an operation may make, by name, so a journalled call can be sent again as it was. */
 const CALLS = {
@@ -63,14 +63,71 @@ export interface StripeJournalOptions {
   afterCall?: (step: { operationId: string; name: string; call: StripeCallName }) => void | Promise<void>;
 }
 
+/** The lease a run of a money operation holds: who owns the operation, and how long each renewal extends it. */
+export interface OperationLease {
+  owner: string;
+  seconds: number;
+}
+
+/** A money operation as its run hands it to the payments module: journalled calls renew this lease. */
+export interface LeasedOperationRef extends MoneyOperationRef {
+  lease: OperationLease;
+}
+
+const LEASE_LOST_CODE = 'lease_lost';
+
+/** The operation is no longer this run's (recovery took it over, or it is closed): nothing more may be sent. */
+export class LeaseLost extends Error {
+  readonly code = LEASE_LOST_CODE;
+  constructor(operationId: string) {
+    super(`money operation ${operationId} is no longer held by this run`);
+    this.name = 'LeaseLost';
+  }
+}
+
+/** LeaseLost as thrown, or after the payments module turned it into a PaymentError (which keeps its code). */
+export const isLeaseLost = (error: unknown): boolean =>
+  error instanceof LeaseLost || (error instanceof PaymentError && error.code === LEASE_LOST_CODE);
+
 /**
  * The journal of one money operation's Stripe calls (money_operation_steps). `run` records a call before it is
  * sent and its answer after. Running a named call again returns the recorded answer (or refusal); a call that
  * was sent but never answered is sent again with the same idempotency key, and Stripe answers with what it did
  * the first time, or does it now. So an operation can be run again after any failure without moving money twice.
+ *
+ * Every send first renews the operation's lease, which only its owner can while the operation is open; a run
+ * that lost it (recovery took over when the lease ran out) gets LeaseLost and sends nothing. A new step is
+ * recorded in the same statement as that renewal, so none is ever journalled for an operation the run does
+ * not hold. `op` must be the LeasedOperationRef its money operation made.
  */
 export function stripeJournal(options: StripeJournalOptions, op: MoneyOperationRef) {
   const { db, stripe } = options;
+  const lease = leaseOf(op);
+
+  /** Renews the lease (and records `newStep` with it); throws LeaseLost, having written nothing, when not held. */
+  async function renewLease(newStep?: JournalStep): Promise<void> {
+    const renew = `update money_operations set lease_until = now() + make_interval(secs => $3)
+       where id = $1 and lease_owner = $2 and status in ('claimed', 'compensating') returning id`;
+    const held = newStep
+      ? await db.query(
+          `with held as (${renew})
+           insert into money_operation_steps (operation_id, name, call, target_id, params, idempotency_key, status)
+           select id, $4, $5, $6, $7, $8, 'sent' from held
+           returning operation_id`,
+          [
+            op.id,
+            lease.owner,
+            lease.seconds,
+            newStep.name,
+            newStep.call,
+            newStep.target_id,
+            JSON.stringify(newStep.params),
+            newStep.idempotency_key,
+          ],
+        )
+      : await db.query(renew, [op.id, lease.owner, lease.seconds]);
+    if (!held.length) throw new LeaseLost(op.id);
+  }
 
   async function steps(): Promise<JournalStep[]> {
     return db.query<JournalStep>(
@@ -80,7 +137,9 @@ export function stripeJournal(options: StripeJournalOptions, op: MoneyOperationR
     );
   }
 
-  async function send(step: JournalStep): Promise<unknown> {
+  /** Sends a step already journalled (or, with `isNew`, journals it first) under the renewed lease. */
+  async function send(step: JournalStep, isNew = false): Promise<unknown> {
+    await renewLease(isNew ? step : undefined);
     try {
       const response = await CALLS[step.call](stripe, step.target_id, step.params as never, {
         idempotencyKey: step.idempotency_key,
@@ -128,14 +187,7 @@ export function stripeJournal(options: StripeJournalOptions, op: MoneyOperationR
         status: 'sent',
         response: null,
       };
-      if (!existing) {
-        await db.query(
-          `insert into money_operation_steps (operation_id, name, call, target_id, params, idempotency_key, status)
-           values ($1, $2, $3, $4, $5, $6, 'sent')`,
-          [op.id, name, call, step.target_id, JSON.stringify(step.params), step.idempotency_key],
-        );
-      }
-      return (await send(step)) as CallResult<C>;
+      return (await send(step, !existing)) as CallResult<C>;
     },
     /** Every call of the operation with its outcome, sending again those whose answer never came. */
     async settle(): Promise<JournalStep[]> {
@@ -155,6 +207,13 @@ export function stripeJournal(options: StripeJournalOptions, op: MoneyOperationR
 }
 
 export type StripeJournal = ReturnType<typeof stripeJournal>;
+
+function leaseOf(op: MoneyOperationRef): OperationLease {
+  const { lease } = op as Partial<LeasedOperationRef>;
+  if (!lease)
+    throw new Error(`money operation ${op.id}: journalled Stripe calls need the lease they run under`);
+  return lease;
+}
 
 function pick(error: StripeRefusal): StripeRefusal {
   const { type, rawType, code, statusCode, message, decline_code } = error;

@@ -10,6 +10,7 @@ import { clientActivityAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import type { JobQueue } from '../../jobs/job-queue';
 import { recordInvoice, recordRefund, recordSucceededPayment } from '../payments/payment-ledger';
+import { isLeaseLost, LeaseLost, type LeasedOperationRef } from '../payments/stripe-journal';
 import {
   AbandonOperation,
   PaymentError,
@@ -36,9 +37,12 @@ import { SYSTEM_VIEWER, writeTransition } from './project-transitions';
  *    other operation is open on the project, and insert the operation row (plus a delayed recovery job).
  *    Two concurrent operations on a project: one claims, the other gets 409 and never reaches Stripe.
  * 2. Money: the plan's Stripe calls, each journalled (payments/stripe-journal.ts) with the idempotency key
- *    `<project>:<action>:<attempt>:<step>`, so running them again never moves money twice.
+ *    `<project>:<action>:<attempt>:<step>`, so running them again never moves money twice. Each call first
+ *    renews the operation's lease, so the lease only has to outlast one call; a run whose lease was taken
+ *    over sends nothing more.
  * 3. Commit: in one transaction, the state change, the ledger rows, the queued mails and the operation's
- *    success. Only the holder of the operation's lease may commit.
+ *    success. Only the holder of the operation's lease may commit. A request that lost the lease (recovery took
+ *    over) leaves the operation to recovery and answers that the payment failed.
  * 4. Recovery, when 2 or 3 fails, at once and then by the durable job until it succeeds: a plan whose money can
  *    be undone (a charge, a new subscription) is compensated (refund, cancel); one whose money cannot (a refund,
  *    a cancelled subscription) is completed by running it again (the journal answers) and committing.
@@ -116,15 +120,6 @@ export interface OperationRow {
   lease_until: Date | string;
 }
 
-class LeaseLost extends Error {}
-
-export const refOf = (
-  op: Pick<OperationRow, 'id' | 'project_id' | 'kind' | 'attempt'>,
-): MoneyOperationRef => ({
-  id: op.id,
-  key: `${op.project_id}:${op.kind}:${op.attempt}`,
-});
-
 /** A refusal says the money step did nothing (a declined card, a rule); anything else leaves the outcome open. */
 const isRefusal = (error: unknown) =>
   (error instanceof PaymentError && error.status !== 502) ||
@@ -142,6 +137,12 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
   const { db, logger } = deps;
   const ctx: PlanContext = { payments: deps.payments, jobs: deps.jobs, config: deps.config };
   const leaseSeconds = deps.config.moneyOperationLeaseSeconds;
+  /** The operation as its Stripe calls are journalled: under the lease of the run that holds it (`lease_owner`). */
+  const refOf = (op: OperationRow): LeasedOperationRef => ({
+    id: op.id,
+    key: `${op.project_id}:${op.kind}:${op.attempt}`,
+    lease: { owner: op.lease_owner, seconds: leaseSeconds },
+  });
   const planOf = (kind: string) => {
     const plan = plans[kind];
     if (!plan) throw new Error(`No money plan for ${kind}`);
@@ -184,7 +185,8 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
           leaseSeconds,
         ],
       );
-      // The safety net for a process that dies mid-way: once the lease has run out, a job finishes the work.
+      // The safety net for a process that dies mid-way: once the lease has run out, a job finishes the work
+      // (one that finds the lease renewed meanwhile looks again when it ends: recoverOperation).
       await deps.jobs.send(
         'payments.recover-operation',
         { operationId: op!.id },
@@ -246,7 +248,7 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
       'select status, lease_owner from money_operations where id = $1 for update',
       [operationId],
     );
-    if (!row || row.lease_owner !== owner || !statuses.includes(row.status)) throw new LeaseLost();
+    if (!row || row.lease_owner !== owner || !statuses.includes(row.status)) throw new LeaseLost(operationId);
   }
 
   /** Undoes what the operation's money did and closes it: 'failed' when nothing had moved, else 'compensated'. */
@@ -256,7 +258,7 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
        where id = $1 and lease_owner = $2 and status in ('claimed', 'compensating') returning id`,
       [op.id, owner, reason],
     );
-    if (!held.length) throw new LeaseLost();
+    if (!held.length) throw new LeaseLost(op.id);
     const { reversals, charges } = await deps.payments.reverse(refOf(op));
     const plan = planOf(op.kind);
     await db.transaction(async (tx) => {
@@ -331,6 +333,18 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
     return null;
   }
 
+  /**
+   * For a request whose operation was taken over by recovery (its lease ran out): recovery reverses or completes
+   * it from the journal, and the request sends nothing more. A job looks at the operation again (after the
+   * lease recovery holds, if any) in case that recovery dies too. Returns the request's answer.
+   */
+  async function leaveToRecovery(op: OperationRow, error: unknown): Promise<PaymentError> {
+    logger.warn({ err: error, operationId: op.id }, 'money operation lease lost; left to recovery');
+    await deps.jobs.send('payments.recover-operation', { operationId: op.id });
+    deps.onOutcome?.(op.kind, 'pending_recovery');
+    return new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, 'recovered');
+  }
+
   /** Recovery right after a failure, by the request itself; if that fails too the job takes over at once. */
   async function recoverNow(op: OperationRow, owner: string) {
     try {
@@ -365,6 +379,7 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
         effect = await plan.execute(ctx, project, op.input, refOf(op));
       } catch (error) {
         if (error instanceof AbandonOperation) throw error;
+        if (isLeaseLost(error)) throw await leaveToRecovery(op, error);
         if (isRefusal(error)) {
           // This step did nothing; undo what earlier steps of the operation did (e.g. a penalty already charged).
           const reversal = await recoverNowReversal(op, owner, (error as Error).message);
@@ -390,7 +405,7 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
         return committed;
       } catch (error) {
         if (error instanceof AbandonOperation) throw error;
-        if (error instanceof LeaseLost) throw new HttpError(409, API_MESSAGES.operationInProgress);
+        if (isLeaseLost(error)) throw await leaveToRecovery(op, error);
         logger.error(
           { err: error, operationId: op.id },
           'state change failed after the money step; recovering',
