@@ -2,7 +2,7 @@
 // paid from the subscription's default payment method (a decline leaves the invoice open and the
 // subscription past_due), and test clocks that make time pass for the customers attached to them.
 import type { FormObject } from './form-body';
-import { addMonths, flag, integer, mergeMetadata, requiredText, text } from './params';
+import { addMonths, flag, integer, mergeMetadata, nested, requiredText, text } from './params';
 import { StripeApiError, cardError, invalidRequest, missingParam } from './stripe-errors';
 import { newId, unixNow, type StripeObject, type StripeStore } from './stripe-store';
 
@@ -213,6 +213,56 @@ export function registerBilling(ctx: BillingContext): void {
 
   // ---- subscriptions ----
 
+  /**
+   * A subscription item's price: an existing one (`price`), or a new one made from `price_data`, as Stripe
+   * does. The new price is stored by `keep` once the subscription is made, so a refused call leaves none.
+   */
+  function itemPrice(item: FormObject): { price: StripeObject; keep(): void } {
+    const priceData = nested(item, 'price_data');
+    const inline = Object.keys(priceData).length > 0;
+    if (!inline)
+      return { price: mustGet(requiredText(item, 'price'), 'price', 'items[0][price]'), keep: () => {} };
+    if (text(item, 'price'))
+      throw invalidRequest('You may only specify one of these parameters: price, price_data.', 'items[0]');
+    const productId = text(priceData, 'product');
+    if (!productId) throw missingParam('items[0][price_data][product]');
+    const product = mustGet(productId, 'product', 'items[0][price_data][product]');
+    const currency = text(priceData, 'currency');
+    if (!currency) throw missingParam('items[0][price_data][currency]');
+    const recurring = nested(priceData, 'recurring');
+    const interval = text(recurring, 'interval');
+    if (!interval) throw missingParam('items[0][price_data][recurring][interval]');
+    if (!['day', 'week', 'month', 'year'].includes(interval))
+      throw invalidRequest(`Invalid interval: ${interval}`, 'items[0][price_data][recurring][interval]');
+    const unitAmount = integer(priceData, 'unit_amount');
+    if (unitAmount === undefined) throw missingParam('items[0][price_data][unit_amount]');
+    if (unitAmount < 0)
+      throw invalidRequest(
+        'This value must be greater than or equal to 0.',
+        'items[0][price_data][unit_amount]',
+      );
+    // Stripe makes an inline price for this item alone: inactive, so lists of active prices never show it.
+    const price: StripeObject = {
+      id: newId('price'),
+      object: 'price',
+      created: unixNow(),
+      livemode: false,
+      active: false,
+      currency: currency.toLowerCase(),
+      product: product.id,
+      unit_amount: unitAmount,
+      type: 'recurring',
+      recurring: {
+        interval,
+        interval_count: integer(recurring, 'interval_count') ?? 1,
+        usage_type: 'licensed',
+      },
+      lookup_key: null,
+      metadata: {},
+    };
+    return { price, keep: () => void store.put(price) };
+  }
+
   function createSubscription(scope: BillingScope): StripeObject {
     const { params } = scope;
     const customer = mustGet(requiredText(params, 'customer'), 'customer', 'customer');
@@ -224,7 +274,7 @@ export function registerBilling(ctx: BillingContext): void {
         : [];
     const first = itemList[0];
     if (!first || typeof first !== 'object' || Array.isArray(first)) throw missingParam('items');
-    const price = mustGet(requiredText(first, 'price'), 'price', 'items[0][price]');
+    const { price, keep: keepPrice } = itemPrice(first);
     if (price.type !== 'recurring') {
       throw invalidRequest(
         'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
@@ -246,6 +296,7 @@ export function registerBilling(ctx: BillingContext): void {
     if (outcome.kind === 'declined' && behavior === 'error_if_incomplete') {
       throw cardError(402, 'card_declined', outcome.message, undefined, outcome.declineCode);
     }
+    keepPrice();
     const start = nowFor(customer.id);
     const quantity = Number(text(first, 'quantity') ?? 1);
     const subscription: StripeObject = store.put({

@@ -238,6 +238,71 @@ describe('local Stripe-compatible service, driven by the official SDK', () => {
     ).rejects.toMatchObject({ code: 'card_declined', statusCode: 402 });
   });
 
+  it('makes an inline price from items[].price_data and bills it, as Stripe does', async () => {
+    const customer = await stripe.customers.create({ email: 'custom-fee@example.test' });
+    const method = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      default_payment_method: method.id,
+      items: [
+        {
+          price_data: {
+            currency: 'usd',
+            product: 'prod_tier_3',
+            recurring: { interval: 'month' },
+            unit_amount: 800_000,
+          },
+        },
+      ],
+      payment_behavior: 'error_if_incomplete',
+    });
+    const price = subscription.items.data[0]!.price;
+    expect(price).toMatchObject({
+      active: false,
+      currency: 'usd',
+      product: 'prod_tier_3',
+      unit_amount: 800_000,
+      type: 'recurring',
+      recurring: { interval: 'month', interval_count: 1 },
+      lookup_key: null,
+    });
+    expect(await stripe.prices.retrieve(price.id)).toMatchObject({ unit_amount: 800_000 });
+    const invoice = await stripe.invoices.retrieve(subscription.latest_invoice as string);
+    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 800_000 });
+    expect(
+      (await stripe.prices.list({ active: true, limit: 100 })).data.some((listed) => listed.id === price.id),
+    ).toBe(false);
+
+    await expect(
+      stripe.subscriptions.create({
+        customer: customer.id,
+        default_payment_method: method.id,
+        items: [
+          {
+            price_data: {
+              currency: 'usd',
+              product: 'prod_missing',
+              recurring: { interval: 'month' },
+              unit_amount: 100,
+            },
+          },
+        ],
+      }),
+    ).rejects.toMatchObject({ code: 'resource_missing', param: 'items[0][price_data][product]' });
+    await expect(
+      stripe.subscriptions.create({
+        customer: customer.id,
+        default_payment_method: method.id,
+        items: [
+          {
+            price: 'price_tier_3_monthly',
+            price_data: { currency: 'usd', product: 'prod_tier_3', recurring: { interval: 'month' } },
+          },
+        ],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+  });
+
   it('bills a subscription as Stripe does: an invoice at the start and at each renewal a test clock reaches, a failed renewal leaves it past_due until paid', async () => {
     const start = Math.floor(Date.UTC(2026, 0, 15, 12) / 1000);
     const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start, name: 'renewals' });

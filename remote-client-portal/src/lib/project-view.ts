@@ -5,7 +5,7 @@ import {
   finalPaymentFor,
   formatUsd,
   isFixedPriceTier,
-  isSubscriptionTier,
+  monthlyFee,
   TIMELINE_OPTIONS,
   type Project,
 } from '@agency/domain';
@@ -14,11 +14,8 @@ import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 export const tierName = (project: Pick<Project, 'tier'>): string =>
   findTier(project.tier)?.name ?? CLIENT_MESSAGES.project.generalConsultation;
 
-/** Monthly fee of a subscription project: its cost, else the tier's default ($15,000 / $25,000). */
-export function monthlyFee(project: Pick<Project, 'tier' | 'cost'>): number | undefined {
-  if (!isSubscriptionTier(project.tier ?? 0)) return undefined;
-  return project.cost ?? findTier(project.tier)?.defaultMonthlyDollars;
-}
+/** The approval dialog's monthly fee: the same helper the server charges with. */
+export { monthlyFee };
 
 /** The cost line of a project card: fixed price, or the monthly fee of a subscription. */
 export function costText(project: Pick<Project, 'tier' | 'cost'>): string | undefined {

@@ -3,6 +3,7 @@ import {
   finalPaymentFor,
   formatUsd,
   minimumTermMonthsRemaining,
+  monthlyFee,
   toCents,
 } from './money';
 
@@ -30,6 +31,14 @@ describe('money rules', () => {
     expect(finalPaymentFor(2, null)).toBe(700);
     expect(finalPaymentFor(2, 900)).toBe(900);
     expect(toCents(7407.4)).toBe(740740);
+  });
+
+  it("takes a subscription's monthly fee from its cost, else the tier's default; none for other tiers", () => {
+    expect(monthlyFee({ tier: 3, cost: 8000 })).toBe(8000);
+    expect(monthlyFee({ tier: 3, cost: null })).toBe(15000);
+    expect(monthlyFee({ tier: 4, cost: null })).toBe(25000);
+    expect(monthlyFee({ tier: 1, cost: 500 })).toBeUndefined();
+    expect(monthlyFee({ tier: null, cost: null })).toBeUndefined();
   });
 
   it('writes dollars as en-US currency, as Intl.NumberFormat does', () => {

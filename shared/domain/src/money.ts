@@ -1,4 +1,4 @@
-import { findTier, isFixedPriceTier } from './tiers';
+import { findTier, isFixedPriceTier, isSubscriptionTier } from './tiers';
 
 /** Money rules of spec section 9. Amounts cross the wire in cents; the database keeps whole dollars. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
@@ -34,6 +34,16 @@ export function costFor(tier: number): number | undefined {
 export function finalPaymentFor(tier: number, finalPaymentAmount?: number | null): number | undefined {
   if (finalPaymentAmount != null && finalPaymentAmount > 0) return finalPaymentAmount;
   return downpaymentFor(tier);
+}
+
+/**
+ * Monthly fee of a tier 3/4 project, in dollars: its cost, else the tier's default ($15,000 / $25,000).
+ * What the client is shown when approving, and what the server charges every month; undefined for other tiers.
+ */
+export function monthlyFee(project: { tier: number | null; cost: number | null }): number | undefined {
+  const tier = project.tier ?? 0;
+  if (!isSubscriptionTier(tier)) return undefined;
+  return project.cost ?? findTier(tier)?.defaultMonthlyDollars;
 }
 
 export const TIER4_MINIMUM_TERM_MONTHS = 3;

@@ -133,10 +133,14 @@ async function boughtProject(tier: 1 | 2, state: 'pending' | 'active' = 'pending
   return { projectId, client, depositIntentId: intent.body.paymentIntentId as string };
 }
 
-/** A tier 3/4 project whose client approved with a card: a real subscription on its own test clock. */
+/**
+ * A tier 3/4 project whose client approved with a card: a real subscription on its own test clock, at the
+ * tier's default monthly fee ($15,000 / $25,000).
+ */
 async function subscribedProject(tier: 3 | 4) {
   const client = await api.user(`subscriber-${randomUUID().slice(0, 6)}`);
   const projectId = await insertFixtureProject(api.db, client, { tier, state: 'awaitingClient' });
+  await api.db.query('update projects set cost = null where id = $1', [projectId]);
   const approved = await api.call('POST', '/api/client-approve-project', {
     token: client.token,
     body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
@@ -817,6 +821,7 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
   it("tier 4's minimum term and penalty follow the subscription's own dates", async () => {
     const client = await billing.user('cto-term');
     const projectId = await insertFixtureProject(billing.db, client, { tier: 4, state: 'awaitingClient' });
+    await billing.db.query('update projects set cost = 25000 where id = $1', [projectId]);
     await billing.call('POST', '/api/client-approve-project', {
       token: client.token,
       body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },

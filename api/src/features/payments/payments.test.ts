@@ -235,6 +235,39 @@ describe('payments', () => {
     expect(refunds.data.map((refund) => refund.amount)).toEqual([70000]);
   });
 
+  it("refunds a purchase's deposit in full when the client refuses the proposal, though the admin re-scoped it to tier 3", async () => {
+    const admin = await api.user('rescoping-admin', 'ADMIN');
+    const { paymentIntentId, projectId } = await buy(1);
+    const client = await api.user(`rescoped-${randomUUID().slice(0, 6)}`);
+    await api.db.query('insert into profiles (id, email) values ($1, $2) on conflict (id) do nothing', [
+      client.id,
+      client.email,
+    ]);
+    await api.db.query('update projects set client_id = $2 where id = $1', [projectId, client.id]);
+    const edited = await api.call('PATCH', `/api/projects/${projectId}`, {
+      token: admin.token,
+      body: { tier: 3 },
+    });
+    expect(edited.status).toBe(200);
+    expect((await api.call('POST', `/api/projects/${projectId}/accept`, { token: admin.token })).status).toBe(
+      200,
+    );
+
+    const refused = await api.call('POST', '/api/client-approve-project', {
+      token: client.token,
+      body: { projectId, action: 'refuse' },
+    });
+    expect(refused.status).toBe(200);
+    expect(refused.body.project).toMatchObject({ tier: 3, status: 'refused' });
+    const refunds = await api.stripe.refunds.list({ payment_intent: paymentIntentId });
+    expect(refunds.data.map((refund) => refund.amount)).toEqual([25000]);
+    expect(
+      await api.db.query(`select kind, amount_cents, refunded_cents from payments where project_id = $1`, [
+        projectId,
+      ]),
+    ).toEqual([{ kind: 'deposit', amount_cents: 25000, refunded_cents: 25000 }]);
+  });
+
   it('lets the admin refund a project payment once through /api/stripe-refund', async () => {
     const admin = await api.user('refund-admin', 'ADMIN');
     const client = await api.user('refund-client');
@@ -348,6 +381,112 @@ describe('payments', () => {
       expect((await api.stripe.subscriptions.retrieve(subscription!.stripe_subscription_id)).status).toBe(
         'canceled',
       );
+    });
+  });
+
+  describe('a subscription bills the monthly fee the client approved', () => {
+    /** A tier 3/4 proposal the admin edited and accepted; `approve` is the client's approval with a card. */
+    async function proposal(tier: 3 | 4, edit: { cost: number | null; stripe_price_id?: string | null }) {
+      const admin = await api.user(`fee-admin-${randomUUID().slice(0, 6)}`, 'ADMIN');
+      const client = await api.user(`fee-client-${randomUUID().slice(0, 6)}`);
+      const projectId = await insertFixtureProject(api.db, client, { tier, state: 'awaitingClient' });
+      const edited = await api.call('PATCH', `/api/projects/${projectId}`, {
+        token: admin.token,
+        body: edit,
+      });
+      expect(edited.status).toBe(200);
+      const approve = () =>
+        api.call('POST', '/api/client-approve-project', {
+          token: client.token,
+          body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+        });
+      return { admin, client, projectId, approve };
+    }
+
+    const subscriptionRow = async (projectId: string) =>
+      (
+        await api.db.query<{ stripe_subscription_id: string; stripe_price_id: string; monthly_cost: string }>(
+          'select stripe_subscription_id, stripe_price_id, monthly_cost from subscriptions where project_id = $1',
+          [projectId],
+        )
+      )[0];
+
+    it.each([
+      { tier: 3, cost: 8000, cents: 800_000, penalty: 0 },
+      { tier: 4, cost: 12000, cents: 1_200_000, penalty: 21600 },
+      { tier: 4, cost: null, cents: 2_500_000, penalty: 45000 },
+    ] as const)(
+      'tier $tier with cost $cost: $cents cents now and every month, the same fee for the penalty',
+      async ({ tier, cost, cents, penalty }) => {
+        const { client, projectId, approve } = await proposal(tier, { cost });
+        expect((await approve()).status).toBe(200);
+
+        const row = (await subscriptionRow(projectId))!;
+        const subscription = await api.stripe.subscriptions.retrieve(row.stripe_subscription_id);
+        const price = subscription.items.data[0]!.price;
+        expect(price).toMatchObject({
+          unit_amount: cents,
+          currency: 'usd',
+          product: `prod_tier_${tier}`,
+          recurring: { interval: 'month', interval_count: 1 },
+        });
+        expect(row.stripe_price_id).toBe(price.id);
+        expect((await api.stripe.invoices.retrieve(subscription.latest_invoice as string)).amount_paid).toBe(
+          cents,
+        );
+        expect(Number(row.monthly_cost)).toBe(cents / 100);
+        expect(
+          await api.db.query(`select kind, amount_cents from payments where project_id = $1`, [projectId]),
+        ).toEqual([{ kind: 'subscription', amount_cents: cents }]);
+
+        const quote = await api.call('POST', '/api/check-penalty', {
+          token: client.token,
+          body: { projectId },
+        });
+        expect(quote.body).toMatchObject({ subscriptionFee: cents / 100, penaltyAmount: penalty });
+      },
+    );
+
+    it('refuses, before any charge, an approval whose Stripe price bills another amount; a price of the approved fee is used', async () => {
+      const { admin, projectId, approve } = await proposal(3, {
+        cost: 8000,
+        stripe_price_id: 'price_tier_3_monthly',
+      });
+      const before = (await api.db.query('select * from projects where id = $1', [projectId]))[0] as Record<
+        string,
+        unknown
+      >;
+
+      const refused = await approve();
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        error:
+          'The Stripe price of this proposal bills $15,000/month, not the approved $8,000/month. Nothing was charged; the proposal needs correcting.',
+        code: 'price_mismatch',
+      });
+      const after = (await api.db.query('select * from projects where id = $1', [projectId]))[0];
+      expect(after).toEqual(before);
+      expect(await subscriptionRow(projectId)).toBeUndefined();
+      expect(await api.db.query('select 1 from payments where project_id = $1', [projectId])).toEqual([]);
+      const stripeSubscriptions = (await api.stripe.subscriptions.list({ status: 'all', limit: 100 })).data;
+      expect(stripeSubscriptions.filter((s) => s.metadata.project_id === projectId)).toEqual([]);
+      const clocks = (await api.stripe.testHelpers.testClocks.list({ limit: 100 })).data;
+      expect(clocks.filter((clock) => clock.name === `Project ${projectId}`)).toEqual([]);
+
+      const exact = await api.stripe.prices.create({
+        currency: 'usd',
+        product: 'prod_tier_3',
+        unit_amount: 800_000,
+        recurring: { interval: 'month' },
+      });
+      await api.call('PATCH', `/api/projects/${projectId}`, {
+        token: admin.token,
+        body: { stripe_price_id: exact.id },
+      });
+      expect((await approve()).status).toBe(200);
+      const row = (await subscriptionRow(projectId))!;
+      const subscription = await api.stripe.subscriptions.retrieve(row.stripe_subscription_id);
+      expect(subscription.items.data[0]!.price).toMatchObject({ id: exact.id, unit_amount: 800_000 });
     });
   });
 

@@ -4,8 +4,10 @@ import { CURRENCY, findTier, isSubscriptionTier } from '@agency/domain/tiers';
 import {
   earlyCancellationPenalty,
   finalPaymentFor,
+  formatUsd,
   fromCents,
   minimumTermMonthsRemaining,
+  monthlyFee,
   toCents,
 } from '@agency/domain/money';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
@@ -81,6 +83,18 @@ export function toPaymentError(error: unknown): PaymentError {
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
+
+/** A price as a person reads it: "$15,000/month", "$900 every 3 months", "50 EUR once". */
+function priceText(price: Stripe.Price): string {
+  const dollars = fromCents(price.unit_amount ?? 0);
+  const amount =
+    price.currency === CURRENCY ? formatUsd(dollars) : `${dollars} ${price.currency.toUpperCase()}`;
+  const recurring = price.recurring;
+  if (!recurring) return `${amount} once`;
+  return recurring.interval_count === 1
+    ? `${amount}/${recurring.interval}`
+    : `${amount} every ${recurring.interval_count} ${recurring.interval}s`;
+}
 
 /** The card behind a charge, as receipts name it. */
 export function cardLast4(charge: Stripe.Charge | string | null | undefined): string | null {
@@ -342,11 +356,69 @@ export class StripePayments implements Payments {
     return this.refund(paymentIntentId, reason, op, 'refund');
   }
 
-  private async subscriptionPriceId(project: ProjectMoneyView): Promise<string> {
-    if (project.stripePriceId) return project.stripePriceId;
-    const [plan] = await this.subscriptionPlans(project.tier as 3 | 4);
-    if (!plan) throw new PaymentError('No subscription price is set up for this tier', 502, 'no_price');
-    return plan.stripe_price_id;
+  /**
+   * The subscription item that bills exactly the monthly fee the client approved (`monthlyFee`, as the portal
+   * shows it): the project's own Stripe price when it is that amount each month, else an inline price of the
+   * tier's product. Refuses (409) before anything is charged when the fee is not positive or the project's
+   * price bills another amount.
+   */
+  private async subscriptionItem(
+    project: ProjectMoneyView & { tier: 3 | 4 },
+  ): Promise<Stripe.SubscriptionCreateParams.Item> {
+    const fee = monthlyFee(project) ?? 0;
+    if (fee <= 0)
+      throw new PaymentError('This proposal has no monthly fee to subscribe to', 409, 'no_monthly_fee');
+    const unitAmount = toCents(fee);
+    if (project.stripePriceId) {
+      const price = await this.projectPrice(project.stripePriceId);
+      const billsFeeMonthly =
+        price.unit_amount === unitAmount &&
+        price.currency === CURRENCY &&
+        price.recurring?.interval === 'month' &&
+        price.recurring.interval_count === 1;
+      if (!billsFeeMonthly)
+        throw new PaymentError(
+          `The Stripe price of this proposal bills ${priceText(price)}, not the approved ${formatUsd(fee)}/month. Nothing was charged; the proposal needs correcting.`,
+          409,
+          'price_mismatch',
+        );
+      return { price: price.id };
+    }
+    const [catalogPrice] = await this.catalogPrices(project.tier);
+    if (!catalogPrice)
+      throw new PaymentError('No subscription price is set up for this tier', 502, 'no_price');
+    return {
+      price_data: {
+        currency: CURRENCY,
+        product: idOf(catalogPrice.product)!,
+        recurring: { interval: 'month' },
+        unit_amount: unitAmount,
+      },
+    };
+  }
+
+  private async projectPrice(priceId: string): Promise<Stripe.Price> {
+    try {
+      return await this.stripe.prices.retrieve(priceId);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'resource_missing')
+        throw new PaymentError(
+          `The Stripe price of this proposal (${priceId}) does not exist. Nothing was charged; the proposal needs correcting.`,
+          409,
+          'price_missing',
+        );
+      throw error;
+    }
+  }
+
+  /** The active catalog price of a subscription tier (lookup key tier_N_monthly, made by `npm run stripe:setup`). */
+  private async catalogPrices(tier: 3 | 4): Promise<Stripe.Price[]> {
+    const prices = await this.stripe.prices.list({
+      lookup_keys: [subscriptionPriceLookupKey(tier)],
+      active: true,
+      limit: 10,
+    });
+    return prices.data;
   }
 
   async startSubscription(
@@ -354,11 +426,13 @@ export class StripePayments implements Payments {
     paymentMethodId: string,
     op: MoneyOperationRef,
   ): Promise<SubscriptionStarted> {
-    if (!isSubscriptionTier(project.tier))
+    const tier = project.tier;
+    if (!isSubscriptionTier(tier))
       throw new PaymentError('Only tiers 3 and 4 are subscriptions', 409, 'not_a_subscription');
     try {
       const journal = this.journal(op);
-      const price = await this.subscriptionPriceId(project);
+      // First, so that a refused price leaves nothing behind in Stripe.
+      const subscriptionItem = await this.subscriptionItem({ ...project, tier });
       let customerId: string;
       let testClockId: string | null = null;
       if (this.options.testClocks) {
@@ -387,7 +461,7 @@ export class StripePayments implements Payments {
       );
       const subscription = await journal.run('subscription', 'subscriptions.create', {
         customer: customerId,
-        items: [{ price }],
+        items: [subscriptionItem],
         default_payment_method: attached.id,
         payment_behavior: 'error_if_incomplete',
         metadata: { project_id: project.id, operation: op.key },
@@ -400,7 +474,7 @@ export class StripePayments implements Payments {
       return {
         subscriptionId: subscription.id,
         customerId,
-        priceId: price,
+        priceId: item.price.id,
         startDate: new Date(subscription.start_date * 1000).toISOString(),
         currentPeriodEnd: new Date(item.current_period_end * 1000).toISOString(),
         testClockId,
@@ -506,9 +580,7 @@ export class StripePayments implements Payments {
     }>(`select start_date, monthly_cost, stripe_test_clock_id from subscriptions where project_id = $1`, [
       project.id,
     ]);
-    const subscriptionFee = Number(
-      subscription?.monthly_cost ?? project.cost ?? findTier(project.tier)?.defaultMonthlyDollars ?? 0,
-    );
+    const subscriptionFee = Number(subscription?.monthly_cost ?? monthlyFee(project) ?? 0);
     if (project.tier !== 4 || !subscription)
       return { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee };
     const monthsRemaining = minimumTermMonthsRemaining(
@@ -585,12 +657,7 @@ export class StripePayments implements Payments {
   async subscriptionPlans(
     tier: 3 | 4,
   ): Promise<{ stripe_price_id: string; monthly_cost: number; tier: 3 | 4 }[]> {
-    const prices = await this.stripe.prices.list({
-      lookup_keys: [subscriptionPriceLookupKey(tier)],
-      active: true,
-      limit: 10,
-    });
-    return prices.data.map((price) => ({
+    return (await this.catalogPrices(tier)).map((price) => ({
       stripe_price_id: price.id,
       monthly_cost: fromCents(price.unit_amount ?? 0),
       tier,

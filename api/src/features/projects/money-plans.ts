@@ -4,6 +4,7 @@ import {
   fromCents,
   isFixedPriceTier,
   isSubscriptionTier,
+  monthlyFee,
   type Project,
   type RefundOutcome,
 } from '@agency/domain';
@@ -43,14 +44,17 @@ const refundOutcome = (refund: RefundResult | null): RefundOutcome => ({
   refundAmount: refund ? fromCents(refund.amountCents) : 0,
 });
 
-/** A paid fixed-price project's deposit goes back in full; a refund Stripe refuses aborts the change. */
+/**
+ * A paid deposit goes back in full; a refund Stripe refuses aborts the change. Whether one was paid is what the
+ * project records (only a paid purchase sets its PaymentIntent), not its tier, which the admin may have edited.
+ */
 async function refundDepositIfPaid(
   ctx: PlanContext,
   project: Project,
   reason: string,
   op: MoneyOperationRef,
 ): Promise<RefundResult | null> {
-  if (!isFixedPriceTier(project.tier ?? 0) || !project.stripe_payment_intent_id) return null;
+  if (!project.stripe_payment_intent_id) return null;
   try {
     return await ctx.payments.refundDeposit(toMoneyView(project), reason, op);
   } catch (error) {
@@ -227,7 +231,7 @@ export const MONEY_PLANS = {
           subscription.priceId,
           subscription.customerId,
           subscription.testClockId,
-          subscription.firstInvoice ? fromCents(subscription.firstInvoice.amountCents) : project.cost,
+          monthlyFee(project),
           subscription.startDate,
           subscription.currentPeriodEnd,
         ],
