@@ -150,47 +150,133 @@ export function versionedReads(
   };
 }
 
+const LISTEN_RETRY_FIRST_MS = 250;
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+export interface ListenTiming {
+  /** How often the listening connection is asked `select 1`. */
+  livenessIntervalMs: number;
+  /** How long connecting, LISTEN or that `select 1` may take before the connection counts as lost. */
+  timeoutMs: number;
+}
+
+const DEFAULT_LISTEN_TIMING: ListenTiming = { livenessIntervalMs: 30_000, timeoutMs: 10_000 };
+
+const ignoreError = () => undefined;
+
+/** Closes a client nobody uses any more; what it emits from now on is ignored. */
+function discard(client: pg.Client): Promise<void> {
+  client.removeAllListeners();
+  // An 'error' event without a listener would throw.
+  client.on('error', ignoreError);
+  return client.end().catch(ignoreError);
+}
+
 /**
  * LISTEN needs a connection of its own (a pooled one would be handed to queries). When it drops, it is opened
- * again with backoff and `onGap` tells the listener it may have missed notifications meanwhile.
+ * again with backoff and `onGap` tells the listener it may have missed notifications meanwhile. There is one
+ * listening connection at a time and one reconnect chain at most: a failed attempt is discarded, and what a
+ * client that is no longer the current one emits is ignored. A connection left half-open (a failover without a
+ * FIN) emits nothing, so a periodic `select 1` that fails or hangs counts as losing it too.
  */
-async function listenWithReconnect(
+export async function listenWithReconnect(
   connectionString: string,
   channel: string,
   handler: (payload: string) => void,
   onGap?: () => void,
-) {
-  let client: pg.Client | undefined;
+  timing: ListenTiming = DEFAULT_LISTEN_TIMING,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
   let stopped = false;
-  let delay = 250;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
-    next.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) handler(message.payload);
+  let reconnecting = false;
+  let retryDelay = LISTEN_RETRY_FIRST_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let attemptInFlight: Promise<void> | undefined;
+
+  const open = async (): Promise<pg.Client> => {
+    const client = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // Without them a hung attempt would hold up the one reconnect chain for good.
+      connectionTimeoutMillis: timing.timeoutMs,
+      query_timeout: timing.timeoutMs,
     });
-    next.on('error', () => undefined);
-    next.on('end', () => {
-      if (stopped) return;
-      setTimeout(() => void reconnect(), delay).unref();
-    });
-    await next.connect();
-    await next.query(`listen "${channel.replace(/"/g, '""')}"`);
-    client = next;
-    delay = 250;
-  };
-  const reconnect = async (): Promise<void> => {
-    if (stopped) return;
+    client.on('error', ignoreError);
     try {
-      await connect();
-      onGap?.();
-    } catch {
-      delay = Math.min(delay * 2, 10_000);
-      setTimeout(() => void reconnect(), delay).unref();
+      await client.connect();
+      await client.query(`listen "${channel.replace(/"/g, '""')}"`);
+      return client;
+    } catch (error) {
+      void discard(client);
+      throw error;
     }
   };
-  await connect();
+
+  const lost = (client: pg.Client) => {
+    if (client !== current) return;
+    current = undefined;
+    void discard(client);
+    if (stopped || reconnecting) return;
+    reconnecting = true;
+    scheduleAttempt();
+  };
+
+  const adopt = (client: pg.Client) => {
+    current = client;
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handler(message.payload);
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+  };
+
+  const attempt = async () => {
+    retryTimer = undefined;
+    if (stopped) return;
+    try {
+      const client = await open();
+      if (stopped) {
+        await discard(client);
+        return;
+      }
+      adopt(client);
+      reconnecting = false;
+      retryDelay = LISTEN_RETRY_FIRST_MS;
+      onGap?.();
+    } catch {
+      retryDelay = Math.min(retryDelay * 2, LISTEN_RETRY_MAX_MS);
+      scheduleAttempt();
+    }
+  };
+
+  function scheduleAttempt() {
+    if (stopped) return;
+    retryTimer = setTimeout(() => {
+      attemptInFlight = attempt().finally(() => (attemptInFlight = undefined));
+    }, retryDelay);
+    retryTimer.unref();
+  }
+
+  adopt(await open());
+  let checking = false;
+  const livenessTimer = setInterval(() => {
+    const client = current;
+    if (!client || checking) return;
+    checking = true;
+    client
+      .query('select 1')
+      .catch(() => lost(client))
+      .finally(() => (checking = false));
+  }, timing.livenessIntervalMs);
+  livenessTimer.unref();
   return async () => {
     stopped = true;
-    await client?.end().catch(() => undefined);
+    clearInterval(livenessTimer);
+    clearTimeout(retryTimer);
+    await attemptInFlight;
+    const client = current;
+    current = undefined;
+    if (client) await discard(client);
   };
 }

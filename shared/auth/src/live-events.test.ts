@@ -54,6 +54,36 @@ describe('subscribeLiveEvents', () => {
     expect(statuses).toEqual(expect.arrayContaining(['connecting', 'live', 'reconnecting', 'stopped']));
   });
 
+  it('passes on an event that comes after a higher id, skips one replayed again, and resyncs when told', async () => {
+    const first = ['event: ready\ndata: {}\n\n', event(11, 'admin_edit'), event(10, 'admin_accept')];
+    // The replay after reconnecting starts below Last-Event-ID: 10 and 11 again, then 9 that committed late.
+    const second = [
+      'event: ready\ndata: {}\n\n',
+      event(10, 'admin_accept'),
+      event(11, 'admin_edit'),
+      event(9, 'ticket_moved'),
+      'event: resync\ndata: {}\n\n',
+    ];
+    const { fetchFn, calls } = scriptedFetch([first, second]);
+    const ids: number[] = [];
+    const onResync = jest.fn();
+    const stop = subscribeLiveEvents({
+      baseUrl: 'http://api.test',
+      getAccessToken: () => 't',
+      onEvent: (e) => ids.push(e.id),
+      onResync,
+      fetch: fetchFn,
+      retry: { firstMs: 1, maxMs: 4 },
+    });
+    for (let i = 0; i < 100 && onResync.mock.calls.length < 2; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    stop();
+    expect(ids).toEqual([11, 10, 9]);
+    expect((calls[1]!.headers as Record<string, string>)['last-event-id']).toBe('11');
+    // Once for coming back, once for the server's resync.
+    expect(onResync).toHaveBeenCalledTimes(2);
+  });
+
   it('backs off while the server is unreachable and stops when asked', async () => {
     const { fetchFn } = scriptedFetch([]);
     const stop = subscribeLiveEvents({

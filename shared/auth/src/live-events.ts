@@ -8,7 +8,10 @@ export interface LiveEventsOptions {
   onEvent: (event: LiveProjectEvent) => void;
   /** Called on each change of the connection (a dashboard may say "Reconnecting..."). */
   onStatus?: (status: LiveStatus) => void;
-  /** After a reconnection, called once the stream is back and has replayed what was missed. */
+  /**
+   * Whatever is shown should be read again: after a reconnection, once the stream is back, and when the server
+   * says it missed events it cannot replay.
+   */
   onResync?: () => void;
   fetch?: typeof fetch;
   /** Backoff between attempts: first delay and cap, in ms (jittered). */
@@ -16,6 +19,8 @@ export interface LiveEventsOptions {
 }
 
 const DEFAULT_RETRY = { firstMs: 1000, maxMs: 30_000 };
+/** Event ids remembered to pass each event on once (a reconnection's replay repeats some just below Last-Event-ID). */
+const REMEMBERED_IDS = 2_000;
 
 /**
  * Follows GET /api/live: Server-Sent Events read with fetch, so the user's token travels in the Authorization
@@ -26,7 +31,16 @@ export function subscribeLiveEvents(options: LiveEventsOptions): () => void {
   const retry = options.retry ?? DEFAULT_RETRY;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const url = `${options.baseUrl.replace(/\/+$/, '')}${API_ROUTES.liveEvents.path}`;
+  // Ids arrive out of order (an event's id is taken before it commits): Last-Event-ID is the highest one, and the
+  // server's replay starts a little below it, so the ids already passed on are kept to skip them.
   let lastEventId = 0;
+  const seenIds = new Set<number>();
+  const firstSeen = (id: number): boolean => {
+    if (seenIds.has(id)) return false;
+    seenIds.add(id);
+    if (seenIds.size > REMEMBERED_IDS) seenIds.delete(seenIds.values().next().value!);
+    return true;
+  };
   let stopped = false;
   let controller: AbortController | undefined;
   let attempt = 0;
@@ -81,8 +95,13 @@ export function subscribeLiveEvents(options: LiveEventsOptions): () => void {
         buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '');
         const fields = parseBlock(block);
         if (fields.event === 'ready') onReady();
+        if (fields.event === 'resync') options.onResync?.();
         if (fields.event === 'project' && fields.data) {
-          if (fields.id) lastEventId = Math.max(lastEventId, Number(fields.id));
+          if (fields.id) {
+            const id = Number(fields.id);
+            if (!firstSeen(id)) continue;
+            lastEventId = Math.max(lastEventId, id);
+          }
           options.onEvent(JSON.parse(fields.data) as LiveProjectEvent);
         }
       }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ActivityEntry, LiveProjectEvent } from '@agency/domain';
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../http/app-env';
+import { RecentIds } from './recent-ids';
 
 /** The NOTIFY payload of migration 107's trigger: one row of project_events with its project's client. */
 interface EventNotice {
@@ -15,10 +16,30 @@ interface EventNotice {
   actorRole: string;
 }
 
-interface Subscriber {
-  caller: Caller;
+export interface LiveListener {
   send: (event: LiveProjectEvent) => void;
+  /** Events may have been missed and cannot be replayed: whatever is shown should be read again. */
+  resync: () => void;
 }
+
+interface Subscriber extends LiveListener {
+  caller: Caller;
+}
+
+/** A replay's events, and whether they are all there are (false: it stopped at its limit). */
+export interface Replay<Event> {
+  events: Event[];
+  complete: boolean;
+}
+
+const REPLAY_LIMIT = 500;
+/**
+ * How far below the last id seen a replay starts again. A transaction that took its id before that event's
+ * commits after it, so an event just below the last id seen may never have been sent.
+ */
+const REPLAY_OVERLAP_IDS = 100;
+/** Ids remembered to send each event once (comfortably more than a replay's overlap). */
+export const REMEMBERED_IDS = 2_000;
 
 const canSee = (caller: Caller, notice: Pick<EventNotice, 'clientId'>) =>
   caller.role === 'ADMIN' || notice.clientId === caller.id;
@@ -46,15 +67,15 @@ function toLive(caller: Caller, notice: EventNotice): LiveProjectEvent {
  */
 export function createLiveHub({ db, logger }: { db: Database; logger: Logger }) {
   const subscribers = new Set<Subscriber>();
+  const dispatched = new RecentIds(REMEMBERED_IDS);
+  /** The highest id seen: where a catch-up starts (less the overlap). */
   let lastId = 0;
   let stopListening: (() => Promise<void>) | undefined;
 
-  function dispatch(notice: EventNotice): void {
-    lastId = Math.max(lastId, notice.id);
+  function toEach(deliver: (subscriber: Subscriber) => void): void {
     for (const subscriber of subscribers) {
-      if (!canSee(subscriber.caller, notice)) continue;
       try {
-        subscriber.send(toLive(subscriber.caller, notice));
+        deliver(subscriber);
       } catch (error) {
         logger.warn({ err: error }, 'live subscriber failed; dropped');
         subscribers.delete(subscriber);
@@ -62,22 +83,38 @@ export function createLiveHub({ db, logger }: { db: Database; logger: Logger }) 
     }
   }
 
-  /** Events after `afterId` from the log itself (a reconnecting dashboard, or a listener that lost its connection). */
-  async function eventsAfter(
+  function dispatch(notice: EventNotice): void {
+    if (!dispatched.add(notice.id)) return;
+    lastId = Math.max(lastId, notice.id);
+    toEach((subscriber) => {
+      if (canSee(subscriber.caller, notice)) subscriber.send(toLive(subscriber.caller, notice));
+    });
+  }
+
+  /**
+   * Events from the log itself (a reconnecting dashboard, or a listener that lost its connection): those after
+   * `lastSeenId`, and those of the overlap below it, which the caller may not have had (it skips those it had).
+   */
+  async function eventsSince(
     q: Queryable,
-    afterId: number,
+    lastSeenId: number,
     caller?: Caller,
-    limit = 500,
-  ): Promise<EventNotice[]> {
+  ): Promise<Replay<EventNotice>> {
     const own = caller && caller.role !== 'ADMIN';
-    return q.query<EventNotice>(
+    const from = Math.max(0, lastSeenId - REPLAY_OVERLAP_IDS);
+    const rows = await q.query<EventNotice>(
       `select e.id::int as id, e.project_id as "projectId", p.client_id as "clientId", e.action, e.from_status as "from",
               e.to_status as "to", e.at, e.actor_role as "actorRole"
          from project_events e join projects p on p.id = e.project_id
         where e.id > $1${own ? ' and p.client_id = $3' : ''}
         order by e.id limit $2`,
-      own ? [afterId, limit, caller.id] : [afterId, limit],
+      own ? [from, REPLAY_LIMIT + 1, caller.id] : [from, REPLAY_LIMIT + 1],
     );
+    return { events: rows.slice(0, REPLAY_LIMIT), complete: rows.length <= REPLAY_LIMIT };
+  }
+
+  function resyncAll(): void {
+    toEach((subscriber) => subscriber.resync());
   }
 
   return {
@@ -88,23 +125,34 @@ export function createLiveHub({ db, logger }: { db: Database; logger: Logger }) 
         'project_events',
         (payload) => dispatch(JSON.parse(payload) as EventNotice),
         () => {
-          // The listening connection was lost: replay what the log holds since the last event seen.
-          void eventsAfter(db, lastId).then(
-            (missed) => missed.forEach(dispatch),
-            (error: unknown) => logger.error({ err: error }, 'live catch-up failed'),
+          // The listening connection was lost: replay what the log holds since the last event seen; what
+          // cannot be replayed, the dashboards read again.
+          void eventsSince(db, lastId).then(
+            ({ events, complete }) => {
+              events.forEach(dispatch);
+              if (!complete) resyncAll();
+            },
+            (error: unknown) => {
+              logger.error({ err: error }, 'live catch-up failed');
+              resyncAll();
+            },
           );
         },
       );
     },
     /** Sends `caller` every change it may see from now on; returns the function that stops it. */
-    subscribe(caller: Caller, send: (event: LiveProjectEvent) => void): () => void {
-      const subscriber = { caller, send };
+    subscribe(caller: Caller, listener: LiveListener): () => void {
+      const subscriber = { caller, ...listener };
       subscribers.add(subscriber);
       return () => subscribers.delete(subscriber);
     },
-    /** What `caller` missed after event `afterId` (at most the last 500 changes). */
-    async missed(caller: Caller, afterId: number): Promise<LiveProjectEvent[]> {
-      return (await eventsAfter(db, afterId, caller)).map((notice) => toLive(caller, notice));
+    /**
+     * What `caller` may have missed since event `lastSeenId` (at most 500 changes; `complete` is false when
+     * there were more). It starts a little below `lastSeenId`, so some events may be ones the caller had.
+     */
+    async missed(caller: Caller, lastSeenId: number): Promise<Replay<LiveProjectEvent>> {
+      const { events, complete } = await eventsSince(db, lastSeenId, caller);
+      return { events: events.map((notice) => toLive(caller, notice)), complete };
     },
     get subscriberCount(): number {
       return subscribers.size;

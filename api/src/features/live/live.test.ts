@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { LiveProjectEvent } from '@agency/domain';
 import { insertFixtureProject, startTestApi, type TestApi, type TestUser } from '../../test-support/test-api';
 
@@ -65,6 +66,29 @@ async function openLive(target: TestApi, user: TestUser, lastEventId?: number) {
     ended: () => until(() => ended, Boolean),
     close: () => controller.abort(),
   };
+}
+
+/**
+ * An id taken from project_events' sequence now, for an event inserted later: as a transaction that inserted
+ * first and commits last would have it (its NOTIFY comes after those of higher ids).
+ */
+async function takeEventId(target: TestApi): Promise<number> {
+  const [row] = await target.db.query<{ id: number }>(
+    `select nextval(pg_get_serial_sequence('project_events', 'id'))::int as id`,
+  );
+  return row!.id;
+}
+
+/** Inserts (and commits) one event of the project, with the given id or the next one; returns its id. */
+async function insertEvent(target: TestApi, projectId: string, action: string, id?: number): Promise<number> {
+  const [row] = await target.db.query<{ id: number }>(
+    id === undefined
+      ? `insert into project_events (project_id, actor_role, action) values ($1, 'ADMIN', $2) returning id::int`
+      : `insert into project_events (id, project_id, actor_role, action) overriding system value
+         values ($3, $1, 'ADMIN', $2) returning id::int`,
+    id === undefined ? [projectId, action] : [projectId, action, id],
+  );
+  return row!.id;
 }
 
 describe('live updates', () => {
@@ -143,6 +167,74 @@ describe('live updates', () => {
       await replica.close();
     }
   });
+
+  it('an event whose transaction commits after a later one still reaches the open dashboard', async () => {
+    const client = await api.user('late-commit');
+    const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'pending' });
+    const stream = await openLive(api, client);
+    try {
+      const earlierId = await takeEventId(api);
+      const laterId = await insertEvent(api, projectId, 'admin_edit');
+      await stream.waitFor((e) => e.id === laterId);
+      await insertEvent(api, projectId, 'admin_accept', earlierId);
+      expect(await stream.waitFor((e) => e.id === earlierId)).toHaveLength(1);
+      expect(stream.events.map((e) => e.id)).toEqual([laterId, earlierId]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('a dashboard that reconnects gets an event committed after the last one it saw, though its id is lower', async () => {
+    const client = await api.user('late-commit-away');
+    const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'pending' });
+    const first = await openLive(api, client);
+    const earlierId = await takeEventId(api);
+    const laterId = await insertEvent(api, projectId, 'admin_edit');
+    await first.waitFor((e) => e.id === laterId);
+    first.close();
+    await insertEvent(api, projectId, 'admin_accept', earlierId);
+    const again = await openLive(api, client, laterId);
+    try {
+      expect(await again.waitFor((e) => e.id === earlierId)).toHaveLength(1);
+      expect(again.events.some((e) => e.id === laterId)).toBe(false);
+    } finally {
+      again.close();
+    }
+  });
+
+  const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
+  onPostgres(
+    'two transactions that commit out of id order both reach the dashboard (PostgreSQL)',
+    async () => {
+      const client = await api.user('out-of-order');
+      const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'pending' });
+      const stream = await openLive(api, client);
+      const [first, second] = [
+        new pg.Client({ connectionString: api.databaseUrl! }),
+        new pg.Client({ connectionString: api.databaseUrl! }),
+      ];
+      try {
+        await Promise.all([first.connect(), second.connect()]);
+        const insert = (tx: pg.Client, action: string) =>
+          tx.query<{ id: number }>(
+            `insert into project_events (project_id, actor_role, action) values ($1, 'ADMIN', $2) returning id::int`,
+            [projectId, action],
+          );
+        await first.query('begin');
+        const earlier = (await insert(first, 'admin_accept')).rows[0]!.id;
+        await second.query('begin');
+        const later = (await insert(second, 'admin_edit')).rows[0]!.id;
+        await second.query('commit');
+        await stream.waitFor((e) => e.id === later);
+        await first.query('commit');
+        await stream.waitFor((e) => e.id === earlier);
+        expect(stream.events.map((e) => e.id)).toEqual([later, earlier]);
+      } finally {
+        stream.close();
+        await Promise.all([first.end(), second.end()]);
+      }
+    },
+  );
 
   it('draining ends the open streams so the browsers reconnect elsewhere', async () => {
     const replica = await startTestApi({ sameDatabaseAs: api });

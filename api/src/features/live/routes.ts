@@ -1,13 +1,19 @@
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { API_MESSAGES, notificationsReadSchema, type AppNotification } from '@agency/domain';
+import {
+  API_MESSAGES,
+  notificationsReadSchema,
+  type AppNotification,
+  type LiveProjectEvent,
+} from '@agency/domain';
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { readBody } from '../../http/read-body';
 import { EVENT_COLUMNS, toActivityEntry, type EventRow } from '../projects/project-repository';
-import type { LiveHub } from './live-hub';
+import { REMEMBERED_IDS, type LiveHub } from './live-hub';
+import { RecentIds } from './recent-ids';
 
 /** Proxies close idle connections after a minute or so; a comment every 25 s keeps a quiet stream open. */
 const HEARTBEAT_MS = 25_000;
@@ -34,7 +40,6 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
     // nginx would otherwise buffer the stream (README, compose).
     c.header('x-accel-buffering', 'no');
     return streamSSE(c, async (stream) => {
-      let sentUpTo = since;
       let closed = false;
       let wake: (() => void) | undefined;
       const close = () => {
@@ -42,21 +47,31 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
         wake?.();
       };
       open.add(close);
-      const write = (event: Awaited<ReturnType<LiveHub['missed']>>[number]) => {
-        if (event.id <= sentUpTo) return;
-        sentUpTo = event.id;
+      // Each event once, in whatever id order the commits came (the client had `since` itself).
+      const sent = new RecentIds(REMEMBERED_IDS);
+      if (since > 0) sent.add(since);
+      const write = (event: LiveProjectEvent) => {
+        if (!sent.add(event.id)) return;
         void stream
           .writeSSE({ id: String(event.id), event: 'project', data: JSON.stringify(event) })
           .catch(close);
       };
+      const resync = () => void stream.writeSSE({ event: 'resync', data: '{}' }).catch(close);
       // Subscribe first, then replay: nothing falls between the two (write() skips what was already sent).
-      const backlog: Parameters<typeof write>[0][] = [];
+      const backlog: LiveProjectEvent[] = [];
       let replaying = true;
-      const unsubscribe = hub.subscribe(caller, (event) => (replaying ? backlog.push(event) : write(event)));
+      const unsubscribe = hub.subscribe(caller, {
+        send: (event) => (replaying ? backlog.push(event) : write(event)),
+        resync,
+      });
       stream.onAbort(close);
       try {
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ since }) });
-        if (since > 0) for (const event of await hub.missed(caller, since)) write(event);
+        if (since > 0) {
+          const { events, complete } = await hub.missed(caller, since);
+          events.forEach(write);
+          if (!complete) resync();
+        }
         replaying = false;
         backlog.forEach(write);
         while (!closed) {
