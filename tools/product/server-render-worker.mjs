@@ -67,18 +67,26 @@ function evaluateServerBuild(source, filename, shared) {
   return module.exports;
 }
 
-// Release files never change, so what was fetched stays good (failures are tried again).
+// Release files never change, so what was fetched stays good; a failure, or a file not there (yet: an upload
+// landing after the release was switched), is asked for again next time. The newest files are kept, a bounded
+// number of them, as releases keep coming for as long as the server runs.
+const RELEASE_FILES_KEPT = 100;
 const releaseFiles = new Map();
 function fetchOnce(url, read) {
   let entry = releaseFiles.get(url);
-  if (!entry) {
+  if (entry) {
+    releaseFiles.delete(url);
+    releaseFiles.set(url, entry);
+  } else {
     entry = fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }).then(async (response) => {
       if (response.status === 404) return null;
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
       return read(response);
     });
-    entry.catch(() => releaseFiles.delete(url));
+    const forget = () => releaseFiles.get(url) === entry && releaseFiles.delete(url);
+    entry.then((file) => file === null && forget(), forget);
     releaseFiles.set(url, entry);
+    if (releaseFiles.size > RELEASE_FILES_KEPT) releaseFiles.delete(releaseFiles.keys().next().value);
   }
   return entry;
 }
@@ -93,12 +101,17 @@ async function fittingManifest(remote, manifestUrl) {
 
 // A release's server build, run against the host build that requires it (a host rebuilt in place brings its
 // own React and shared packages; a remote build must use those).
+// The newest ones only (each release brings a new one; the pages use the current and previous releases).
+const REMOTE_BUILDS_KEPT = 20;
 const evaluated = new WeakMap();
 function remoteBuild(host, url, source) {
   let builds = evaluated.get(host);
   if (!builds) evaluated.set(host, (builds = new Map()));
-  if (!builds.has(url)) builds.set(url, evaluateServerBuild(source, url, host.sharedModules));
-  return builds.get(url);
+  const build = builds.get(url) ?? evaluateServerBuild(source, url, host.sharedModules);
+  builds.delete(url);
+  builds.set(url, build);
+  if (builds.size > REMOTE_BUILDS_KEPT) builds.delete(builds.keys().next().value);
+  return build;
 }
 
 /**
