@@ -34,14 +34,23 @@ class Refused extends Error {}
 
 /**
  * What the host provides and loads: from the running host (what a release must fit), or from its build in
- * host/dist when it is not running.
+ * host/dist when the host is a local one that is not running. A host that does not answer otherwise (a timeout,
+ * a remote host down) refuses the release: host/dist may not be what runs there.
  */
 export async function hostContractOf(env) {
   const url = `${env.PUBLIC_SITE_URL}/${HOST_CONTRACT_FILE}`;
   let response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(3000) });
-  } catch {
+  } catch (error) {
+    const localHostDown =
+      error?.cause?.code === 'ECONNREFUSED' &&
+      ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+    if (!localHostDown) {
+      throw new Refused(
+        `The host at ${env.PUBLIC_SITE_URL} did not answer (${error?.cause?.code ?? error?.name ?? error}): a release is checked against the host that runs; try again once it answers.`,
+      );
+    }
     const file = join(ROOT, 'host', 'dist', HOST_CONTRACT_FILE);
     if (!existsSync(file)) {
       throw new Refused(
