@@ -34,6 +34,7 @@ describe('remote releases', () => {
 
   before(async () => {
     v1 = (await appConfig()).remotes.checkout.release;
+    await assertServerRendered('/consultation-success', v1);
   });
   after(async () => {
     await Promise.all(contexts.map((context) => context.close()));
@@ -71,6 +72,10 @@ describe('remote releases', () => {
     const releases = new Set<string>();
     const failures: string[] = [];
     const files: string[] = [];
+    // A page the server rendered from one release and the browser hydrated with another would say so here.
+    page.on('console', (message) => {
+      if (message.text().includes('[hydration]')) failures.push(message.text());
+    });
     page.on('response', (response) => {
       if (!response.url().startsWith(origin)) return;
       const path = new URL(response.url()).pathname;
@@ -88,6 +93,13 @@ describe('remote releases', () => {
 
   const checkoutBuildMarker = (page: Page) =>
     page.evaluate(() => (window as { __checkoutBuild?: string }).__checkoutBuild);
+
+  /** The page as the server sends it: rendered, and preloading the files of the release it was rendered with. */
+  async function assertServerRendered(path: string, release: string) {
+    const html = await (await fetch(`${suite.product.url}${path}`)).text();
+    assert.match(html.slice(html.indexOf('id="root"')), new RegExp(SUCCESS.name));
+    assert.ok(html.includes(`/${release}/mf-manifest.json`), `rendered with ${release}`);
+  }
 
   test('rebuilding the build folder in place, while visitors browse, never yields a 404 or a length mismatch', async () => {
     const tab = await visitor();
@@ -123,6 +135,7 @@ describe('remote releases', () => {
     assert.notEqual(v2, v1);
     assert.equal((await appConfig()).remotes.checkout.release, v2);
 
+    await assertServerRendered('/consultation-success', v2);
     const fresh = await visitor();
     await fresh.page.goto(`${suite.product.url}/consultation-success`);
     await fresh.page.getByRole('heading', SUCCESS).waitFor();
@@ -153,6 +166,7 @@ describe('remote releases', () => {
     assert.equal(rolledBack.code, 0, rolledBack.output);
     assert.match(rolledBack.output, new RegExp(`switch +checkout ${v2} -> ${v1}`));
 
+    await assertServerRendered('/consultation-success', v1);
     const tab = await visitor();
     await tab.page.goto(`${suite.product.url}/consultation-success`);
     await tab.page.getByRole('heading', SUCCESS).waitFor();

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { createRspackConfig } from '../../../tools/federation/create-rspack-config.mjs';
+import { createSsrConfig } from '../../../tools/federation/create-ssr-config.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const { dir, outputPath, marker, sharedVersions = {} } = JSON.parse(process.argv[2]);
@@ -30,11 +31,18 @@ if (marker)
     new rspack.BannerPlugin({ banner: marker, raw: true, entryOnly: false, test: /__federation_expose_/ }),
   );
 
-const compiler = rspack(config);
-const stats = await new Promise((resolve, reject) =>
-  compiler.run((error, result) => compiler.close(() => (error ? reject(error) : resolve(result)))),
-);
-if (stats.hasErrors()) {
-  console.error(stats.toString({ all: false, errors: true }));
-  process.exit(1);
+// The server build too, as `npm run build` makes it: the host's server renders the remote's pages from the
+// release's ssr/pages.cjs.
+const server = createSsrConfig({ appDir: `${root}${dir}/`, federation })({}, { mode: 'production' });
+server.output.path = `${outputPath}/ssr`;
+
+for (const build of [config, server]) {
+  const compiler = rspack(build);
+  const stats = await new Promise((resolve, reject) =>
+    compiler.run((error, result) => compiler.close(() => (error ? reject(error) : resolve(result)))),
+  );
+  if (stats.hasErrors()) {
+    console.error(stats.toString({ all: false, errors: true }));
+    process.exit(1);
+  }
 }
