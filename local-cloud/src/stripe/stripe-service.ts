@@ -62,6 +62,13 @@ const DECLINING_CARDS: Record<string, CardOutcome> = {
     declineCode: 'generic_decline',
     message: 'Your card was declined.',
   },
+  // 3D Secure on every charge: on session the intent waits for the customer (requires_action).
+  '4000002760003184': {
+    kind: 'declined',
+    declineCode: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+    requiresAuthentication: true,
+  },
 };
 
 /** Stripe's magic test payment method and token ids. */
@@ -70,6 +77,7 @@ const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeCustomerFail: '4000000000000341',
+  pm_card_authenticationRequired: '4000002760003184',
   tok_visa: '4242424242424242',
   tok_chargeDeclined: '4000000000000002',
 };
@@ -523,10 +531,29 @@ export function createStripeService(options: StripeServiceOptions) {
         'payment_method',
       );
     }
+    const outcome = store.state.cardOutcomes[paymentMethod.id];
+    if (
+      outcome?.kind === 'declined' &&
+      outcome.requiresAuthentication &&
+      !authenticatedIntents.has(intent.id)
+    ) {
+      intent.payment_method = paymentMethod.id;
+      intent.status = 'requires_action';
+      intent.next_action = {
+        type: 'use_stripe_sdk',
+        use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: '' },
+      };
+      store.changed();
+      emit('payment_intent.requires_action', intent, { idempotencyKey: scope.idempotencyKey });
+      return intent;
+    }
     const result = settleIntent(intent, paymentMethod, scope.idempotencyKey);
     if (!result.ok) throw new StripeApiError(402, { ...result.error, payment_intent: intent });
     return intent;
   }
+
+  /** Intents whose customer passed the 3D Secure challenge (completeAuthentication): charged as any card. */
+  const authenticatedIntents = new Set<string>();
 
   /**
    * Charges a payment method for an intent: creates the charge, moves the intent to succeeded (or back to
@@ -551,7 +578,10 @@ export function createStripeService(options: StripeServiceOptions) {
         };
       } {
     intent.payment_method = paymentMethod.id;
-    const outcome = store.state.cardOutcomes[paymentMethod.id] ?? { kind: 'succeeds' };
+    intent.next_action = null;
+    const outcome: CardOutcome = authenticatedIntents.has(intent.id as string)
+      ? { kind: 'succeeds' }
+      : (store.state.cardOutcomes[paymentMethod.id] ?? { kind: 'succeeds' });
     const charge = store.put({
       id: newId('ch'),
       object: 'charge',
@@ -1018,6 +1048,19 @@ export function createStripeService(options: StripeServiceOptions) {
     },
     clearFaults(): void {
       faults.clear();
+    },
+    /**
+     * The customer passes the 3D Secure challenge of an intent that waits for it (requires_action), as Stripe.js
+     * handles the next action in a browser: the intent is charged now (succeeded). For tests.
+     */
+    completeAuthentication(paymentIntentId: string): StripeObject {
+      const intent = mustGet(paymentIntentId, 'payment_intent');
+      if (intent.status !== 'requires_action')
+        throw new Error(`${paymentIntentId} does not wait for authentication (${String(intent.status)})`);
+      authenticatedIntents.add(intent.id);
+      const result = settleIntent(intent, mustGet(intent.payment_method as string, 'payment_method'));
+      if (!result.ok) throw new Error(`${paymentIntentId} was not charged: ${result.error.message}`);
+      return intent;
     },
     close(): void {
       webhooks.stop();

@@ -11,8 +11,13 @@ export interface StripeObject {
   [field: string]: unknown;
 }
 
-/** What a stored test card does when charged. */
-export type CardOutcome = { kind: 'succeeds' } | { kind: 'declined'; declineCode: string; message: string };
+/**
+ * What a stored test card does when charged. `requiresAuthentication`: the card needs 3D Secure, so a charge
+ * confirmed on session waits for the customer (requires_action) and one made off session (a renewal) is declined.
+ */
+export type CardOutcome =
+  | { kind: 'succeeds' }
+  | { kind: 'declined'; declineCode: string; message: string; requiresAuthentication?: true };
 
 export interface StoredResponse {
   fingerprint: string;

@@ -634,6 +634,49 @@ describe('durable recovery', () => {
   });
 });
 
+describe('a charge that waits for 3D Secure (requires_action) is not left behind', () => {
+  const payFinal = (projectId: string, token: string) =>
+    api.call('POST', '/api/process-final-payment', {
+      token,
+      body: { projectId, paymentMethodId: 'pm_card_authenticationRequired' },
+    });
+  const operationStatuses = async (projectId: string) =>
+    (
+      await api.db.query<{ status: string }>(`select status from money_operations where project_id = $1`, [
+        projectId,
+      ])
+    ).map((row) => row.status);
+
+  it('the refused final payment cancels its intent, so it can never take the money later', async () => {
+    const client = await api.user('three-d-secure');
+    const projectId = await insertFixtureProject(api.db, client, { tier: 2, state: 'pendingFinalPayment' });
+    expect((await payFinal(projectId, client.token)).status).toBe(402);
+    await api.settle();
+    expect((await chargesOf(projectId)).map((intent) => intent.status)).toEqual(['canceled']);
+    expect((await projectRow(projectId)).status).toBe('pending_final_payment');
+    expect(await operationStatuses(projectId)).toEqual(['failed']);
+    expect(await ledger(projectId)).toEqual({ paid: 0, refunded: 0 });
+  });
+
+  it('a final payment the client authenticates after it was refused is refunded', async () => {
+    const client = await api.user('three-d-secure-late');
+    const projectId = await insertFixtureProject(api.db, client, { tier: 2, state: 'pendingFinalPayment' });
+    api.hooks.afterStripeCall = async ({ name }) => {
+      if (name !== 'charge') return;
+      const [waiting] = await chargesOf(projectId);
+      api.stripeService.completeAuthentication(waiting!.id);
+    };
+    expect((await payFinal(projectId, client.token)).status).toBe(402);
+    await api.settle();
+    const [charge] = await chargesOf(projectId);
+    expect(charge!.status).toBe('succeeded');
+    expect(await refundedCents(charge!.id)).toBe(charge!.amount);
+    expect((await projectRow(projectId)).status).toBe('pending_final_payment');
+    expect(await operationStatuses(projectId)).toEqual(['compensated']);
+    expect(await ledger(projectId)).toEqual({ paid: charge!.amount, refunded: charge!.amount });
+  });
+});
+
 describe('webhooks', () => {
   it('a forged but signed payment_intent.succeeded for an intent nobody paid creates nothing', async () => {
     const email = 'forger@example.test';
@@ -718,9 +761,8 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
     return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
   };
 
-  it('three renewals, one failing and then paid with a new card: four invoices, revenue per month, the failure seen by both sides, receipts', async () => {
-    const client: TestUser = await billing.user('monthly');
-    const admin = await billing.user('monthly-admin', 'ADMIN');
+  /** A tier 3 subscription whose first renewal was paid and whose second failed (its card declines): past due. */
+  async function pastDueSubscription(client: TestUser) {
     const projectId = await insertFixtureProject(billing.db, client, {
       tier: 3,
       state: 'awaitingClient' as FixtureState,
@@ -743,8 +785,6 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
       'select stripe_subscription_id, stripe_customer_id, stripe_test_clock_id, start_date from subscriptions where project_id = $1',
       [projectId],
     );
-    const start = new Date(sub!.start_date);
-
     await advanceMonths(sub!.stripe_test_clock_id, 1);
     const failing = await billing.stripe.paymentMethods.attach('pm_card_chargeCustomerFail', {
       customer: sub!.stripe_customer_id,
@@ -753,6 +793,14 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
       default_payment_method: failing.id,
     });
     await advanceMonths(sub!.stripe_test_clock_id, 1);
+    return { projectId, sub: sub! };
+  }
+
+  it('three renewals, one failing and then paid with a new card: four invoices, revenue per month, the failure seen by both sides, receipts', async () => {
+    const client: TestUser = await billing.user('monthly');
+    const admin = await billing.user('monthly-admin', 'ADMIN');
+    const { projectId, sub } = await pastDueSubscription(client);
+    const start = new Date(sub.start_date);
 
     // The failed renewal, as each side sees it.
     const seenBy = async (token: string) =>
@@ -789,9 +837,9 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
     ).toBe(200);
     await billing.settle();
     expect(await seenBy(client.token)).toBe('active');
-    await advanceMonths(sub!.stripe_test_clock_id, 1);
+    await advanceMonths(sub.stripe_test_clock_id, 1);
 
-    const invoices = (await billing.stripe.invoices.list({ subscription: sub!.stripe_subscription_id })).data;
+    const invoices = (await billing.stripe.invoices.list({ subscription: sub.stripe_subscription_id })).data;
     expect(invoices.map((invoice) => [invoice.billing_reason, invoice.status])).toEqual([
       ['subscription_cycle', 'paid'],
       ['subscription_cycle', 'paid'],
@@ -817,6 +865,65 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
       html: expect.stringContaining('<table'),
     });
   });
+
+  for (const step of ['pay-', 'default-card']) {
+    it(`an open invoice paid at Stripe whose request fails after the '${step}' call: recovery completes the payment, and a retry charges nothing`, async () => {
+      const client = await billing.user(`late-payer-${step}`);
+      const { projectId, sub } = await pastDueSubscription(client);
+      const [open] = (
+        await billing.stripe.invoices.list({ subscription: sub.stripe_subscription_id, status: 'open' })
+      ).data;
+      let fired = false;
+      billing.hooks.afterStripeCall = ({ name }) => {
+        if (fired || !name.startsWith(step)) return;
+        fired = true;
+        throw new Error(`injected: failure after ${name}`);
+      };
+      const pay = () =>
+        billing.call('POST', `/api/projects/${projectId}/pay-open-invoice`, {
+          token: client.token,
+          body: { paymentMethodId: 'pm_card_visa' },
+        });
+      try {
+        expect((await pay()).status).toBe(200);
+      } finally {
+        billing.hooks.afterStripeCall = undefined;
+      }
+      expect(fired).toBe(true);
+      await billing.settle();
+      const paidIntents = async () =>
+        (
+          await billing.stripe.paymentIntents.list({ customer: sub.stripe_customer_id, limit: 100 })
+        ).data.filter((intent) => intent.status === 'succeeded').length;
+      const paidBefore = await paidIntents();
+      expect(await pay()).toMatchObject({ status: 409 });
+      await billing.settle();
+
+      expect(await paidIntents()).toBe(paidBefore);
+      expect((await billing.stripe.invoices.retrieve(open!.id)).status).toBe('paid');
+      expect(
+        await billing.db.query(
+          `select kind, status from money_operations where project_id = $1 and kind = 'pay_open_invoice' order by attempt`,
+          [projectId],
+        ),
+      ).toEqual([
+        { kind: 'pay_open_invoice', status: 'succeeded' },
+        { kind: 'pay_open_invoice', status: 'failed' },
+      ]);
+      expect(
+        await billing.db.query('select status from payments where stripe_invoice_id = $1', [open!.id]),
+      ).toEqual([{ status: 'succeeded' }]);
+      expect(
+        await billing.db.query('select status from subscriptions where project_id = $1', [projectId]),
+      ).toEqual([{ status: 'active' }]);
+      expect(
+        await billing.db.query(
+          `select action from project_events where project_id = $1 and action = 'pay_open_invoice'`,
+          [projectId],
+        ),
+      ).toEqual([{ action: 'pay_open_invoice' }]);
+    });
+  }
 
   it("tier 4's minimum term and penalty follow the subscription's own dates", async () => {
     const client = await billing.user('cto-term');

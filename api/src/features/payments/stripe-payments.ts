@@ -14,7 +14,7 @@ import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
 import { subscriptionPriceLookupKey } from '@agency/domain/payments-config';
 import type { PurchaseCustomer } from '@agency/domain/payments-purchase';
 import type { Database, Queryable } from '../../db/database';
-import { stripeJournal, type JournalStep, type StripeCallName } from './stripe-journal';
+import { isDefinitiveRefusal, stripeJournal, type JournalStep, type StripeCallName } from './stripe-journal';
 import { recordPendingPurchase } from './payment-ledger';
 import {
   AbandonOperation,
@@ -302,7 +302,8 @@ export class StripePayments implements Payments {
         currency: CURRENCY,
         customer: customerId,
         payment_method: paymentMethodId,
-        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        // Cards only: they succeed or fail at once (or wait for 3D Secure), never stay `processing` for days.
+        payment_method_types: ['card'],
         confirm: true,
         description,
         expand: ['latest_charge'],
@@ -502,49 +503,76 @@ export class StripePayments implements Payments {
     };
   }
 
+  /**
+   * Pays the invoice this operation chose. The choice is made once, on its first run, from the past-due
+   * subscription's open invoice, and kept by the journal (a call is journalled before it is sent): a run again
+   * (recovery) pays, or finds paid, that same invoice, whatever the subscription looks like meanwhile.
+   */
   async payOpenInvoice(
     project: ProjectMoneyView,
     paymentMethodId: string,
     op: MoneyOperationRef,
   ): Promise<InvoicePayment & { subscriptionId: string }> {
-    const [row] = await this.db.query<{ stripe_subscription_id: string; stripe_customer_id: string | null }>(
-      `select stripe_subscription_id, stripe_customer_id from subscriptions where project_id = $1 and status = 'past_due'`,
-      [project.id],
-    );
-    if (!row) throw new PaymentError('No payment is due for this subscription', 409, 'nothing_due');
     try {
       const journal = this.journal(op);
-      const subscription = await this.stripe.subscriptions.retrieve(row.stripe_subscription_id);
-      const customerId = idOf(subscription.customer)!;
-      const open = (
-        await this.stripe.invoices.list({ subscription: subscription.id, status: 'open', limit: 1 })
-      ).data[0];
-      if (!open) throw new PaymentError('No payment is due for this subscription', 409, 'nothing_due');
+      const chosenInvoiceId =
+        (await journal.settle()).find((step) => step.call === 'invoices.pay')?.target_id ??
+        (await this.openInvoiceId(project));
+      const chosen = await this.stripe.invoices.retrieve(chosenInvoiceId);
+      const subscriptionId = invoiceSubscriptionId(chosen)!;
       const attached = await journal.run(
         'attach-card',
         'paymentMethods.attach',
-        { customer: customerId },
+        { customer: idOf(chosen.customer)! },
         paymentMethodId,
       );
       const invoice = await journal.run(
-        `pay-${open.id}`,
+        `pay-${chosenInvoiceId}`,
         'invoices.pay',
         { payment_method: attached.id },
-        open.id,
+        chosenInvoiceId,
       );
       const paid = await this.invoicePayment(invoice.id, attached.card?.last4 ?? null);
       if (!paid) throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 402, 'invoice_unpaid');
       // Only a card that paid becomes the one the next renewals are charged to.
-      await journal.run(
-        'default-card',
-        'subscriptions.update',
-        { default_payment_method: attached.id },
-        subscription.id,
-      );
-      return { ...paid, subscriptionId: subscription.id };
+      try {
+        await journal.run(
+          'default-card',
+          'subscriptions.update',
+          { default_payment_method: attached.id },
+          subscriptionId,
+        );
+      } catch (error) {
+        // The invoice is paid whatever Stripe says to this: a refusal must not report the payment as failed.
+        if (!isDefinitiveRefusal(error)) throw error;
+        this.options.logger?.warn(
+          { err: error, operationId: op.id, subscriptionId },
+          'the card that paid the open invoice was not made the default one',
+        );
+      }
+      return { ...paid, subscriptionId };
     } catch (error) {
       throw toPaymentError(error);
     }
+  }
+
+  /** The open invoice of the project's past-due subscription; 409 when nothing is due. */
+  private async openInvoiceId(project: ProjectMoneyView): Promise<string> {
+    const [row] = await this.db.query<{ stripe_subscription_id: string }>(
+      `select stripe_subscription_id from subscriptions where project_id = $1 and status = 'past_due'`,
+      [project.id],
+    );
+    const open = row
+      ? (
+          await this.stripe.invoices.list({
+            subscription: row.stripe_subscription_id,
+            status: 'open',
+            limit: 1,
+          })
+        ).data[0]
+      : undefined;
+    if (!open) throw new PaymentError('No payment is due for this subscription', 409, 'nothing_due');
+    return open.id;
   }
 
   async cancelSubscription(
@@ -607,7 +635,7 @@ export class StripePayments implements Payments {
       if (step.status !== 'succeeded' || step.name.startsWith('undo-')) continue;
       const undo = `undo-${step.name}`;
       if (step.call === 'paymentIntents.create') {
-        const intent = step.response as unknown as Stripe.PaymentIntent;
+        const intent = await this.closeCharge(step.response as unknown as Stripe.PaymentIntent);
         if (intent.status !== 'succeeded') continue;
         charges.push({ ...chargeOf(intent), kind: intent.metadata.type === 'penalty' ? 'penalty' : 'final' });
         reversals.push({
@@ -650,6 +678,27 @@ export class StripePayments implements Payments {
       }
     }
     return { reversals, charges };
+  }
+
+  /**
+   * A charge of the operation being reversed, as it ends up: one that did not succeed when it was made (waiting
+   * for 3D Secure, say) may still, so it is cancelled; one that succeeded meanwhile comes back succeeded, to be
+   * refunded. Throws (a 502, so recovery tries again later) while Stripe can neither cancel nor has settled it.
+   */
+  private async closeCharge(charged: Stripe.PaymentIntent): Promise<Stripe.PaymentIntent> {
+    if (charged.status === 'succeeded' || charged.status === 'canceled') return charged;
+    const intent = await this.retrievePaymentIntent(charged.id);
+    if (intent.status === 'succeeded' || intent.status === 'canceled') return intent;
+    try {
+      // Not journalled: cancelling moves no money, and this runs again until the intent is settled.
+      return await this.stripe.paymentIntents.cancel(intent.id, { expand: ['latest_charge'] });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'payment_intent_unexpected_state')
+        throw toPaymentError(error);
+      const settled = await this.retrievePaymentIntent(intent.id);
+      if (settled.status === 'succeeded' || settled.status === 'canceled') return settled;
+      throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, `charge_${settled.status}`);
+    }
   }
 
   // ---- reports ---------------------------------------------------------------------------------------------
