@@ -68,22 +68,18 @@ describe('stripe journal: lease', () => {
     expect(await leaseLeftSeconds(op.id)).toBeGreaterThan(LEASE_SECONDS - 10);
   });
 
-  it('a run whose operation recovery took over neither journals nor sends a call', async () => {
+  it.each([
+    [
+      'a run whose operation recovery took over neither journals nor sends a call',
+      `update money_operations set lease_owner = gen_random_uuid() where id = $1`,
+    ],
+    [
+      'a closed operation sends nothing, even to its last owner',
+      `update money_operations set status = 'failed' where id = $1`,
+    ],
+  ])('%s', async (_name, takeAway) => {
     const op = await heldOperation();
-    await db.query('update money_operations set lease_owner = $2 where id = $1', [op.id, randomUUID()]);
-    const { stripe, create } = countingStripe();
-
-    await expect(
-      stripeJournal({ db, stripe }, op).run('customer', 'customers.create', { email: 'a@example.test' }),
-    ).rejects.toBeInstanceOf(LeaseLost);
-
-    expect(create).not.toHaveBeenCalled();
-    expect(await stepsOf(op.id)).toEqual([]);
-  });
-
-  it('a closed operation sends nothing, even to its last owner', async () => {
-    const op = await heldOperation();
-    await db.query(`update money_operations set status = 'failed' where id = $1`, [op.id]);
+    await db.query(takeAway, [op.id]);
     const { stripe, create } = countingStripe();
 
     await expect(
