@@ -19,6 +19,7 @@ import type { AppEnv, Caller } from './http/app-env';
 import { HttpError } from './http/http-error';
 import { registerOpsRoutes } from './ops/ops-routes';
 import { logContext } from './ops/log-context';
+import { bearerToken } from './http/access-token';
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
@@ -95,8 +96,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   // Attach the caller when the bearer token verifies; routes decide whether one is required.
   app.use('/api/*', async (c, next) => {
     let caller: Caller | undefined;
-    const header = c.req.header('authorization');
-    const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const token = bearerToken(c.req.header('authorization'));
     if (token) {
       let claims;
       try {

@@ -121,20 +121,31 @@ if (adminEmail) {
 }
 
 /**
- * Graceful drain: /ready answers 503 at once (the proxy stops sending), push streams end (their clients
- * reconnect to another replica), new connections are refused, requests under way finish, running jobs
- * finish, then the database closes. After SHUTDOWN_TIMEOUT_MS whatever is left is cut.
+ * Graceful drain: /ready answers 503 at once (the proxy stops sending) and this process takes no new jobs; push
+ * streams end (their clients reconnect to another replica), new connections are refused, requests under way
+ * finish, running jobs finish meanwhile, then the database closes. SHUTDOWN_DELAY_MS + SHUTDOWN_TIMEOUT_MS after
+ * the signal, whatever is left is cut: open connections closed, running jobs failed (pg-boss retries them
+ * elsewhere; a mail is not sent twice, mail/mailer.ts sendMailOnce), and the process exits soon after.
  */
+/** What closing up takes after the deadline: pg-boss failing the jobs left (at least 1 s), the database closing. */
+const SHUTDOWN_MARGIN_MS = 5_000;
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'draining');
   lifecycle.draining = true;
+  const drainMs = config.shutdownDelayMs + config.shutdownTimeoutMs;
+  const deadline = Date.now() + drainMs;
   setTimeout(() => {
     logger.warn('drain timed out; exiting');
     process.exit(1);
-  }, config.shutdownTimeoutMs + 5_000).unref();
+  }, drainMs + SHUTDOWN_MARGIN_MS).unref();
+  const logJobStopFailure = (error: unknown) =>
+    logger.error({ err: error }, 'job queue did not stop cleanly');
+  // Running jobs finish alongside the HTTP drain; jobs queued meanwhile (requests still send them) wait for
+  // another replica.
+  const intakeStopped = jobs.stopTakingJobs().catch(logJobStopFailure);
   await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
   for (const hook of lifecycle.onDrain) hook();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -144,7 +155,8 @@ async function shutdown(signal: string): Promise<void> {
   }, config.shutdownTimeoutMs);
   await closed;
   clearTimeout(cut);
-  await jobs.stop().catch((error: unknown) => logger.error({ err: error }, 'job queue did not stop cleanly'));
+  await intakeStopped;
+  await jobs.stop({ timeoutMs: deadline - Date.now() }).catch(logJobStopFailure);
   await services.live.stop();
   await db.close();
   logger.info('stopped');

@@ -7,7 +7,17 @@ export interface AccessTokenClaims {
   fullName: string | null;
 }
 
-export type AccessTokenVerifier = (token: string) => Promise<AccessTokenClaims>;
+/** A verified token's claims and when it expires (null: it names no expiry). */
+export interface VerifiedAccessToken extends AccessTokenClaims {
+  expiresAtMs: number | null;
+}
+
+export type AccessTokenVerifier = (token: string) => Promise<VerifiedAccessToken>;
+
+/** The token of an `Authorization: Bearer …` header. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+}
 
 /** Key-set cache of spec section 9: 10 minutes. */
 const JWKS_CACHE_MS = 10 * 60_000;
@@ -32,16 +42,16 @@ export function createAccessTokenVerifier(options: {
     throw new Error('SUPABASE_JWT_SECRET or SUPABASE_JWKS_URL is required');
   }
   // A verified token stays valid until it expires: remember it rather than re-checking the signature.
-  const verified = new Map<string, { claims: AccessTokenClaims; expiresAtMs: number }>();
+  const verified = new Map<string, VerifiedAccessToken>();
   return async (token) => {
     const known = verified.get(token);
-    if (known && known.expiresAtMs > Date.now()) return known.claims;
+    if (known?.expiresAtMs && known.expiresAtMs > Date.now()) return known;
     const { payload } = await jwtVerify(token, key as Uint8Array, { algorithms, audience: 'authenticated' });
     if (payload.role !== 'authenticated' || typeof payload.sub !== 'string') {
       throw new Error('Not a user access token');
     }
     const metadata = (payload.user_metadata ?? {}) as { full_name?: unknown };
-    const claims = {
+    const claims: VerifiedAccessToken = {
       sub: payload.sub,
       email: typeof payload.email === 'string' ? payload.email : '',
       // User-chosen: a name PostgreSQL would refuse (NUL, control characters) is no name.
@@ -49,9 +59,10 @@ export function createAccessTokenVerifier(options: {
         typeof metadata.full_name === 'string' && isOneLineText(metadata.full_name)
           ? metadata.full_name
           : null,
+      expiresAtMs: payload.exp === undefined ? null : payload.exp * 1000,
     };
     if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
-    verified.set(token, { claims, expiresAtMs: (payload.exp ?? 0) * 1000 });
+    verified.set(token, claims);
     return claims;
   };
 }

@@ -63,4 +63,44 @@ describe('durable jobs (pg-boss on the product database)', () => {
       await dropDatabase();
     }
   });
+
+  it('a draining worker takes no new job, finishes the one it runs, and jobs can still be queued', async () => {
+    const { db, schema, dropDatabase } = await openTestDatabase();
+    await runMigrations(db, MIGRATIONS);
+    const options = { db, logger, schema: `${schema ?? 'drain'}_jobs`, pollingIntervalSeconds: 0.5 };
+    let draining: JobQueue | undefined;
+    let staying: JobQueue | undefined;
+    try {
+      draining = await startJobQueue(options);
+      const taken: string[] = [];
+      let finishRunning = () => undefined as void;
+      const running = new Promise<void>((resolve) => (finishRunning = resolve));
+      await draining.work('mail.send', async (mail) => {
+        taken.push(mail.subject);
+        if (mail.subject === 'running') await running;
+      });
+      await draining.send('mail.send', { to: 'a@example.test', subject: 'running', text: '' });
+      expect(await until(() => taken.length === 1, 10_000)).toBe(true);
+      await draining.stopTakingJobs();
+      // Requests still under way queue jobs; this process leaves them to the others.
+      await draining.send('mail.send', { to: 'a@example.test', subject: 'queued while draining', text: '' });
+      finishRunning();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(taken).toEqual(['running']);
+      await draining.stop();
+      draining = undefined;
+
+      staying = await startJobQueue(options);
+      await staying.work('mail.send', async (mail) => {
+        taken.push(mail.subject);
+      });
+      expect(await until(() => taken.length === 2, 10_000)).toBe(true);
+      expect(taken).toEqual(['running', 'queued while draining']);
+    } finally {
+      await draining?.stop({ graceful: false });
+      await staying?.stop();
+      await db.close();
+      await dropDatabase();
+    }
+  });
 });

@@ -28,8 +28,16 @@ export interface JobQueue {
    * recovery job waiting for a lease to run out) do not count.
    */
   idle(names?: JobName[], timeoutMs?: number): Promise<void>;
-  /** Stops taking jobs; `graceful` (the default) waits for the running ones to finish. */
-  stop(options?: { graceful?: boolean }): Promise<void>;
+  /**
+   * Stops this process' workers fetching jobs (draining); the running ones go on, and send() still works for the
+   * requests under way.
+   */
+  stopTakingJobs(): Promise<void>;
+  /**
+   * Stops taking jobs; `graceful` (the default) waits for the running ones to finish, up to `timeoutMs` (10 s by
+   * default, at least 1 s), after which pg-boss fails them so they are retried elsewhere.
+   */
+  stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
 }
 
 /** Every queue and the data its jobs carry (one home for the names). */
@@ -178,8 +186,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    async stop({ graceful = true } = {}) {
-      await boss.stop({ graceful, wait: true, timeout: 10_000 });
+    async stopTakingJobs() {
+      for (const id of workerIds.values()) await boss.offWork({ id });
+    },
+    async stop({ graceful = true, timeoutMs = 10_000 } = {}) {
+      await boss.stop({ graceful, wait: true, timeout: timeoutMs });
     },
   };
 }

@@ -1,12 +1,16 @@
 import type { AppDeps, AppServices } from '../app-deps';
 import { pruneRateLimits } from '../http/rate-limit';
+import { sendMailOnce } from '../mail/mailer';
 
 /** The handlers of every queue, run by each API process (pg-boss gives each job to one of them). */
 export async function startWorkers(deps: AppDeps, services: AppServices): Promise<void> {
   const { jobs, mailer, logger } = deps;
-  await jobs.work('mail.send', async (mail) => {
-    await mailer.send(mail);
-    logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+  await jobs.work('mail.send', async (mail, job) => {
+    const outcome = await sendMailOnce(deps.db, mailer, job.id, mail);
+    logger.info(
+      { to: mail.to, subject: mail.subject },
+      outcome === 'sent' ? 'mail sent' : 'mail already sent',
+    );
   });
   await jobs.work('payments.recover-operation', ({ operationId }) =>
     services.money.recoverOperation(operationId),

@@ -8,6 +8,7 @@ import {
 } from '@agency/domain';
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
+import { bearerToken } from '../../http/access-token';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { readBody } from '../../http/read-body';
@@ -17,25 +18,54 @@ import { RecentIds } from './recent-ids';
 
 /** Proxies close idle connections after a minute or so; a comment every 25 s keeps a quiet stream open. */
 const HEARTBEAT_MS = 25_000;
+/**
+ * What one stream may hold that its reader has not taken yet. Beyond it (a frozen tab, a stalled link) the stream
+ * is dropped with what it holds; the client reconnects and catches up. About a thousand events, so a burst that a
+ * reading client takes at once fits.
+ */
+export const MAX_UNSENT_BYTES = 256 * 1024;
+/** A stream whose reader took nothing for this long while writes waited is dropped too. */
+const STALLED_MS = HEARTBEAT_MS;
 const NOTIFICATION_PAGE = 20;
+
+interface OpenStream {
+  userId: string;
+  close: () => void;
+}
+
+type LiveRouteDeps = Pick<AppDeps, 'db' | 'users' | 'verifyAccessToken'> & {
+  ops: Pick<AppDeps['ops'], 'lifecycle'>;
+};
 
 /**
  * GET /api/live: the caller's Server-Sent Events, authenticated with the user's own token (the portals read
  * the stream with fetch, so the token travels in the Authorization header, never in the URL). A reconnecting
  * client sends Last-Event-ID and first gets what it missed. Notifications: the bell's list and its unread count.
+ *
+ * Access is checked when the stream opens, so the stream ends when it may have changed: when the token expires
+ * and when the user's role or profile changes. The client reconnects with a fresh token and is checked again.
  */
-export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHub): void {
+export function registerLiveRoutes(app: Hono<AppEnv>, deps: LiveRouteDeps, hub: LiveHub): void {
   const { db } = deps;
-  const open = new Set<() => void>();
+  const open = new Set<OpenStream>();
   // Draining: end every stream, so browsers reconnect to a replica that is staying.
   deps.ops.lifecycle.onDrain.push(() => {
-    for (const close of open) close();
+    for (const stream of open) stream.close();
+  });
+  deps.users.onCallerChange((userId) => {
+    for (const stream of open) if (userId === undefined || stream.userId === userId) stream.close();
   });
 
   defineRoute(app, 'liveEvents', async ({ c, caller }) => {
     const since = Number(c.req.header('last-event-id') ?? 0);
     if (!Number.isSafeInteger(since) || since < 0)
       throw new HttpError(400, API_MESSAGES.invalidValue, { 'Last-Event-ID': API_MESSAGES.invalidValue });
+    // The caller was resolved from this token (cached: no second signature check); only its expiry is wanted.
+    const { expiresAtMs } = await deps
+      .verifyAccessToken(bearerToken(c.req.header('authorization')) ?? '')
+      .catch(() => {
+        throw new HttpError(401, API_MESSAGES.invalidToken);
+      });
     c.header('cache-control', 'no-cache, no-transform');
     // nginx would otherwise buffer the stream (README, compose).
     c.header('x-accel-buffering', 'no');
@@ -46,17 +76,38 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
         closed = true;
         wake?.();
       };
-      open.add(close);
+      // Drops what is queued (a graceful close would wait for the reader to take it).
+      const drop = () => {
+        stream.abort();
+        close();
+      };
+      const opened: OpenStream = { userId: caller.id, close };
+      open.add(opened);
+      let unsentBytes = 0;
+      /** When the reader last took a write, or when writes started waiting after none did. */
+      let progressAt = Date.now();
+      /** Queues a write without waiting for the reader; one that would hold too much drops the stream. */
+      const send = (frame: string) => {
+        if (closed) return;
+        const bytes = Buffer.byteLength(frame);
+        if (unsentBytes + bytes > MAX_UNSENT_BYTES) {
+          drop();
+          return;
+        }
+        if (unsentBytes === 0) progressAt = Date.now();
+        unsentBytes += bytes;
+        void stream.write(frame).then(() => {
+          unsentBytes -= bytes;
+          progressAt = Date.now();
+        });
+      };
       // Each event once, in whatever id order the commits came (the client had `since` itself).
       const sent = new RecentIds(REMEMBERED_IDS);
       if (since > 0) sent.add(since);
       const write = (event: LiveProjectEvent) => {
-        if (!sent.add(event.id)) return;
-        void stream
-          .writeSSE({ id: String(event.id), event: 'project', data: JSON.stringify(event) })
-          .catch(close);
+        if (sent.add(event.id)) send(sseFrame('project', JSON.stringify(event), event.id));
       };
-      const resync = () => void stream.writeSSE({ event: 'resync', data: '{}' }).catch(close);
+      const resync = () => send(sseFrame('resync', '{}'));
       // Subscribe first, then replay: nothing falls between the two (write() skips what was already sent).
       const backlog: LiveProjectEvent[] = [];
       let replaying = true;
@@ -66,7 +117,7 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
       });
       stream.onAbort(close);
       try {
-        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ since }) });
+        await stream.write(sseFrame('ready', JSON.stringify({ since })));
         if (since > 0) {
           const { events, complete } = await hub.missed(caller, since);
           events.forEach(write);
@@ -75,15 +126,19 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
         replaying = false;
         backlog.forEach(write);
         while (!closed) {
+          const untilExpiry = expiresAtMs === null ? HEARTBEAT_MS : expiresAtMs - Date.now();
+          if (untilExpiry <= 0) break;
           await new Promise<void>((resolve) => {
             wake = resolve;
-            setTimeout(resolve, HEARTBEAT_MS).unref();
+            setTimeout(resolve, Math.min(HEARTBEAT_MS, untilExpiry)).unref();
           });
-          if (!closed) await stream.write(': keep-alive\n\n').catch(close);
+          if (closed) break;
+          if (unsentBytes > 0 && Date.now() - progressAt >= STALLED_MS) drop();
+          else send(': keep-alive\n\n');
         }
       } finally {
         unsubscribe();
-        open.delete(close);
+        open.delete(opened);
       }
     });
   });
@@ -152,4 +207,9 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: AppDeps, hub: LiveHu
     );
     return { unreadCount: count?.unread ?? 0 };
   });
+}
+
+/** One Server-Sent Event (the data is JSON: one line). */
+function sseFrame(event: string, data: string, id?: number): string {
+  return `event: ${event}\ndata: ${data}\n${id === undefined ? '' : `id: ${id}\n`}\n`;
 }

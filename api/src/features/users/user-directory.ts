@@ -3,6 +3,9 @@ import type { Database, Queryable } from '../../db/database';
 import type { AccessTokenClaims } from '../../http/access-token';
 import type { Caller } from '../../http/app-env';
 
+/** Told the id of a user whose role or profile changed; no id: changes may have been missed. */
+export type CallerChangeListener = (userId: string | undefined) => void;
+
 /**
  * Profiles and roles. In production Supabase creates profiles with a trigger on its own database; here the
  * first authenticated call does it from the token's claims.
@@ -23,11 +26,14 @@ export function createUserDirectory(db: Database) {
    * under way, is not remembered: it would keep the old role in this process until the next change.
    */
   let changesHeard = 0;
+  const changeListeners = new Set<CallerChangeListener>();
   const forget = (userId?: string) => {
     changesHeard += 1;
     if (userId === undefined) callers.clear();
     else callers.delete(userId);
+    for (const listener of changeListeners) listener(userId);
   };
+  const keepsRoles = () => listening && db.kind === 'postgres';
   const remember = (id: string, row: { role: string; full_name: string | null }) => {
     if (callers.size >= MAX_CALLERS) callers.clear();
     callers.set(id, row);
@@ -53,15 +59,26 @@ export function createUserDirectory(db: Database) {
   }
 
   return {
-    /** Starts hearing role and profile changes (PostgreSQL; the embedded database caches by data version). */
+    /**
+     * Starts hearing role and profile changes. Roles are kept in memory only on PostgreSQL (the embedded database
+     * caches by data version); the changes are heard on both, for onCallerChange.
+     */
     async start(): Promise<void> {
-      if (db.kind !== 'postgres' || listening) return;
+      if (listening) return;
       stopListening = await db.listen(
         'callers',
         (userId) => forget(userId),
         () => forget(),
       );
       listening = true;
+    },
+    /**
+     * Calls `listener` with the id of each user whose role or profile changed, and with no id when changes may
+     * have been missed (any user's). Heard only after start(). Returns the function that stops it.
+     */
+    onCallerChange(listener: CallerChangeListener): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
     },
     async stop(): Promise<void> {
       listening = false;
@@ -82,7 +99,7 @@ export function createUserDirectory(db: Database) {
           return { found, changesBefore };
         });
         row = read.found;
-        if (row && listening && read.changesBefore === changesHeard) remember(claims.sub, row);
+        if (row && keepsRoles() && read.changesBefore === changesHeard) remember(claims.sub, row);
       }
       return {
         id: claims.sub,
