@@ -60,7 +60,10 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   },
   cancelProject: {
     state: 'active',
-    body: (f, caller) => ({ projectId: f.projectId, cancelledBy: caller === 'admin' ? 'admin' : 'client' }),
+    body: (f, caller) =>
+      caller === 'admin'
+        ? { projectId: f.projectId, cancelledBy: 'admin' }
+        : { projectId: f.projectId, cancelledBy: 'client', cancellationReason: 'Budget cut' },
   },
   clientCancelPendingProject: {
     body: (f) => ({ projectId: f.projectId, cancellationReason: 'Plans changed' }),
