@@ -1,4 +1,4 @@
-import { API_ROUTES, type LiveProjectEvent } from '@agency/domain';
+import { API_ROUTES, LIVE_EVENT_IDS_REMEMBERED, RecentIds, type LiveProjectEvent } from '@agency/domain';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'stopped';
 
@@ -19,8 +19,6 @@ export interface LiveEventsOptions {
 }
 
 const DEFAULT_RETRY = { firstMs: 1000, maxMs: 30_000 };
-/** Event ids remembered to pass each event on once (a reconnection's replay repeats some just below Last-Event-ID). */
-const REMEMBERED_IDS = 2_000;
 
 /**
  * Follows GET /api/live: Server-Sent Events read with fetch, so the user's token travels in the Authorization
@@ -34,13 +32,7 @@ export function subscribeLiveEvents(options: LiveEventsOptions): () => void {
   // Ids arrive out of order (an event's id is taken before it commits): Last-Event-ID is the highest one, and the
   // server's replay starts a little below it, so the ids already passed on are kept to skip them.
   let lastEventId = 0;
-  const seenIds = new Set<number>();
-  const firstSeen = (id: number): boolean => {
-    if (seenIds.has(id)) return false;
-    seenIds.add(id);
-    if (seenIds.size > REMEMBERED_IDS) seenIds.delete(seenIds.values().next().value!);
-    return true;
-  };
+  const passedOn = new RecentIds(LIVE_EVENT_IDS_REMEMBERED);
   let stopped = false;
   let controller: AbortController | undefined;
   let attempt = 0;
@@ -99,7 +91,7 @@ export function subscribeLiveEvents(options: LiveEventsOptions): () => void {
         if (fields.event === 'project' && fields.data) {
           if (fields.id) {
             const id = Number(fields.id);
-            if (!firstSeen(id)) continue;
+            if (!passedOn.add(id)) continue;
             lastEventId = Math.max(lastEventId, id);
           }
           options.onEvent(JSON.parse(fields.data) as LiveProjectEvent);

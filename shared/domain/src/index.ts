@@ -19,3 +19,4 @@ export * from './schemas/consultation';
 export * from './schemas/projects';
 export * from './schemas/tickets';
 export * from './schemas/payments';
+export { LIVE_EVENT_IDS_REMEMBERED, RecentIds } from './recent-ids';

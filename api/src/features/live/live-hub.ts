@@ -1,8 +1,12 @@
 import type { Logger } from 'pino';
-import type { ActivityEntry, LiveProjectEvent } from '@agency/domain';
+import {
+  LIVE_EVENT_IDS_REMEMBERED,
+  RecentIds,
+  type ActivityEntry,
+  type LiveProjectEvent,
+} from '@agency/domain';
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../http/app-env';
-import { RecentIds } from './recent-ids';
 
 /** The NOTIFY payload of migration 107's trigger: one row of project_events with its project's client. */
 interface EventNotice {
@@ -38,8 +42,6 @@ const REPLAY_LIMIT = 500;
  * commits after it, so an event just below the last id seen may never have been sent.
  */
 const REPLAY_OVERLAP_IDS = 100;
-/** Ids remembered to send each event once (comfortably more than a replay's overlap). */
-export const REMEMBERED_IDS = 2_000;
 
 const canSee = (caller: Caller, notice: Pick<EventNotice, 'clientId'>) =>
   caller.role === 'ADMIN' || notice.clientId === caller.id;
@@ -67,7 +69,7 @@ function toLive(caller: Caller, notice: EventNotice): LiveProjectEvent {
  */
 export function createLiveHub({ db, logger }: { db: Database; logger: Logger }) {
   const subscribers = new Set<Subscriber>();
-  const dispatched = new RecentIds(REMEMBERED_IDS);
+  const dispatched = new RecentIds(LIVE_EVENT_IDS_REMEMBERED);
   /** The highest id seen: where a catch-up starts (less the overlap). */
   let lastId = 0;
   let stopListening: (() => Promise<void>) | undefined;

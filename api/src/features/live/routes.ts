@@ -2,7 +2,9 @@ import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import {
   API_MESSAGES,
+  LIVE_EVENT_IDS_REMEMBERED,
   notificationsReadSchema,
+  RecentIds,
   type AppNotification,
   type LiveProjectEvent,
 } from '@agency/domain';
@@ -13,8 +15,7 @@ import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { readBody } from '../../http/read-body';
 import { EVENT_COLUMNS, toActivityEntry, type EventRow } from '../projects/project-repository';
-import { REMEMBERED_IDS, type LiveHub } from './live-hub';
-import { RecentIds } from './recent-ids';
+import type { LiveHub } from './live-hub';
 
 /** Proxies close idle connections after a minute or so; a comment every 25 s keeps a quiet stream open. */
 const HEARTBEAT_MS = 25_000;
@@ -102,7 +103,7 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: LiveRouteDeps, hub: 
         });
       };
       // Each event once, in whatever id order the commits came (the client had `since` itself).
-      const sent = new RecentIds(REMEMBERED_IDS);
+      const sent = new RecentIds(LIVE_EVENT_IDS_REMEMBERED);
       if (since > 0) sent.add(since);
       const write = (event: LiveProjectEvent) => {
         if (sent.add(event.id)) send(sseFrame('project', JSON.stringify(event), event.id));

@@ -16,3 +16,6 @@ export class RecentIds {
     return true;
   }
 }
+
+/** How many live event ids the server's streams and the browser remember (well above a replay's overlap). */
+export const LIVE_EVENT_IDS_REMEMBERED = 2_000;
