@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { listenWithReconnect } from './postgres-database';
+import { listenWithReconnect, type ListenTiming } from './postgres-database';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until(accept: () => boolean, timeoutMs: number): Promise<void> {
@@ -86,32 +86,39 @@ describe('LISTEN on PostgreSQL, across a lost connection', () => {
   const notify = (channel: string, payload: string) =>
     notifier.query('select pg_notify($1, $2)', [channel, payload]);
 
+  /** Listens on a fresh channel through the proxy: what it received, and how many gaps it was told of. */
+  async function listenThroughProxy(timing?: ListenTiming) {
+    const channel = `listen_test_${randomUUID().slice(0, 8)}`;
+    const received: string[] = [];
+    const gaps = { count: 0 };
+    const stop = await listenWithReconnect(
+      proxy.url,
+      channel,
+      (payload) => received.push(payload),
+      () => gaps.count++,
+      timing,
+    );
+    return { channel, received, gaps, stop };
+  }
+
   onPostgres(
     'after the database was away a while, exactly one connection listens again, and stop() closes it',
     async () => {
-      const channel = `listen_test_${randomUUID().slice(0, 8)}`;
-      const received: string[] = [];
-      let gaps = 0;
-      const stop = await listenWithReconnect(
-        proxy.url,
-        channel,
-        (payload) => received.push(payload),
-        () => gaps++,
-      );
+      const { channel, received, gaps, stop } = await listenThroughProxy();
       expect(proxy.openConnections).toBe(1);
 
       // Several connect attempts fail while it is away (backoff 250, 500, 1000, 2000 ms).
       proxy.down();
       await sleep(3000);
       proxy.up();
-      await until(() => gaps > 0, 5000);
+      await until(() => gaps.count > 0, 5000);
       // Time for any second reconnect chain to connect as well.
       await sleep(3000);
       await notify(channel, 'after-restart');
       await until(() => received.length > 0, 2000);
       await sleep(300);
       expect(received).toEqual(['after-restart']);
-      expect(gaps).toBe(1);
+      expect(gaps.count).toBe(1);
       expect(proxy.openConnections).toBe(1);
 
       await stop();
@@ -127,20 +134,14 @@ describe('LISTEN on PostgreSQL, across a lost connection', () => {
   );
 
   onPostgres('a connection left half-open is found by the liveness query and replaced', async () => {
-    const channel = `listen_test_${randomUUID().slice(0, 8)}`;
-    const received: string[] = [];
-    let gaps = 0;
-    const stop = await listenWithReconnect(
-      proxy.url,
-      channel,
-      (payload) => received.push(payload),
-      () => gaps++,
-      { livenessIntervalMs: 200, timeoutMs: 500 },
-    );
+    const { channel, received, gaps, stop } = await listenThroughProxy({
+      livenessIntervalMs: 200,
+      timeoutMs: 500,
+    });
     try {
       proxy.freeze();
-      await until(() => gaps > 0, 5000);
-      expect(gaps).toBe(1);
+      await until(() => gaps.count > 0, 5000);
+      expect(gaps.count).toBe(1);
       await notify(channel, 'after-failover');
       await until(() => received.length > 0, 2000);
       expect(received).toEqual(['after-failover']);

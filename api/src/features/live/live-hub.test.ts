@@ -54,14 +54,20 @@ const insertEvent = async (projectId: string, id?: number) =>
     )
   )[0]!.id;
 
+/** A hub over a listener the test can cut, started, with the admin subscribed: what it was sent, and resyncs. */
+async function adminFollowingHub() {
+  const { db, state } = withLosableListener(api.db);
+  const hub = createLiveHub({ db, logger: pino({ level: 'silent' }) });
+  await hub.start();
+  const received: number[] = [];
+  const resync = jest.fn();
+  hub.subscribe(admin, { send: (event) => received.push(event.id), resync });
+  return { hub, state, received, resync };
+}
+
 describe('the live hub across a lost listening connection', () => {
   it('replays what it missed, also an event committed late below the last id it had, each once', async () => {
-    const { db, state } = withLosableListener(api.db);
-    const hub = createLiveHub({ db, logger: pino({ level: 'silent' }) });
-    await hub.start();
-    const received: number[] = [];
-    const resync = jest.fn();
-    hub.subscribe(admin, { send: (event) => received.push(event.id), resync });
+    const { hub, state, received, resync } = await adminFollowingHub();
     try {
       const projectId = await insertFixtureProject(api.db, await api.user('hub-gap'));
       const [reserved] = await api.db.query<{ id: number }>(
@@ -86,12 +92,7 @@ describe('the live hub across a lost listening connection', () => {
   });
 
   it('tells its subscribers to resync when the catch-up cannot replay everything', async () => {
-    const { db, state } = withLosableListener(api.db);
-    const hub = createLiveHub({ db, logger: pino({ level: 'silent' }) });
-    await hub.start();
-    const received: number[] = [];
-    const resync = jest.fn();
-    hub.subscribe(admin, { send: (event) => received.push(event.id), resync });
+    const { hub, state, received, resync } = await adminFollowingHub();
     try {
       const projectId = await insertFixtureProject(api.db, await api.user('hub-overflow'));
       state.cut = true;
