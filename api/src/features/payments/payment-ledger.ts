@@ -201,6 +201,20 @@ export async function recordRefund(
 }
 
 /**
+ * Claims the client's receipt for a refund the product made (recorded by `recordRefund`, by this caller or by
+ * Stripe's webhook before it). True once per refund: the caller then queues the receipt in the same transaction.
+ */
+export async function claimRefundReceipt(q: Queryable, refundId: string): Promise<boolean> {
+  if (!refundId) return false;
+  const claimed = await q.query(
+    `update payment_refunds set receipt_queued_at = now() where stripe_refund_id = $1 and receipt_queued_at is null
+     returning id`,
+    [refundId],
+  );
+  return claimed.length > 0;
+}
+
+/**
  * Payments that succeeded in a calendar month minus the refunds made in it, in cents: deposits, final
  * payments, penalties and subscription invoices alike. `month` is 'YYYY-MM' (UTC); default the current one.
  */

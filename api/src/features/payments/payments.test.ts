@@ -235,6 +235,46 @@ describe('payments', () => {
     expect(refunds.data.map((refund) => refund.amount)).toEqual([70000]);
   });
 
+  it("sends the client one refund receipt though Stripe's webhook recorded the refund before the refusal committed", async () => {
+    const admin = await api.user('racing-refund-admin', 'ADMIN');
+    const { paymentIntentId, projectId } = await buy(2);
+    await api.settle();
+    const refundsRecorded = async () =>
+      api.db.query('select stripe_refund_id from payment_refunds where stripe_payment_intent_id = $1', [
+        paymentIntentId,
+      ]);
+    let recordedByWebhook = 0;
+    api.hooks.afterStripeCall = async ({ name }) => {
+      if (!name.includes('refund')) return;
+      // charge.refunded arrives and is handled while the refusal's transaction has not committed yet (well
+      // within the operation's lease of 2 s, which the refusal needs to commit).
+      await api.stripeService.webhooksIdle();
+      for (let waited = 0; waited < 1500 && !recordedByWebhook; waited += 50) {
+        recordedByWebhook = (await refundsRecorded()).length;
+        if (!recordedByWebhook) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    try {
+      const refused = await api.call('POST', `/api/projects/${projectId}/refuse`, { token: admin.token });
+      expect(refused.status).toBe(200);
+    } finally {
+      api.hooks.afterStripeCall = undefined;
+    }
+    await api.settle();
+
+    expect(recordedByWebhook).toBe(1);
+    expect(await refundsRecorded()).toHaveLength(1);
+    const [project] = await api.db.query<{ client_email: string }>(
+      'select client_email from projects where id = $1',
+      [projectId],
+    );
+    const email = project!.client_email;
+    const receipts = api.mailer.sent.filter(
+      (mail) => mail.to === email && mail.subject.startsWith('Refund of $700'),
+    );
+    expect(receipts).toHaveLength(1);
+  });
+
   it("refunds a purchase's deposit in full when the client refuses the proposal, though the admin re-scoped it to tier 3", async () => {
     const admin = await api.user('rescoping-admin', 'ADMIN');
     const { paymentIntentId, projectId } = await buy(1);

@@ -11,6 +11,7 @@ import { queueMail } from '../../mail/mailer';
 import { appendProjectEvent, insertProject } from '../projects/project-repository';
 import { projectTitle } from '../projects/project-title';
 import {
+  claimRefundReceipt,
   findPayment,
   markPendingPurchaseCanceled,
   markPurchaseFulfilmentFailed,
@@ -248,7 +249,8 @@ export function createPurchases(deps: PurchasesDeps) {
         amountCents: intent.amount_received,
         cardLast4: last4,
       });
-      if (await recordRefund(tx, { ...refund, reason })) {
+      await recordRefund(tx, { ...refund, reason });
+      if (await claimRefundReceipt(tx, refund.refundId)) {
         const details = payment?.details as unknown as PurchaseDetails | undefined;
         if (details?.customer.email) {
           const tierName = findTier(details.tier)?.name ?? 'Your purchase';

@@ -20,7 +20,13 @@ import {
   type ReceiptKind,
 } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
-import { findPayment, recordInvoice, recordRefund, recordSucceededPayment } from '../payments/payment-ledger';
+import {
+  claimRefundReceipt,
+  findPayment,
+  recordInvoice,
+  recordRefund,
+  recordSucceededPayment,
+} from '../payments/payment-ledger';
 import {
   PaymentError,
   type ChargeResult,
@@ -147,7 +153,8 @@ async function commitRefund(
 ) {
   if (!refund || refund.amountCents <= 0) return;
   const payment = await findPayment(tx, refund.paymentIntentId);
-  if (await recordRefund(tx, { ...refund, reason }))
+  await recordRefund(tx, { ...refund, reason });
+  if (await claimRefundReceipt(tx, refund.refundId))
     await receipt(tx, ctx, project, 'refund', refund.amountCents, payment?.card_last4 ?? null);
 }
 
