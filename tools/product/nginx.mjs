@@ -46,6 +46,9 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
   );
   const child = spawn(NGINX, ['-p', dir, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stderr.on('data', (chunk) => log?.(`[nginx] ${chunk.toString().trim()}`));
+  const quitOnExit = () => child.kill('SIGQUIT');
+  process.once('exit', quitOnExit);
+  child.once('exit', () => process.off('exit', quitOnExit));
   // nginx prints nothing when it is up: wait until the port answers.
   const deadline = Date.now() + 10_000;
   for (;;) {

@@ -51,14 +51,21 @@ export async function startPostgres({ port, database = 'agency' }) {
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off`,
   ]);
   asPostgres(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', database]);
+  const stop = (mode) => {
+    process.off('exit', stopOnExit);
+    try {
+      asPostgres(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', mode, 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  // pg_ctl leaves the server running on its own: a caller that dies without stopping it stops it on the way out.
+  const stopOnExit = () => stop('immediate');
+  process.once('exit', stopOnExit);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/${database}`,
     async stop() {
-      try {
-        asPostgres(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'fast', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      stop('fast');
     },
   };
 }

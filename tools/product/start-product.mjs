@@ -28,6 +28,10 @@ function startService({ name, dir, env, readyLines, log }) {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A caller that dies without stopping the product (an uncaught error in a script) takes its services along.
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let pending = readyLines;
   const ready = new Promise((resolve, reject) => {
     const onLine = (line) => {
