@@ -222,8 +222,8 @@ export async function monthlyRevenueCents(q: Queryable, month?: string): Promise
   const start = month ? `${month}-01T00:00:00Z` : null;
   const [row] = await q.query<{ paid: string | number; refunded: string | number }>(
     `with bounds as (
-       select coalesce($1::timestamptz, date_trunc('month', now())) as starts,
-              coalesce($1::timestamptz, date_trunc('month', now())) + interval '1 month' as ends)
+       select coalesce($1::timestamptz, date_trunc('month', now(), 'UTC')) as starts,
+              coalesce($1::timestamptz, date_trunc('month', now(), 'UTC')) + interval '1 month' as ends)
      select
        (select coalesce(sum(amount_cents), 0) from payments, bounds
          where status = 'succeeded' and succeeded_at >= bounds.starts and succeeded_at < bounds.ends) as paid,
