@@ -29,16 +29,22 @@ beforeAll(async () => {
   await users.start();
   hub = createLiveHub({ db: api.db, logger });
   await hub.start();
+  app = liveApp();
+});
+
+/** The live routes on their own app; `heartbeatMs` shortens the heartbeat (and so the stall rule). */
+function liveApp(options?: { heartbeatMs: number }) {
   const verifyAccessToken = createAccessTokenVerifier({ jwtSecret: JWT_SECRET });
-  app = new Hono<AppEnv>();
-  app.use('*', async (c, next) => {
+  const live = new Hono<AppEnv>();
+  live.use('*', async (c, next) => {
     c.set('log', logger);
     const token = bearerToken(c.req.header('authorization'));
     c.set('caller', token ? await users.resolveCaller(await verifyAccessToken(token)) : undefined);
     await next();
   });
-  registerLiveRoutes(app, { db: api.db, users, verifyAccessToken, ops: { lifecycle } }, hub);
-});
+  registerLiveRoutes(live, { db: api.db, users, verifyAccessToken, ops: { lifecycle } }, hub, options);
+  return live;
+}
 afterAll(async () => {
   await hub.stop();
   await users.stop();
@@ -66,8 +72,8 @@ async function signIn(name: string, options: { role?: 'ADMIN'; expiresInSeconds?
 }
 
 /** Opens the stream and reads it until `ready`; `keepReading()` then reads on, as a live browser tab does. */
-async function openStream(token: string) {
-  const response = await app.request('/api/live', { headers: { authorization: `Bearer ${token}` } });
+async function openStream(token: string, on = app) {
+  const response = await on.request('/api/live', { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -122,6 +128,25 @@ describe('a live stream whose reader stops reading', () => {
       expect(await until(() => hub.subscriberCount === 1)).toBe(true);
       expect(await stalled.ends()).toBe(true);
       expect(reading.state.ended).toBe(false);
+    } finally {
+      await Promise.all([reading.cancel(), stalled.cancel()]);
+    }
+  });
+
+  it('is dropped when its reader takes nothing for a heartbeat, while a quiet stream that is read stays open', async () => {
+    const quick = liveApp({ heartbeatMs: 200 });
+    const client = await signIn('stalling');
+    const stalled = await openStream(client.token, quick);
+    const reading = await openStream(client.token, quick);
+    reading.keepReading();
+    try {
+      expect(hub.subscriberCount).toBe(2);
+      // No event at all: the stalled reader leaves its first keep-alive untaken, and the next heartbeat drops it.
+      expect(await until(() => hub.subscriberCount === 1)).toBe(true);
+      expect(await stalled.ends()).toBe(true);
+      expect(await until(() => (reading.state.text.match(/^: keep-alive$/gm)?.length ?? 0) >= 5)).toBe(true);
+      expect(reading.state.ended).toBe(false);
+      expect(hub.subscriberCount).toBe(1);
     } finally {
       await Promise.all([reading.cancel(), stalled.cancel()]);
     }

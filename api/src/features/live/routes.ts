@@ -25,8 +25,6 @@ const HEARTBEAT_MS = 25_000;
  * reading client takes at once fits.
  */
 export const MAX_UNSENT_BYTES = 256 * 1024;
-/** A stream whose reader took nothing for this long while writes waited is dropped too. */
-const STALLED_MS = HEARTBEAT_MS;
 const NOTIFICATION_PAGE = 20;
 
 interface OpenStream {
@@ -46,7 +44,14 @@ type LiveRouteDeps = Pick<AppDeps, 'db' | 'users' | 'verifyAccessToken'> & {
  * Access is checked when the stream opens, so the stream ends when it may have changed: when the token expires
  * and when the user's role or profile changes. The client reconnects with a fresh token and is checked again.
  */
-export function registerLiveRoutes(app: Hono<AppEnv>, deps: LiveRouteDeps, hub: LiveHub): void {
+export function registerLiveRoutes(
+  app: Hono<AppEnv>,
+  deps: LiveRouteDeps,
+  hub: LiveHub,
+  { heartbeatMs = HEARTBEAT_MS }: { heartbeatMs?: number } = {},
+): void {
+  /** A stream whose reader took nothing for a heartbeat while writes waited is dropped too. */
+  const stalledMs = heartbeatMs;
   const { db } = deps;
   const open = new Set<OpenStream>();
   // Draining: end every stream, so browsers reconnect to a replica that is staying.
@@ -127,14 +132,14 @@ export function registerLiveRoutes(app: Hono<AppEnv>, deps: LiveRouteDeps, hub: 
         replaying = false;
         backlog.forEach(write);
         while (!closed) {
-          const untilExpiry = expiresAtMs === null ? HEARTBEAT_MS : expiresAtMs - Date.now();
+          const untilExpiry = expiresAtMs === null ? heartbeatMs : expiresAtMs - Date.now();
           if (untilExpiry <= 0) break;
           await new Promise<void>((resolve) => {
             wake = resolve;
-            setTimeout(resolve, Math.min(HEARTBEAT_MS, untilExpiry)).unref();
+            setTimeout(resolve, Math.min(heartbeatMs, untilExpiry)).unref();
           });
           if (closed) break;
-          if (unsentBytes > 0 && Date.now() - progressAt >= STALLED_MS) drop();
+          if (unsentBytes > 0 && Date.now() - progressAt >= stalledMs) drop();
           else send(': keep-alive\n\n');
         }
       } finally {
