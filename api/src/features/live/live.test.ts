@@ -283,6 +283,32 @@ describe('notifications, timeline, boards, inbox', () => {
     ).toEqual({ unreadCount: 0 });
   });
 
+  it("an admin demoted to client no longer sees notifications about other clients' projects", async () => {
+    const demoted = await api.user('demoted-bell-admin', 'ADMIN');
+    const client = await api.user('bell-client');
+    const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'pending' });
+    // A change by the client notifies every admin.
+    await api.db.query(
+      `insert into project_events (project_id, actor_id, actor_role, action) values ($1, $2, 'CLIENT', 'client_edit')`,
+      [projectId, client.id],
+    );
+    const bell = async () =>
+      (await api.call('GET', '/api/notifications', { token: demoted.token })).body as {
+        notifications: { projectId: string }[];
+        unreadCount: number;
+      };
+    const before = await bell();
+    expect(before.notifications.map((n) => n.projectId)).toContain(projectId);
+
+    await api.db.query(`update user_roles set role = 'CLIENT' where user_id = $1`, [demoted.id]);
+    expect(await bell()).toEqual({ notifications: [], unreadCount: 0, nextCursor: null });
+    const read = await api.call('POST', '/api/notifications/read', {
+      token: demoted.token,
+      body: { all: true },
+    });
+    expect(read.body).toEqual({ unreadCount: 0 });
+  });
+
   it('the timeline tells who did what and when, from which status to which, without payment ids', async () => {
     const client = await api.user('timeline');
     const created = await api.call('POST', '/api/create-project', {

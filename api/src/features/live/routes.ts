@@ -9,7 +9,7 @@ import {
   type LiveProjectEvent,
 } from '@agency/domain';
 import type { AppDeps } from '../../app-deps';
-import type { AppEnv } from '../../http/app-env';
+import type { AppEnv, Caller } from '../../http/app-env';
 import { bearerToken } from '../../http/access-token';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
@@ -26,6 +26,12 @@ const HEARTBEAT_MS = 25_000;
  */
 export const MAX_UNSENT_BYTES = 256 * 1024;
 const NOTIFICATION_PAGE = 20;
+/**
+ * A notification is listed while its project is still the caller's to see (`isAdmin`: the parameter saying the
+ * caller is an admin now): an admin demoted to client keeps the rows of every project's events, which must not
+ * show any more.
+ */
+const stillVisible = (isAdmin: string) => `(p.client_id = n.user_id or ${isAdmin}::boolean)`;
 
 interface OpenStream {
   userId: string;
@@ -149,6 +155,15 @@ export function registerLiveRoutes(
     });
   });
 
+  const unreadCount = async (caller: Caller) => {
+    const [count] = await db.query<{ unread: number }>(
+      `select count(*)::int as unread from notifications n join projects p on p.id = n.project_id
+        where n.user_id = $1 and n.read_at is null and ${stillVisible('$2')}`,
+      [caller.id, caller.role === 'ADMIN'],
+    );
+    return count?.unread ?? 0;
+  };
+
   defineRoute(app, 'listNotifications', async ({ c, caller }) => {
     const unreadOnly = c.req.query('unread') === '1';
     const limit = Math.min(
@@ -158,7 +173,7 @@ export function registerLiveRoutes(
     const cursor = c.req.query('cursor');
     if (cursor !== undefined && !/^\d{1,19}$/.test(cursor))
       throw new HttpError(400, API_MESSAGES.invalidValue, { cursor: API_MESSAGES.invalidValue });
-    const params: unknown[] = [caller.id, limit + 1];
+    const params: unknown[] = [caller.id, limit + 1, caller.role === 'ADMIN'];
     const rows = await db.query<
       EventRow & {
         notification_id: string;
@@ -172,13 +187,9 @@ export function registerLiveRoutes(
          join project_events e on e.id = n.event_id
          join projects p on p.id = n.project_id
          left join profiles a on a.id = e.actor_id
-        where n.user_id = $1${unreadOnly ? ' and n.read_at is null' : ''}${cursor ? ` and n.id < $${params.push(cursor)}` : ''}
+        where n.user_id = $1 and ${stillVisible('$3')}${unreadOnly ? ' and n.read_at is null' : ''}${cursor ? ` and n.id < $${params.push(cursor)}` : ''}
         order by n.id desc limit $2`,
       params,
-    );
-    const [count] = await db.query<{ unread: number }>(
-      'select count(*)::int as unread from notifications where user_id = $1 and read_at is null',
-      [caller.id],
     );
     const shown = rows.slice(0, limit);
     const notifications: AppNotification[] = shown.map((row) => ({
@@ -190,7 +201,7 @@ export function registerLiveRoutes(
     }));
     return {
       notifications,
-      unreadCount: count?.unread ?? 0,
+      unreadCount: await unreadCount(caller),
       nextCursor: rows.length > limit ? shown.at(-1)!.notification_id : null,
     };
   });
@@ -207,11 +218,7 @@ export function registerLiveRoutes(
         [caller.id, body.ids],
       );
     }
-    const [count] = await db.query<{ unread: number }>(
-      'select count(*)::int as unread from notifications where user_id = $1 and read_at is null',
-      [caller.id],
-    );
-    return { unreadCount: count?.unread ?? 0 };
+    return { unreadCount: await unreadCount(caller) };
   });
 }
 
