@@ -58,6 +58,47 @@ describe('bad input', () => {
     });
   });
 
+  it('says an empty e-mail is required, as the forms do, and a missing consultation tier is an invalid value', async () => {
+    const response = await api.call('POST', '/api/schedule-consultation', {
+      body: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: '',
+        projectDescription: 'An analytical engine to build.',
+        budget: '5k-15k',
+        timeline: 'asap',
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toMatchObject({
+      email: 'Email is required',
+      tier: API_MESSAGES.invalidValue,
+    });
+  });
+
+  it('answers ids, cursors and months the database cannot take with 400, not 500', async () => {
+    const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const admin = api.admin.token;
+    const client = api.clientA.token;
+    const cases: Array<[string, string, string, unknown?]> = [
+      [client, 'GET', '/api/notifications?cursor=9999999999999999999'],
+      [client, 'POST', '/api/notifications/read', { ids: ['9999999999999999999'] }],
+      [client, 'GET', `/api/projects?sort=title&cursor=${cursor({ seq: 1, title: 'a\u0000b' })}`],
+      [admin, 'GET', `/api/inbox?cursor=${cursor(null)}`],
+      [admin, 'GET', `/api/inbox?cursor=${cursor({ at: 'not-a-date', kind: 'contact', id: 'abc' })}`],
+      [
+        admin,
+        'GET',
+        `/api/inbox?cursor=${cursor({ at: '2026-02-30 10:00:00+00', kind: 'contact', id: 'abc' })}`,
+      ],
+      [admin, 'GET', '/api/monthly-revenue?month=0000-01'],
+    ];
+    for (const [token, method, path, body] of cases) {
+      const response = await api.call(method, path, { token, ...(body !== undefined && { body }) });
+      expect({ path, status: response.status }).toEqual({ path, status: 400 });
+    }
+  });
+
   it('does not coerce types', async () => {
     const response = await api.call('POST', '/api/create-project', {
       token: api.clientA.token,

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import {
   API_MESSAGES,
+  INBOX_KINDS,
   inboxQuerySchema,
   inboxReadSchema,
   LIST_PAGE_SIZE,
@@ -89,21 +90,22 @@ export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
     }
     // Keyset on (created_at, kind, id): the two tables have their own sequences.
     if (query.cursor) {
-      let cursor: { at: string; kind: string; id: string };
-      try {
-        cursor = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8'));
-      } catch {
-        throw new HttpError(400, 'Invalid cursor', { cursor: 'Invalid cursor' });
-      }
+      const cursor = decodeInboxCursor(query.cursor);
       where.push(
         `(created_at, kind, id::text) < ($${params.push(cursor.at)}::timestamptz, $${params.push(cursor.kind)}, $${params.push(cursor.id)})`,
       );
     }
-    const rows = await db.query<ItemRow>(
-      `select * from (${ITEMS}) items${where.length ? ` where ${where.join(' and ')}` : ''}
-       order by created_at desc, kind desc, id::text desc limit $${params.push(limit + 1)}`,
-      params,
-    );
+    const rows = await db
+      .query<ItemRow>(
+        `select * from (${ITEMS}) items${where.length ? ` where ${where.join(' and ')}` : ''}
+         order by created_at desc, kind desc, id::text desc limit $${params.push(limit + 1)}`,
+        params,
+      )
+      .catch((error: unknown) => {
+        // A cursor's time the database cannot read (made up, not one this route gave): the caller's mistake.
+        if (query.cursor && isDataException(error)) throw invalidCursor();
+        throw error;
+      });
     const [unread] = await db.query<Record<InboxKind, number>>(
       `select (select count(*)::int from contact_messages where read_at is null) as contact,
               (select count(*)::int from consultation_requests where read_at is null) as consultation`,
@@ -137,3 +139,30 @@ export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
     return { item: toItem(row!) };
   });
 }
+
+const invalidCursor = () => new HttpError(400, 'Invalid cursor', { cursor: 'Invalid cursor' });
+
+/** The inbox's keyset cursor as this route gives it out: the last item's time (as text), kind and id. */
+function decodeInboxCursor(value: string): { at: string; kind: InboxKind; id: string } {
+  let cursor: unknown;
+  try {
+    cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const { at, kind, id } = (cursor ?? {}) as Record<string, unknown>;
+  if (
+    typeof at === 'string' &&
+    /^[\d :.+-]{10,40}$/.test(at) &&
+    INBOX_KINDS.includes(kind as InboxKind) &&
+    typeof id === 'string' &&
+    /^[\da-f-]{1,64}$/i.test(id)
+  )
+    return { at, kind: kind as InboxKind, id };
+  throw invalidCursor();
+}
+
+/** PostgreSQL's class 22 (data exception): a value it cannot take, such as a date that does not exist. */
+const isDataException = (error: unknown): boolean =>
+  typeof (error as { code?: unknown })?.code === 'string' &&
+  (error as { code: string }).code.startsWith('22');

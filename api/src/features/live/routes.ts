@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import {
   API_MESSAGES,
+  isBigintId,
   LIVE_EVENT_IDS_REMEMBERED,
   notificationsReadSchema,
   RecentIds,
@@ -171,7 +172,7 @@ export function registerLiveRoutes(
       100,
     );
     const cursor = c.req.query('cursor');
-    if (cursor !== undefined && !/^\d{1,19}$/.test(cursor))
+    if (cursor !== undefined && !isBigintId(cursor))
       throw new HttpError(400, API_MESSAGES.invalidValue, { cursor: API_MESSAGES.invalidValue });
     const params: unknown[] = [caller.id, limit + 1, caller.role === 'ADMIN'];
     const rows = await db.query<

@@ -31,7 +31,8 @@ const MOUNTED_AT = '/api';
 const DOWNPAYMENT_INTENT_ALIAS = '/stripe-downpayment-intent.mjs';
 const IDEMPOTENCY_KEY = /^[\w:.-]{8,100}$/;
 const PAYMENT_INTENT_ID = /^pi_\w{1,100}$/;
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** 'YYYY-MM' from year 1 (PostgreSQL has no year 0). */
+const MONTH = /^(?!0000)\d{4}-(0[1-9]|1[0-2])$/;
 
 function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
   const key = c.req.header('idempotency-key');

@@ -1,4 +1,5 @@
 import {
+  isOneLineText,
   LIST_PAGE_SIZE,
   type Project,
   type ProjectListQuery,
@@ -37,7 +38,12 @@ const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toS
 function decodeCursor(value: string): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
-    if (Number.isSafeInteger(cursor.seq) && (cursor.title === undefined || typeof cursor.title === 'string'))
+    const title = cursor.title;
+    // A title as the database holds it: one line (a NUL, which PostgreSQL refuses in a parameter, is not).
+    if (
+      Number.isSafeInteger(cursor.seq) &&
+      (title === undefined || (typeof title === 'string' && isOneLineText(title)))
+    )
       return cursor;
   } catch {
     // fall through

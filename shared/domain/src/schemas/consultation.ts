@@ -10,7 +10,7 @@ import {
   type Timeline,
 } from '../messages/validation';
 import type { ConsultationTierKey } from '../tiers';
-import { emailAddress, requestObject, singleLineText, trimmedText } from './request-object';
+import { requestObject, requiredEmailAddress, singleLineText, trimmedText } from './request-object';
 
 export const BUDGET_RANGES = BUDGET_OPTIONS.map((o) => o.value);
 export const PROJECT_TIMELINES = TIMELINE_OPTIONS.map((o) => o.value);
@@ -31,7 +31,7 @@ export const customerFields = {
     .required(c.lastNameRequired)
     .test('not-blank', c.lastNameRequired, (v) => !!v?.trim())
     .max(100),
-  email: emailAddress(c.emailInvalid).required(c.emailRequired),
+  email: requiredEmailAddress(c.emailRequired, c.emailInvalid),
   company: singleLineText(x.company).optional().max(200),
   projectDescription: trimmedText(
     MIN_DESCRIPTION_LENGTH,
@@ -45,8 +45,8 @@ export const customerFields = {
 /** POST /api/schedule-consultation: the consultation form of /consultation/{tierId}. */
 export const scheduleConsultationSchema = requestObject({
   tier: mixed<ConsultationTierKey>()
-    .required(k.budgetAndTimeline)
-    .oneOf([...CONSULTATION_TIER_KEYS]),
+    .required(API_MESSAGES.invalidValue)
+    .oneOf([...CONSULTATION_TIER_KEYS], API_MESSAGES.invalidValue),
   ...customerFields,
   budget: mixed<BudgetRange>()
     .required(k.budgetRequired)

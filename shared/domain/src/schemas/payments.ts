@@ -3,7 +3,13 @@ import type { TierId } from '../tiers';
 import { INVALID_CHARACTERS, VALIDATION } from '../messages/validation';
 import { PAYMENT_MESSAGES } from '../payments-messages';
 import { purchaseCustomerSchema } from '../payments-purchase';
-import { emailAddress, isOneLineText, projectIdField, requestObject, singleLineText } from './request-object';
+import {
+  isOneLineText,
+  projectIdField,
+  requestObject,
+  requiredEmailAddress,
+  singleLineText,
+} from './request-object';
 
 const x = INVALID_CHARACTERS;
 /** `metadata.tier` as a number or its text; text goes through the one-line rule. */
@@ -23,7 +29,7 @@ export const downpaymentIntentSchema = requestObject({
   currency: mixed<'usd'>()
     .optional()
     .oneOf(['usd'] as const),
-  email: emailAddress(VALIDATION.customer.emailInvalid).required(VALIDATION.customer.emailRequired),
+  email: requiredEmailAddress(VALIDATION.customer.emailRequired, VALIDATION.customer.emailInvalid),
   projectId: singleLineText(x.projectId).nullable().optional().max(255),
   userId: singleLineText(x.userId).nullable().optional().max(255),
   metadata: object({

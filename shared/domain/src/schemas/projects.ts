@@ -12,6 +12,7 @@ import { PROJECT_VIEWS, type ProjectView } from '../project-machine';
 import { BUDGET_RANGES, PROJECT_TIMELINES } from './consultation';
 import {
   emailAddress,
+  isBigintId,
   multiLineText,
   projectIdField,
   requestObject,
@@ -170,7 +171,7 @@ export const notificationsReadSchema = requestObject({
   ids: array(
     string()
       .required()
-      .matches(/^\d{1,19}$/, API_MESSAGES.invalidValue),
+      .test('bigint-id', API_MESSAGES.invalidValue, (v) => v === undefined || isBigintId(v)),
   )
     .optional()
     .max(100),

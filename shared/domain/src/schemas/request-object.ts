@@ -35,6 +35,17 @@ export function emailAddress(invalidMessage: string) {
   return string().test('email-address', invalidMessage, (v) => v === undefined || isEmailAddress(v));
 }
 
+/** A required e-mail address: missing or empty says `requiredMessage`, as the form's field does. */
+export function requiredEmailAddress(requiredMessage: string, invalidMessage: string) {
+  return string()
+    .required(requiredMessage)
+    .test('email-address', invalidMessage, (v) => v === undefined || v === '' || isEmailAddress(v));
+}
+
+const BIGINT_MAX = 9223372036854775807n;
+/** A positive database id (bigint) as the API shows it: digits only, within PostgreSQL's bigint. */
+export const isBigintId = (value: string): boolean => /^\d{1,19}$/.test(value) && BigInt(value) <= BIGINT_MAX;
+
 /** A required multi-line string whose trimmed length reaches `min`. */
 export function trimmedText(
   min: number,
