@@ -27,7 +27,7 @@ interface AuthUnderTest {
 const running: AuthUnderTest[] = [];
 
 async function startAuth(
-  options: { mailPerRecipient?: RateLimit; bcryptRounds?: number } = {},
+  options: { mailPerRecipient?: RateLimit; signIn?: RateLimit; bcryptRounds?: number } = {},
 ): Promise<AuthUnderTest> {
   const dir = mkdtempSync(path.join(tmpdir(), 'auth-security-'));
   const mails: AuthMail[] = [];
@@ -46,7 +46,7 @@ async function startAuth(
     trustProxy: true,
     rateLimits: {
       signUp: roomy,
-      signIn: roomy,
+      signIn: options.signIn ?? roomy,
       recover: roomy,
       mailPerRecipient: options.mailPerRecipient ?? roomy,
     },
@@ -298,5 +298,21 @@ describe('timing', () => {
     const ratio = median(unknown) / median(known);
     expect(ratio).toBeGreaterThan(0.6);
     expect(ratio).toBeLessThan(1.6);
+  });
+});
+
+describe('rate limits behind the proxy', () => {
+  it('key on the address the proxy appended, not on what the caller wrote before it', async () => {
+    const auth = await startAuth({ signIn: { windowMs: 60_000, limit: 2 } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${auth.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.7.0.${i}, 10.9.9.9` },
+        body: JSON.stringify({ email: 'nobody@example.test', password: 'whatever' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([400, 400, 429]);
   });
 });

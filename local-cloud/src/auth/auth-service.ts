@@ -497,8 +497,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The caller's address: from the socket, or behind a trusted proxy the address the proxy appended last to
+ * X-Forwarded-For (the entries before it are the caller's own, a fresh rate-limit budget per request), as the API
+ * reads it.
+ */
 function clientAddress(c: Context, trustProxy: boolean): string {
-  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
   if (forwarded) return forwarded;
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
