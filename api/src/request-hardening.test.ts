@@ -304,10 +304,10 @@ describe('rate limits on the money routes', () => {
         201, 201, 429,
       ]);
 
-      const intent = (email: string) =>
+      const intent = (email: string, topLevelEmail = email) =>
         api.call('POST', '/api/stripe-downpayment-intent', {
           body: {
-            email,
+            email: topLevelEmail,
             metadata: { type: 'purchase', tier: 1 },
             customer: {
               firstName: 'Ra',
@@ -322,7 +322,8 @@ describe('rate limits on the money routes', () => {
       const perEmail = [
         await intent('same@example.test'),
         await intent('SAME@example.test'),
-        await intent('same@example.test'),
+        // The buyer is the customer's e-mail: another top-level one is no fresh budget.
+        await intent('same@example.test', 'decoy@example.test'),
       ].map((r) => r.status);
       expect(perEmail).toEqual([503, 503, 429]);
       expect((await intent('other@example.test')).status).toBe(503);

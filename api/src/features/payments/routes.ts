@@ -102,10 +102,16 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
   const intentLimits = [
     limit('payment-intent', 'paymentIntent'),
     limit('payment-intent-email', 'paymentIntentPerEmail', async (c) => {
-      const body = (await c.req.json().catch(() => ({}))) as { email?: unknown };
+      const body = (await c.req.json().catch(() => ({}))) as {
+        email?: unknown;
+        customer?: { email?: unknown } | null;
+      };
+      // The buyer the intent is made for (its Stripe customer and receipt): the customer's e-mail, not the
+      // top-level one, which a caller could change on every request.
+      const email = typeof body.customer?.email === 'string' ? body.customer.email : body.email;
       // A digest: the counter table keeps no address, and no byte PostgreSQL would refuse.
       return createHash('sha256')
-        .update(typeof body.email === 'string' ? body.email.trim().toLowerCase() : '')
+        .update(typeof email === 'string' ? email.trim().toLowerCase() : '')
         .digest('hex');
     }),
   ];
