@@ -21,7 +21,8 @@ interface AuthUser {
 
 /**
  * Makes sure the first admin exists: a confirmed user in the auth service (created through its admin API)
- * whose role in this database is ADMIN. Retries while the auth service is still starting.
+ * whose role in this database is ADMIN. The role is granted once per account: one an admin demoted later stays
+ * demoted when the API starts again. Retries while the auth service is still starting.
  */
 export async function ensureFirstAdmin(
   db: Database,
@@ -54,9 +55,14 @@ export async function ensureFirstAdmin(
         throw new Error(`auth admin API answered ${created.status}: ${await created.text()}`);
       }
       if (!user) throw new Error(`admin user ${options.email} exists but could not be listed`);
-      await db.transaction((tx) =>
-        users.setRole(tx, { id: user.id, email: options.email, fullName: 'Admin' }, 'ADMIN'),
-      );
+      await db.transaction(async (tx) => {
+        const granted = await tx.query(
+          `insert into first_admin_grants (user_id) values ($1) on conflict (user_id) do nothing returning user_id`,
+          [user.id],
+        );
+        if (granted.length)
+          await users.setRole(tx, { id: user.id, email: options.email, fullName: 'Admin' }, 'ADMIN');
+      });
       return { id: user.id };
     } catch (error) {
       if (attempt >= attempts) throw error;
