@@ -148,7 +148,10 @@ describe('bad input', () => {
       'some-other-secret-0123456789-0123456789',
     );
     const anonKey = await api.signToken({ role: 'anon' });
-    for (const token of [forged, anonKey, 'not.a.jwt', 'garbage']) {
+    const neverExpiring = await api.signToken({ sub: api.admin.id, email: api.admin.email }, undefined, {
+      expiresIn: null,
+    });
+    for (const token of [forged, anonKey, neverExpiring, 'not.a.jwt', 'garbage']) {
       const response = await api.call('GET', '/api/me', { token });
       expect(response).toMatchObject({ status: 401, body: { error: API_MESSAGES.invalidToken } });
     }

@@ -46,7 +46,12 @@ export function createAccessTokenVerifier(options: {
   return async (token) => {
     const known = verified.get(token);
     if (known?.expiresAtMs && known.expiresAtMs > Date.now()) return known;
-    const { payload } = await jwtVerify(token, key as Uint8Array, { algorithms, audience: 'authenticated' });
+    // A token that never expires is none the auth service issues: only a leaked secret could have made it.
+    const { payload } = await jwtVerify(token, key as Uint8Array, {
+      algorithms,
+      audience: 'authenticated',
+      requiredClaims: ['exp', 'sub'],
+    });
     if (payload.role !== 'authenticated' || typeof payload.sub !== 'string') {
       throw new Error('Not a user access token');
     }

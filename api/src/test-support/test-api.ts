@@ -167,13 +167,20 @@ export async function startTestApi(options: TestApiOptions = {}) {
   const url = `http://127.0.0.1:${port}`;
   stripeService?.setWebhookUrl(`${url}/api/stripe-webhook`);
 
-  const signToken = (claims: Record<string, unknown>, secret = JWT_SECRET) =>
-    new SignJWT({ role: 'authenticated', ...claims })
+  /** A token signed as the auth service would; `expiresIn: null` leaves out its expiry. */
+  const signToken = (
+    claims: Record<string, unknown>,
+    secret = JWT_SECRET,
+    { expiresIn = '1h' }: { expiresIn?: string | null } = {},
+  ) => {
+    const jwt = new SignJWT({ role: 'authenticated', ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setAudience('authenticated')
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode(secret));
+      .setIssuedAt();
+    return (expiresIn === null ? jwt : jwt.setExpirationTime(expiresIn)).sign(
+      new TextEncoder().encode(secret),
+    );
+  };
 
   /** A new user with a signed access token; ADMIN role when asked. */
   const user = async (name: string, role?: 'ADMIN'): Promise<TestUser> => {
