@@ -33,6 +33,8 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     c.set('requestId', requestId);
     c.set('log', log);
     c.header('x-request-id', requestId);
+    // Draining: the connection closes after this answer, so a proxy's kept-alive connection sends nothing more.
+    if (deps.ops.lifecycle.draining) c.header('connection', 'close');
     const started = performance.now();
     await logContext.run({ requestId }, next);
     const ms = performance.now() - started;

@@ -120,16 +120,17 @@ if (adminEmail) {
   );
 }
 
-/**
- * Graceful drain: /ready answers 503 at once (the proxy stops sending) and this process takes no new jobs; push
- * streams end (their clients reconnect to another replica), new connections are refused, requests under way
- * finish, running jobs finish meanwhile, then the database closes. SHUTDOWN_DELAY_MS + SHUTDOWN_TIMEOUT_MS after
- * the signal, whatever is left is cut: open connections closed, running jobs failed (pg-boss retries them
- * elsewhere; a mail is not sent twice, mail/mailer.ts sendMailOnce), and the process exits soon after.
- */
 /** What closing up takes after the deadline: pg-boss failing the jobs left (at least 1 s), the database closing. */
 const SHUTDOWN_MARGIN_MS = 5_000;
 let stopping = false;
+/**
+ * Graceful drain: /ready answers 503 at once (the proxy stops sending), answers close their connection, and this
+ * process takes no new jobs; push streams end (their clients reconnect to another replica), new connections are
+ * refused, requests under way finish, running jobs finish meanwhile, then the database closes.
+ * SHUTDOWN_DELAY_MS + SHUTDOWN_TIMEOUT_MS after the signal, whatever is left is cut: open connections closed,
+ * running jobs failed (pg-boss retries them elsewhere; a mail is not sent twice, mail/mailer.ts sendMailOnce),
+ * and the process exits soon after.
+ */
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
@@ -149,16 +150,27 @@ async function shutdown(signal: string): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
   for (const hook of lifecycle.onDrain) hook();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  // close() ends the connections idle at that moment; one whose request finishes later is kept alive (a
+  // proxy's pool) and would hold the drain until the cut.
+  const closeIdle = setInterval(() => {
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  }, 100);
   const cut = setTimeout(() => {
+    logger.warn('drain cut the connections left');
     if ('closeAllConnections' in server) server.closeAllConnections();
   }, config.shutdownTimeoutMs);
   await closed;
+  clearInterval(closeIdle);
   clearTimeout(cut);
   await intakeStopped;
   await jobs.stop({ timeoutMs: deadline - Date.now() }).catch(logJobStopFailure);
-  await services.live.stop();
-  await db.close();
+  try {
+    await services.live.stop();
+    await db.close();
+  } catch (error) {
+    logger.error({ err: error }, 'stopping failed');
+    process.exit(1);
+  }
   logger.info('stopped');
   process.exit(0);
 }
