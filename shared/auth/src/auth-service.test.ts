@@ -18,6 +18,7 @@ import { rememberedRole } from './role-hint';
 import { createFakeAuth, fakeSession } from './test-support';
 
 const state = () => useAuthStore.getState();
+const SESSION_KEY = 'sb-auth-test-auth-token';
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup(
@@ -39,6 +40,7 @@ function setup(
     hasPersistedSession: () => options.persisted ?? false,
     hasAuthCallback: () => options.callback ?? false,
     siteUrl: () => 'http://site.test',
+    sessionKey: () => SESSION_KEY,
   });
   return { ...fake, createAuth, requestRole, forgetPersistedSession };
 }
@@ -422,6 +424,33 @@ describe('a session kept in this browser, restored without supabase-js', () => {
     await flush();
     expect(createAuth).toHaveBeenCalledTimes(1);
     await expect(getAccessToken()).resolves.toBe('refreshed-token');
+  });
+
+  it('another tab signs out: this one is signed out too, and its kept token signs nothing more', async () => {
+    // supabase-js reads the storage as the other tab left it: no session.
+    const { createAuth } = setup({ initialSession: null });
+    restoreStoredSession(kept(3600));
+    await flush();
+    expect(createAuth).not.toHaveBeenCalled();
+
+    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY, newValue: null }));
+    await flush();
+    expect(createAuth).toHaveBeenCalledTimes(1);
+    expect(state().status).toBe('logged-out');
+    await expect(getAccessToken()).resolves.toBeNull();
+  });
+
+  it('another tab signs in as someone else: this one shows that user', async () => {
+    setup({ initialSession: fakeSession({ token: 'other-token', id: 'other-user' }) });
+    restoreStoredSession(kept(3600));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'unrelated-key', newValue: 'x' }));
+    await flush();
+    expect(state().user?.id).toBe('kept-user');
+
+    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY, newValue: '{}' }));
+    await flush();
+    expect(state().user?.id).toBe('other-user');
+    await expect(getAccessToken()).resolves.toBe('other-token');
   });
 
   it('once supabase-js started (an auth screen, a sign-out) its session is the one used', async () => {

@@ -8,6 +8,7 @@ import {
   forgetPersistedSession,
   hasAuthCallback,
   hasPersistedSession,
+  sessionStorageKey,
   toAuthUser,
   type StoredSession,
   type SupabaseAuth,
@@ -21,6 +22,8 @@ export interface AuthDeps {
   forgetPersistedSession: () => void;
   hasAuthCallback: () => boolean;
   siteUrl: () => string;
+  /** The localStorage key supabase-js keeps the session under. */
+  sessionKey: () => string;
 }
 
 /** How login ended: signed in, credentials refused, or the auth service could not be reached. */
@@ -47,6 +50,7 @@ const defaultDeps: AuthDeps = {
   },
   hasAuthCallback: () => hasAuthCallback(),
   siteUrl: () => window.location.origin,
+  sessionKey: () => sessionStorageKey(getAppConfig().supabaseUrl),
 };
 
 let deps: AuthDeps = defaultDeps;
@@ -62,6 +66,8 @@ let clientStartTimer: ReturnType<typeof setTimeout> | undefined;
 let shownFromStorage = false;
 /** The kept session restored without supabase-js: its access token signs API calls until the client starts. */
 let restoredSession: StoredSession | null = null;
+/** Stops listening for another tab's change to the kept session (see restoreStoredSession). */
+let stopWatchingKeptSession = () => {};
 
 export function configureAuth(overrides: Partial<AuthDeps>): void {
   deps = { ...deps, ...overrides };
@@ -78,6 +84,7 @@ export function resetAuth(): void {
   clearTimeout(clientStartTimer);
   shownFromStorage = false;
   restoredSession = null;
+  stopWatchingKeptSession();
   useAuthStore.setState({ ...initialAuthState });
 }
 
@@ -162,6 +169,7 @@ export function getSupabaseAuth(): Promise<SupabaseAuth> {
   if (!authPromise) {
     clearTimeout(clientStartTimer);
     restoredSession = null;
+    stopWatchingKeptSession();
     const created = deps.createAuth().then((auth) => {
       auth.onAuthStateChange(handleAuthEvent);
       return auth;
@@ -221,6 +229,17 @@ export function restoreStoredSession(stored: StoredSession): void {
   restoredSession = stored;
   void loadRole(stored.user.id, stored.accessToken);
   clientStartTimer = setTimeout(() => void startClient(), tokenTime);
+  // Another tab signs out, or in as someone else: supabase-js, which would have heard it, is not running yet.
+  // It starts now and reads the session as it is (none: this tab is signed out too).
+  const key = deps.sessionKey();
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === key) void startClient();
+  };
+  window.addEventListener('storage', onStorage);
+  stopWatchingKeptSession = () => {
+    window.removeEventListener('storage', onStorage);
+    stopWatchingKeptSession = () => {};
+  };
 }
 
 /**
