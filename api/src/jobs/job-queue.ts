@@ -44,6 +44,7 @@ export interface JobQueue {
 export interface JobData {
   'mail.send': { to: string; subject: string; text: string; html?: string; replyTo?: string };
   'payments.recover-operation': { operationId: string };
+  'payments.sweep-operations': Record<string, never>;
   'payments.fulfil-purchase': { paymentIntentId: string };
   'payments.refund-unfulfilled-purchase': { paymentIntentId: string; reason: string };
   'payments.cleanup-stale-intents': Record<string, never>;
@@ -66,6 +67,7 @@ export interface RetryPolicy {
 const RETRIES: Record<JobName, RetryPolicy> = {
   'mail.send': { retryLimit: 10, retryDelay: 5 },
   'payments.recover-operation': { retryLimit: 50, retryDelay: 5 },
+  'payments.sweep-operations': { retryLimit: 3, retryDelay: 60 },
   'payments.fulfil-purchase': { retryLimit: 20, retryDelay: 5 },
   'payments.refund-unfulfilled-purchase': { retryLimit: 50, retryDelay: 5 },
   'payments.cleanup-stale-intents': { retryLimit: 3, retryDelay: 60 },

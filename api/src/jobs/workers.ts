@@ -15,6 +15,10 @@ export async function startWorkers(deps: AppDeps, services: AppServices): Promis
   await jobs.work('payments.recover-operation', ({ operationId }) =>
     services.money.recoverOperation(operationId),
   );
+  await jobs.work('payments.sweep-operations', async () => {
+    await services.money.sweepStranded();
+  });
+  await jobs.schedule('payments.sweep-operations', '*/10 * * * *');
   const { purchases, stripeEvents } = services;
   if (purchases) {
     await jobs.work('payments.fulfil-purchase', async ({ paymentIntentId }) => {

@@ -565,6 +565,79 @@ describe('durable recovery', () => {
     expect(await ledger(projectId)).toEqual({ paid: 140000, refunded: 70000 });
   });
 
+  it('an operation whose recovery job was dropped (pg-boss gave up) is picked up by the hourly sweep', async () => {
+    const client = await api.user('stranded');
+    const projectId = await insertFixtureProject(api.db, client, { tier: 2, state: 'pendingFinalPayment' });
+    api.hooks.afterStripeCall = ({ name }) => {
+      if (name === 'charge') throw new AbandonOperation();
+    };
+    const response = await api.call('POST', '/api/process-final-payment', {
+      token: client.token,
+      body: { projectId, paymentMethodId: 'pm_card_visa' },
+    });
+    api.hooks.afterStripeCall = undefined;
+    expect(response.status).toBe(500);
+    // The job is gone, and nobody has held the operation for an hour.
+    const dropped = await api.db.query(
+      `delete from ${api.jobsSchema ?? 'pgboss'}.job where name = 'payments.recover-operation'
+         and data->>'operationId' in (select id::text from money_operations where project_id = $1) returning id`,
+      [projectId],
+    );
+    expect(dropped).toHaveLength(1);
+    await api.db.query(
+      `update money_operations set lease_until = now() - interval '61 minutes' where project_id = $1`,
+      [projectId],
+    );
+    const [charge] = succeeded(await chargesOf(projectId));
+    expect(await openOperations(projectId)).toEqual([{ kind: 'final_payment_succeeded' }]);
+
+    expect(await api.services.money.sweepStranded()).toBe(1);
+    expect(
+      await eventually(
+        () => openOperations(projectId),
+        (open) => open.length === 0,
+      ),
+    ).toEqual([]);
+    expect(await refundedCents(charge!.id)).toBe(70000);
+    expect((await projectRow(projectId)).status).toBe('pending_final_payment');
+  });
+
+  it('the sweep leaves alone an operation a request or a recovery job held within the hour', async () => {
+    const client = await api.user('recently-held');
+    const projectId = await insertFixtureProject(api.db, client, { tier: 2, state: 'pendingFinalPayment' });
+    api.hooks.afterStripeCall = ({ name }) => {
+      if (name === 'charge') throw new AbandonOperation();
+    };
+    await api.call('POST', '/api/process-final-payment', {
+      token: client.token,
+      body: { projectId, paymentMethodId: 'pm_card_visa' },
+    });
+    api.hooks.afterStripeCall = undefined;
+    await api.db.query(
+      `update money_operations set lease_until = now() - interval '59 minutes' where project_id = $1`,
+      [projectId],
+    );
+    const [operation] = await api.db.query<{ id: string }>(
+      'select id from money_operations where project_id = $1',
+      [projectId],
+    );
+    const sent = jest.spyOn(api.jobs, 'send');
+    try {
+      await api.services.money.sweepStranded();
+      expect(sent).not.toHaveBeenCalledWith(
+        'payments.recover-operation',
+        { operationId: operation!.id },
+        expect.anything(),
+      );
+    } finally {
+      sent.mockRestore();
+    }
+    await eventually(
+      () => openOperations(projectId),
+      (open) => open.length === 0,
+    );
+  });
+
   it('a process that dies right after refunding: the recovery job writes the refusal', async () => {
     const { projectId } = await boughtProject(1);
     const admin = await api.user('crash-admin', 'ADMIN');

@@ -419,6 +419,28 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
       }
     },
 
+    /**
+     * The safety net under the recovery jobs: an open operation nobody has held for an hour gets a new one. A job
+     * can end without closing its operation: pg-boss stops after its retries (days apart by then) and drops a job
+     * still waiting after its retention, and the operation would hold its project (409) and its money for good.
+     * One that a recovery job works on is leased again at each attempt, so it is not picked while retries come
+     * within the hour. Returns how many were picked.
+     */
+    async sweepStranded(): Promise<number> {
+      return db.transaction(async (tx) => {
+        const stranded = await tx.query<{ id: string }>(
+          `select id from money_operations
+            where status in ('claimed', 'compensating') and lease_until < now() - interval '1 hour'
+            for update skip locked`,
+        );
+        for (const { id } of stranded) {
+          logger.warn({ operationId: id }, 'money operation left open; recovering it again');
+          await deps.jobs.send('payments.recover-operation', { operationId: id }, { tx });
+        }
+        return stranded.length;
+      });
+    },
+
     /** The durable job: takes over an operation whose lease ran out and recovers it. Throws to be retried. */
     async recoverOperation(operationId: string): Promise<void> {
       const owner = randomUUID();
