@@ -106,6 +106,28 @@ describe('stripe journal: lease', () => {
     expect(await stepsOf(op.id)).toEqual([{ name: 'customer', status: 'sent' }]);
   });
 
+  it("does not send again a call whose answer was lost beyond Stripe's idempotency window", async () => {
+    const op = await heldOperation();
+    const unanswered = countingStripe();
+    unanswered.create.mockRejectedValueOnce(new Error('connection lost'));
+    await expect(
+      stripeJournal({ db, stripe: unanswered.stripe }, op).run('customer', 'customers.create', {}),
+    ).rejects.toThrow('connection lost');
+    await db.query(
+      `update money_operation_steps set created_at = now() - interval '25 hours' where operation_id = $1`,
+      [op.id],
+    );
+    const { stripe, create } = countingStripe();
+
+    await expect(stripeJournal({ db, stripe }, op).settle()).rejects.toThrow(/idempotency window/);
+    await expect(stripeJournal({ db, stripe }, op).run('customer', 'customers.create', {})).rejects.toThrow(
+      /idempotency window/,
+    );
+
+    expect(create).not.toHaveBeenCalled();
+    expect(await stepsOf(op.id)).toEqual([{ name: 'customer', status: 'sent' }]);
+  });
+
   it('refuses a reference that carries no lease', () => {
     const { stripe } = countingStripe();
     expect(() => stripeJournal({ db, stripe }, { id: randomUUID(), key: 'k' })).toThrow(/lease/);

@@ -35,7 +35,15 @@ export interface JournalStep {
   idempotency_key: string;
   status: 'sent' | 'succeeded' | 'failed';
   response: Record<string, unknown> | null;
+  /** When the call was first journalled (read back; a new step has none yet). */
+  created_at?: Date | string;
 }
+
+/**
+ * Stripe keeps an idempotency key for at least 24 hours. A call whose answer was lost longer ago than this is not
+ * sent again: Stripe could have forgotten the key and do it a second time (a second charge).
+ */
+const IDEMPOTENCY_WINDOW_MS = 23 * 60 * 60 * 1000;
 
 /** The Stripe error a journalled call failed with, kept so a re-run fails the same way. */
 export interface StripeRefusal {
@@ -131,7 +139,7 @@ export function stripeJournal(options: StripeJournalOptions, op: MoneyOperationR
 
   async function steps(): Promise<JournalStep[]> {
     return db.query<JournalStep>(
-      `select name, call, target_id, params, idempotency_key, status, response from money_operation_steps
+      `select name, call, target_id, params, idempotency_key, status, response, created_at from money_operation_steps
        where operation_id = $1 order by created_at, name`,
       [op.id],
     );
@@ -139,6 +147,11 @@ export function stripeJournal(options: StripeJournalOptions, op: MoneyOperationR
 
   /** Sends a step already journalled (or, with `isNew`, journals it first) under the renewed lease. */
   async function send(step: JournalStep, isNew = false): Promise<unknown> {
+    if (!isNew && step.created_at && Date.now() - new Date(step.created_at).getTime() > IDEMPOTENCY_WINDOW_MS)
+      throw new Error(
+        `money operation ${op.id}: the answer to '${step.name}' (${step.call}) was lost more than 23 hours ago, ` +
+          "past Stripe's idempotency window; it is not sent again. Reconcile it with Stripe by hand.",
+      );
     await renewLease(isNew ? step : undefined);
     try {
       const response = await CALLS[step.call](stripe, step.target_id, step.params as never, {
@@ -171,7 +184,7 @@ export function stripeJournal(options: StripeJournalOptions, op: MoneyOperationR
       target?: string,
     ): Promise<CallResult<C>> {
       const [existing] = await db.query<JournalStep>(
-        `select name, call, target_id, params, idempotency_key, status, response from money_operation_steps
+        `select name, call, target_id, params, idempotency_key, status, response, created_at from money_operation_steps
          where operation_id = $1 and name = $2`,
         [op.id, name],
       );
