@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
+import { API_MESSAGES } from '@agency/domain';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
 import { insertFixtureProject, startTestApi, type TestApi } from '../../test-support/test-api';
 
@@ -134,5 +135,30 @@ describe('money operation lease', () => {
       client_approval_status: 'accepted',
       stripe_subscription_id: live[0]!.id,
     });
+  });
+});
+
+describe('the fee a client approves', () => {
+  it('is the one billed: an approval of a fee the admin changed meanwhile is refused before any charge', async () => {
+    const client = await api.user(`fee-${randomUUID().slice(0, 6)}`);
+    const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'awaitingClient' });
+    const approve = (monthlyFee: number) =>
+      api.call('POST', '/api/client-approve-project', {
+        token: client.token,
+        body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa', monthlyFee },
+      });
+    // The client's dialog showed $15,000; the admin has since set $20,000.
+    await api.db.query('update projects set cost = 20000 where id = $1', [projectId]);
+
+    const stale = await approve(15000);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe(API_MESSAGES.proposalChanged);
+    expect(await subscriptionsOf(projectId)).toEqual([]);
+    expect(await projectRow(projectId)).toMatchObject({ client_approval_status: 'pending' });
+
+    expect((await approve(20000)).status).toBe(200);
+    await api.settle();
+    const [subscription] = await liveSubscriptionsOf(projectId);
+    expect(subscription!.items.data[0]!.price.unit_amount).toBe(2_000_000);
   });
 });

@@ -67,6 +67,8 @@ export interface OperationInput {
   /** The state change the money is for; null for money alone (an admin refund of a payment). */
   event: ProjectEvent | null;
   paymentMethodId?: string;
+  /** The monthly fee the client approved as shown (client_accept). */
+  monthlyFee?: number;
   issueRefund?: boolean;
   paymentIntentId?: string;
   /** Filled when claiming, so every run of the operation charges the same amount. */

@@ -206,6 +206,9 @@ export const MONEY_PLANS = {
           paymentMethodId: PAYMENT_MESSAGES.invalidCardDetails,
         });
       }
+      // The client agreed to the fee shown: one the admin changed since is not billed on that agreement.
+      if (input.monthlyFee !== undefined && input.monthlyFee !== monthlyFee(project))
+        throw new HttpError(409, API_MESSAGES.proposalChanged);
       return input;
     },
     async execute(ctx, project, input, op) {

@@ -207,6 +207,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
       input: {
         event: { type: refuse ? 'client_refuse' : 'client_accept' },
         ...(body.paymentMethodId && { paymentMethodId: body.paymentMethodId }),
+        ...(!refuse && body.monthlyFee !== undefined && { monthlyFee: body.monthlyFee }),
       },
     });
     return { project };

@@ -95,6 +95,8 @@ export const clientApproveSchema = requestObject({
     .required()
     .oneOf(['accept', 'refuse'] as const),
   paymentMethodId: singleLineText(x.paymentMethodId).optional().max(255),
+  /** The monthly fee (dollars) the client approved as shown; an approval of a fee that changed meanwhile is refused. */
+  monthlyFee: number().optional().min(0),
 });
 export type ClientApproveRequest = InferType<typeof clientApproveSchema>;
 

@@ -509,6 +509,7 @@ describe('Approve and Refuse', () => {
       projectId: 'p1',
       action: 'accept',
       paymentMethodId: 'pm_1',
+      monthlyFee: 12000,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() =>

@@ -15,6 +15,7 @@ import {
   usePortalStore,
   dashboardStore,
   useIdlePrefetch,
+  useProject,
 } from '@agency/portal';
 import { toastError } from '../../../lib/toast';
 import { PaymentsDialog } from '../../billing/components/payments-dialog';
@@ -211,23 +212,27 @@ function ActiveDialog({
   onDone: (project?: Project) => void;
 }) {
   const props = { onClose, onDone };
+  // The project as it is now, not as it was when the dialog opened: an admin's change meanwhile (a new fee)
+  // shows in the open dialog, which says what the client agrees to.
+  const live = useProject('project' in dialog ? dialog.project.id : '');
+  const current = (opened: Project) => live ?? opened;
   switch (dialog.kind) {
     case 'approve':
-      return <ApproveDialog project={dialog.project} {...props} />;
+      return <ApproveDialog project={current(dialog.project)} {...props} />;
     case 'refuse':
-      return <RefuseDialog project={dialog.project} {...props} />;
+      return <RefuseDialog project={current(dialog.project)} {...props} />;
     case 'cancel':
-      return <CancelProjectDialog project={dialog.project} {...props} />;
+      return <CancelProjectDialog project={current(dialog.project)} {...props} />;
     case 'cancelPending':
-      return <CancelPendingDialog project={dialog.project} {...props} />;
+      return <CancelPendingDialog project={current(dialog.project)} {...props} />;
     case 'penalty':
-      return <PenaltyDialog project={dialog.project} quote={dialog.quote} {...props} />;
+      return <PenaltyDialog project={current(dialog.project)} quote={dialog.quote} {...props} />;
     case 'finalPayment':
-      return <FinalPaymentDialog project={dialog.project} {...props} />;
+      return <FinalPaymentDialog project={current(dialog.project)} {...props} />;
     case 'payments':
-      return <PaymentsDialog project={dialog.project} onClose={onClose} />;
+      return <PaymentsDialog project={current(dialog.project)} onClose={onClose} />;
     case 'updateCard':
-      return <UpdateCardDialog project={dialog.project} amountDue={dialog.amountDue} {...props} />;
+      return <UpdateCardDialog project={current(dialog.project)} amountDue={dialog.amountDue} {...props} />;
     case 'profile':
       return <ProfileDialog onClose={onClose} />;
     case 'request':

@@ -94,3 +94,26 @@ describe('ClientDashboard: a change updates one card in place', () => {
     expect(await screen.findByText('You have no pending projects.')).toBeInTheDocument();
   });
 });
+
+describe('ClientDashboard: an open dialog shows the project as it is now', () => {
+  it('a fee the admin changes while the client reads the approval dialog is the fee the dialog shows', async () => {
+    const api = fakePortalApi({
+      projects: [awaitingApproval({ id: 'p1', title: 'Senior help', tier: 3, cost: 15000 })],
+    });
+    renderAt(<ClientDashboard />);
+    const card = await screen.findByRole('article', { name: 'Senior help' });
+    await waitFor(() => expect(api.streams).toBe(1));
+    act(() => within(card).getByRole('button', { name: 'Approve' }).click());
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
+    expect(within(dialog).getByText(/\$15,000\/month/)).toBeInTheDocument();
+
+    act(() =>
+      api.changeProject(awaitingApproval({ id: 'p1', title: 'Senior help', tier: 3, cost: 20000 }), {
+        action: 'admin_edit',
+        actorRole: 'ADMIN',
+      }),
+    );
+    expect(await within(dialog).findByText(/\$20,000\/month/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/\$15,000\/month/)).not.toBeInTheDocument();
+  });
+});

@@ -81,7 +81,12 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
       let answer;
       try {
         answer = await apiClient().clientApproveProject({
-          body: { projectId: project.id, action: 'accept', ...(paymentMethodId && { paymentMethodId }) },
+          body: {
+            projectId: project.id,
+            action: 'accept',
+            ...(paymentMethodId && { paymentMethodId }),
+            ...(fee !== undefined && { monthlyFee: fee }),
+          },
         });
       } catch (error) {
         // A refused card is said beside the card; anything else is the spec's approval error.
