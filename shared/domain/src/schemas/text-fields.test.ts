@@ -87,7 +87,7 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
   ],
   clientApproveSchema: [
     domain.clientApproveSchema,
-    { projectId: ID, action: 'accept', paymentMethodId: 'pm_card_visa' },
+    { projectId: ID, action: 'accept', paymentMethodId: 'pm_card_visa', monthlyFee: 15000 },
   ],
   updateProjectSchema: [
     domain.updateProjectSchema,
