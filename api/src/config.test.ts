@@ -93,4 +93,25 @@ describe('api configuration fails closed', () => {
       problemsOf({ ...PRODUCTION, ADMIN_EMAIL: 'owner@consultancy.example', ADMIN_PASSWORD: 'short' }),
     ).toEqual([expect.stringContaining('ADMIN_PASSWORD must be at least 12 characters')]);
   });
+
+  it('with JWKS: needs the service role key for the first admin, and refuses a public local JWT secret beside it', () => {
+    const jwks = {
+      ...PRODUCTION,
+      SUPABASE_JWT_SECRET: undefined,
+      SUPABASE_JWKS_URL: 'https://abc.supabase.co/auth/v1/.well-known/jwks.json',
+      ADMIN_EMAIL: 'owner@consultancy.example',
+      ADMIN_PASSWORD: 'a-long-admin-password',
+    };
+    expect(problemsOf(jwks)).toEqual([
+      expect.stringContaining('SUPABASE_SERVICE_ROLE_KEY (or SUPABASE_JWT_SECRET) must be set'),
+    ]);
+    expect(problemsOf({ ...jwks, SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-of-the-project' })).toEqual([]);
+    expect(
+      problemsOf({
+        ...jwks,
+        SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-of-the-project',
+        SUPABASE_JWT_SECRET: LOCAL_DEFAULTS.jwtSecret,
+      }),
+    ).toEqual([expect.stringContaining('SUPABASE_JWT_SECRET is a public local default')]);
+  });
 });

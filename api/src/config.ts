@@ -63,7 +63,15 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ...API_PRODUCTION_REQUIREMENTS,
     // The first admin is created only when ADMIN_EMAIL is given; its password then cannot be the public one.
     ...(env.ADMIN_EMAIL
-      ? [{ variable: 'ADMIN_PASSWORD', purpose: "the first admin's password", minLength: 12 }]
+      ? [
+          { variable: 'ADMIN_PASSWORD', purpose: "the first admin's password", minLength: 12 },
+          // Verifying tokens with JWKS leaves no secret to sign the admin API key with.
+          {
+            variable: 'SUPABASE_SERVICE_ROLE_KEY',
+            purpose: 'the key the first admin is created with',
+            or: 'SUPABASE_JWT_SECRET',
+          },
+        ]
       : []),
   ]);
   const production = isProduction(env);

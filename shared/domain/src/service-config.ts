@@ -66,7 +66,8 @@ export function productionProblems(env: ServiceEnv, requirements: Requirement[])
   const problems: string[] = [];
   for (const { variable, purpose, or, minLength } of requirements) {
     const value = env[variable];
-    if (or && env[or]) continue;
+    // The alternative is set: this one may be left out, but not set to a public local value.
+    if (or && env[or] && !(value && KNOWN_LOCAL_VALUES.has(value))) continue;
     const name = or ? `${variable} (or ${or})` : variable;
     if (!value) problems.push(`${name} must be set: ${purpose}.`);
     else if (KNOWN_LOCAL_VALUES.has(value))
