@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, ROOT } from './apps.mjs';
 import { freePorts } from './free-ports.mjs';
-import { resolveLocalEnv } from './local-env.mjs';
+import { isProduction, resolveLocalEnv } from './local-env.mjs';
 import { startNginx } from './nginx.mjs';
 import { startPostgres } from './postgres.mjs';
 import { publishRelease, readPointer, releasePaths, remoteApps, switchRelease } from './releases.mjs';
@@ -152,15 +152,19 @@ export async function startProduct({
   };
   try {
     if (services) {
-      const cloud = startService({
-        name: 'local-cloud',
-        dir: 'local-cloud',
-        env,
-        readyLines: Number(env.LOCAL_CLOUD_SERVICES ?? 3),
-        log,
-      });
-      stops.push(cloud.stop);
-      await cloud.ready;
+      // The offline stand-ins serve a local run only: pointed at hosted services (production), the auth
+      // stand-in would sign tokens with the project's real secret.
+      if (!isProduction(env)) {
+        const cloud = startService({
+          name: 'local-cloud',
+          dir: 'local-cloud',
+          env,
+          readyLines: Number(env.LOCAL_CLOUD_SERVICES ?? 3),
+          log,
+        });
+        stops.push(cloud.stop);
+        await cloud.ready;
+      }
       if (apiReplicas > 1) {
         await startReplicas({ env, replicas: apiReplicas, stops, log });
       } else {
