@@ -108,7 +108,8 @@ export function fakePortalApi(
             : byNewest,
       );
       const { shown, nextCursor } = page(rows, url, 10);
-      return json({ projects: shown, nextCursor, total: rows.length });
+      // Like the server, only the first page counts the list.
+      return json({ projects: shown, nextCursor, total: q.get('cursor') ? null : rows.length });
     },
     'GET /api/project-counts': () => {
       const counts = Object.fromEntries(

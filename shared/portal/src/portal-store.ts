@@ -106,7 +106,13 @@ export function createPortalStore() {
   const listeners = new Set<() => void>();
   const eventListeners = new Set<(event: PortalEvent) => void>();
   const echoes = new Map<string, number>();
-  const inflight = new Map<string, Promise<void>>();
+  const inflight = new Map<string, { done: Promise<void>; again: boolean }>();
+  /**
+   * When each cached project was read (a tick of `clock` taken as its request started, or as a push or an action's
+   * answer arrived): an answer read earlier does not overwrite it.
+   */
+  let clock = 0;
+  const readAt = new Map<string, number>();
   let countsTimer: ReturnType<typeof setTimeout> | undefined;
   let countsRequest = 0;
   let stopped = false;
@@ -127,12 +133,29 @@ export function createPortalStore() {
     return current && sameFields(current, incoming) ? current : incoming;
   }
 
-  function once(key: string, run: () => Promise<void>): Promise<void> {
+  /**
+   * One read per key at a time. A forced read asked for while one is in flight runs once more after it (that one
+   * may have read the data before the change that forced this), however many are asked for meanwhile.
+   */
+  function once(key: string, { force = false }, run: () => Promise<void>): Promise<void> {
     const running = inflight.get(key);
-    if (running) return running;
-    const promise = run().finally(() => inflight.delete(key));
-    inflight.set(key, promise);
-    return promise;
+    if (running) {
+      running.again ||= force;
+      return running.done;
+    }
+    const entry = { done: Promise.resolve(), again: false };
+    entry.done = (async () => {
+      try {
+        do {
+          entry.again = false;
+          await run();
+        } while (entry.again);
+      } finally {
+        inflight.delete(key);
+      }
+    })();
+    inflight.set(key, entry);
+    return entry.done;
   }
 
   const store = {
@@ -194,8 +217,10 @@ export function createPortalStore() {
       const cached = state.pages.get(key);
       if (!force && cached && cached.status !== 'error' && cached.version === version)
         return Promise.resolve();
-      return once(`page:${key}:${version}`, async () => {
+      // A change makes a new version: the read in flight for this one need not run again.
+      return once(`page:${key}:${version}`, {}, async () => {
         set({ pages: new Map(state.pages).set(key, { status: 'loading', page: cached?.page, version }) });
+        const asOf = ++clock;
         try {
           const answer = await apiClient().listProjects({
             query: {
@@ -207,8 +232,14 @@ export function createPortalStore() {
               ...(query.cursor && { cursor: query.cursor }),
             },
           });
+          // The view changed while this was read: the answer for its newer version is (or will be) the one kept.
+          if (version < state.versions[query.view]) return;
           const projects = new Map(state.projects);
-          for (const project of answer.projects) projects.set(project.id, merge(projects, project));
+          for (const project of answer.projects) {
+            if ((readAt.get(project.id) ?? 0) > asOf) continue;
+            projects.set(project.id, merge(projects, project));
+            readAt.set(project.id, asOf);
+          }
           const ids = answer.projects.map((p) => p.id);
           const before = state.pages.get(key)?.page;
           const page: ListPage = {
@@ -216,12 +247,18 @@ export function createPortalStore() {
               before && before.ids.length === ids.length && before.ids.every((id, i) => id === ids[i])
                 ? before.ids
                 : ids,
-            total: answer.total ?? ids.length,
+            // The server counts a list on its first page only: later pages keep that count.
+            total:
+              answer.total ??
+              (query.cursor
+                ? state.pages.get(listKey({ ...query, cursor: null }))?.page?.total
+                : undefined) ??
+              ids.length,
             nextCursor: answer.nextCursor ?? null,
           };
-          // An answer that arrives after the view changed again stays stale, so it is asked again.
           set({ projects, pages: new Map(state.pages).set(key, { status: 'ready', page, version }) });
         } catch {
+          if (version < state.versions[query.view]) return;
           set({ pages: new Map(state.pages).set(key, { status: 'error', page: cached?.page, version }) });
         }
       });
@@ -232,6 +269,7 @@ export function createPortalStore() {
      * joined or left (or whose order its title sets) are stale, and the counts are asked again.
      */
     upsertProject(project: Project) {
+      readAt.set(project.id, ++clock);
       const before = state.projects.get(project.id);
       const next = merge(state.projects, project);
       if (next === before) return;
@@ -251,6 +289,7 @@ export function createPortalStore() {
     dropProject(projectId: string) {
       const before = state.projects.get(projectId);
       if (!before) return;
+      readAt.set(projectId, ++clock);
       const projects = new Map(state.projects);
       projects.delete(projectId);
       const versions = { ...state.versions };
@@ -259,8 +298,9 @@ export function createPortalStore() {
       store.scheduleCounts();
     },
 
+    /** Asked after a change: a read already in flight may predate it, so this one is forced. */
     refreshProject(projectId: string): Promise<void> {
-      return once(`project:${projectId}`, () =>
+      return once(`project:${projectId}`, { force: true }, () =>
         apiClient()
           .getProject({ params: { id: projectId } })
           .then(
@@ -293,10 +333,12 @@ export function createPortalStore() {
       const key = boardKey(projectId, board);
       const cached = state.boards.get(key);
       if (!force && cached && cached.status !== 'error') return Promise.resolve();
-      return once(`board:${key}`, async () => {
-        if (!cached || cached.status === 'error')
+      return once(`board:${key}`, { force }, async () => {
+        // Read as it runs: a rerun starts from what the read before it left.
+        const before = state.boards.get(key);
+        if (!before || before.status === 'error')
           set({
-            boards: new Map(state.boards).set(key, { status: 'loading', tickets: cached?.tickets ?? [] }),
+            boards: new Map(state.boards).set(key, { status: 'loading', tickets: before?.tickets ?? [] }),
           });
         try {
           const tickets: Ticket[] = [];
@@ -324,8 +366,8 @@ export function createPortalStore() {
         } catch {
           set({
             boards: new Map(state.boards).set(key, {
-              status: cached?.status === 'ready' ? 'ready' : 'error',
-              tickets: cached?.tickets ?? [],
+              status: before?.status === 'ready' ? 'ready' : 'error',
+              tickets: before?.tickets ?? [],
             }),
           });
         }

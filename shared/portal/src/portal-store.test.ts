@@ -1,0 +1,236 @@
+import {
+  NEW_PROJECT_STATE,
+  PROJECT_VIEWS,
+  type Project,
+  type ProjectView,
+  type Ticket,
+} from '@agency/domain';
+import { fakePortalApi, type PortalHandler } from '../../../tools/jest/fake-portal-api';
+import { setTestAppConfig } from '../../../tools/jest/test-utils';
+import { createPortalStore, firstPageQuery, listKey, type PortalStore } from './portal-store';
+
+beforeEach(() => setTestAppConfig());
+
+const aProject = (id: string, overrides: Partial<Project> = {}): Project => ({
+  id,
+  title: `Project ${id}`,
+  description: 'A project description',
+  tier: 3,
+  client_id: 'u1',
+  client_name: 'Ada Lovelace',
+  client_email: 'ada@example.test',
+  company: null,
+  cost: null,
+  downpayment: null,
+  stripe_price_id: null,
+  stripe_payment_intent_id: null,
+  stripe_customer_id: null,
+  monthly_budget_range: null,
+  timeline: null,
+  ...NEW_PROJECT_STATE,
+  final_payment_amount: null,
+  created_at: `2026-01-15T10:00:${id.replace(/\D/g, '').padStart(2, '0')}.000Z`,
+  subscription_status: null,
+  ...overrides,
+});
+const REFUSED: Partial<Project> = {
+  status: 'refused',
+  admin_approval_status: 'refused',
+  overall_status: 'refused',
+};
+const ACTIVE: Partial<Project> = {
+  status: 'active',
+  admin_approval_status: 'accepted',
+  client_approval_status: 'accepted',
+  overall_status: 'accepted',
+  is_active: true,
+};
+const aTicket = (id: string, status: Ticket['status']): Ticket => ({
+  id,
+  title: `Ticket ${id}`,
+  description: null,
+  project_id: 'p1',
+  client_id: 'u1',
+  board_type: 'main',
+  status,
+  assignee: null,
+  created_at: '2026-01-16T10:00:00.000Z',
+});
+
+/**
+ * Requests to a route that read the server's data as they arrive and answer only when the test says: `held[i]()`
+ * answers request i (from 0). While `holding` is off, requests answer at once.
+ */
+function heldRoute(read: (...args: Parameters<PortalHandler>) => unknown) {
+  const held: Array<() => void> = [];
+  const watchers: Array<{ count: number; resolve: () => void }> = [];
+  const route = {
+    held,
+    holding: true,
+    /** Resolves once `count` requests have come in. */
+    arrived: (count: number) =>
+      new Promise<void>((resolve) => {
+        if (held.length >= count) resolve();
+        else watchers.push({ count, resolve });
+      }),
+    handler: (async (...args) => {
+      const body = read(...args);
+      if (route.holding) {
+        await new Promise<void>((resolve) => {
+          held.push(resolve);
+          for (const watcher of watchers) if (held.length >= watcher.count) watcher.resolve();
+        });
+      }
+      return { body };
+    }) as PortalHandler,
+  };
+  return route;
+}
+
+const projectList = () =>
+  heldRoute((_init, url, api) => {
+    const rows = api.state.projects.filter(PROJECT_VIEWS[url.searchParams.get('view') as ProjectView]);
+    return { projects: rows, nextCursor: null, total: rows.length };
+  });
+
+const stores: PortalStore[] = [];
+const newStore = () => {
+  const store = createPortalStore();
+  stores.push(store);
+  return store;
+};
+afterEach(() => stores.splice(0).forEach((store) => store.stop()));
+
+const pending = firstPageQuery('pending');
+const pageOf = (store: PortalStore, query = pending) => store.getState().pages.get(listKey(query));
+
+describe('portal store: answers that arrive out of order', () => {
+  it("an older list answer arriving last neither replaces the newer page nor undoes a project's change", async () => {
+    const list = projectList();
+    const api = fakePortalApi(
+      { projects: [aProject('p1'), aProject('p2'), aProject('p3')] },
+      { 'GET /api/projects': list.handler },
+    );
+    const store = newStore();
+    const first = store.loadPage(pending);
+    await list.arrived(1);
+    list.held[0]!();
+    await first;
+
+    // The admin refuses p1, then p2 within a second; each change reaches the client and its Pending tab asks again.
+    api.state.projects = api.state.projects.map((p) => (p.id === 'p1' ? { ...p, ...REFUSED } : p));
+    store.upsertProject(api.state.projects.find((p) => p.id === 'p1')!);
+    const older = store.loadPage(pending);
+    await list.arrived(2);
+    api.state.projects = api.state.projects.map((p) => (p.id === 'p2' ? { ...p, ...REFUSED } : p));
+    store.upsertProject(api.state.projects.find((p) => p.id === 'p2')!);
+    const newer = store.loadPage(pending);
+    await list.arrived(3);
+
+    list.held[2]!();
+    await newer;
+    list.held[1]!();
+    await older;
+
+    expect(store.getState().projects.get('p2')?.admin_approval_status).toBe('refused');
+    const entry = pageOf(store);
+    expect(entry?.page?.ids).toEqual(['p3']);
+    expect(entry?.version).toBe(store.getState().versions.pending);
+  });
+
+  it('a list answer read before a push does not overwrite the project the push brought', async () => {
+    const list = projectList();
+    const api = fakePortalApi(
+      { projects: [aProject('p1', { ...ACTIVE, cost: 1000 })] },
+      { 'GET /api/projects': list.handler },
+    );
+    const store = newStore();
+    store.upsertProject(api.state.projects[0]!);
+    const read = store.loadPage(firstPageQuery('active'));
+    await list.arrived(1);
+    // The cost changes on the server and its push arrives before the list's answer (no list changes membership).
+    api.state.projects = [{ ...api.state.projects[0]!, cost: 2500 }];
+    store.upsertProject(api.state.projects[0]!);
+    list.held[0]!();
+    await read;
+
+    expect(store.getState().projects.get('p1')?.cost).toBe(2500);
+    expect(pageOf(store, firstPageQuery('active'))?.page?.ids).toEqual(['p1']);
+  });
+});
+
+describe('portal store: forced reloads while a read is in flight', () => {
+  const move = (api: ReturnType<typeof fakePortalApi>, status: Ticket['status']) => {
+    api.state.tickets = api.state.tickets.map((t) => ({ ...t, status }));
+  };
+
+  it('a board asked again while its read is in flight reads once more after it, however many times it was asked', async () => {
+    const tickets = heldRoute((_init, _url, api) => ({ tickets: api.state.tickets, nextCursor: null }));
+    const api = fakePortalApi(
+      { projects: [aProject('p1', ACTIVE)], tickets: [aTicket('t1', 'not-started')] },
+      { 'GET /api/tickets': tickets.handler },
+    );
+    const store = newStore();
+    tickets.holding = false;
+    await store.loadBoard('p1', 'main');
+
+    // The admin presses → twice on the ticket: each move reaches the client's read-only board.
+    tickets.holding = true;
+    move(api, 'in-progress');
+    void store.loadBoard('p1', 'main', { force: true });
+    await tickets.arrived(1);
+    move(api, 'done');
+    const second = store.loadBoard('p1', 'main', { force: true });
+    const third = store.loadBoard('p1', 'main', { force: true });
+    tickets.holding = false;
+    tickets.held[0]!();
+    await Promise.all([second, third]);
+
+    expect(
+      store
+        .getState()
+        .boards.get('p1|main')
+        ?.tickets.map((t) => t.status),
+    ).toEqual(['done']);
+    expect(api.routes().filter((r) => r === 'GET /api/tickets')).toHaveLength(3);
+  });
+
+  it('a project changed twice while its first refresh is in flight is read once more', async () => {
+    const project = heldRoute((_init, url, api) => ({
+      project: api.state.projects.find((p) => url.pathname.endsWith(`/${p.id}`)),
+    }));
+    const api = fakePortalApi({ projects: [aProject('p1')] }, { 'GET /api/projects/*': project.handler });
+    const store = newStore();
+    store.upsertProject(aProject('p1'));
+
+    api.state.projects = [aProject('p1', { admin_approval_status: 'accepted' })];
+    void store.refreshProject('p1');
+    await project.arrived(1);
+    api.state.projects = [aProject('p1', REFUSED)];
+    const second = store.refreshProject('p1');
+    project.holding = false;
+    project.held[0]!();
+    await second;
+
+    expect(store.getState().projects.get('p1')?.status).toBe('refused');
+    expect(api.routes().filter((r) => r === 'GET /api/projects/p1')).toHaveLength(2);
+  });
+});
+
+describe('portal store: page totals', () => {
+  it('a later page keeps the count its first page gave (the server counts the first page only)', async () => {
+    fakePortalApi({ projects: Array.from({ length: 13 }, (_, i) => aProject(`p${i + 1}`)) });
+    const store = newStore();
+    await store.loadPage(pending);
+    const first = pageOf(store)?.page;
+    expect(first?.total).toBe(13);
+
+    const second = { ...pending, cursor: first!.nextCursor };
+    await store.loadPage(second);
+    expect(pageOf(store, second)?.page).toMatchObject({
+      ids: ['p3', 'p2', 'p1'],
+      total: 13,
+      nextCursor: null,
+    });
+  });
+});

@@ -1,0 +1,77 @@
+/** @jest-environment jsdom */
+import '../../../tools/jest/setup-dom';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NEW_PROJECT_STATE, type Project } from '@agency/domain';
+import { UiProvider } from '@agency/ui';
+import { fakePortalApi } from '../../../tools/jest/fake-portal-api';
+import { setTestAppConfig } from '../../../tools/jest/test-utils';
+import { ListPager } from './components/list-pager';
+import { createPortalStore } from './portal-store';
+import { PortalStoreProvider, useProjectPage } from './use-portal';
+
+beforeEach(() => setTestAppConfig());
+
+const aProject = (n: number): Project => ({
+  id: `p${n}`,
+  title: `Request ${n}`,
+  description: 'A project description',
+  tier: 3,
+  client_id: 'u1',
+  client_name: 'Ada Lovelace',
+  client_email: 'ada@example.test',
+  company: null,
+  cost: null,
+  downpayment: null,
+  stripe_price_id: null,
+  stripe_payment_intent_id: null,
+  stripe_customer_id: null,
+  monthly_budget_range: null,
+  timeline: null,
+  ...NEW_PROJECT_STATE,
+  final_payment_amount: null,
+  created_at: new Date(Date.UTC(2026, 0, n)).toISOString(),
+  subscription_status: null,
+});
+
+function PendingPages() {
+  const state = useProjectPage('pending', 'pending');
+  return (
+    <>
+      <ul>
+        {state.ids.map((id) => (
+          <li key={id}>{id}</li>
+        ))}
+      </ul>
+      <ListPager
+        label="Pending"
+        state={state}
+        texts={{
+          previous: 'Previous page',
+          next: 'Next page',
+          pagesLabel: (list) => `${list} pages`,
+          pageStatus: (page, pages, total) => `Page ${page} of ${pages} (${total} projects)`,
+        }}
+      />
+    </>
+  );
+}
+
+it("a later page of a list tells the whole list's count, which the server gives with the first page only", async () => {
+  fakePortalApi({ projects: Array.from({ length: 13 }, (_, i) => aProject(i + 1)) });
+  const store = createPortalStore();
+  const user = userEvent.setup();
+  render(
+    <UiProvider>
+      <PortalStoreProvider store={store}>
+        <PendingPages />
+      </PortalStoreProvider>
+    </UiProvider>,
+  );
+  const nav = await screen.findByRole('navigation', { name: 'Pending pages' });
+  expect(within(nav).getByText('Page 1 of 2 (13 projects)')).toBeInTheDocument();
+  await user.click(within(nav).getByRole('button', { name: /Next page/ }));
+  expect(await within(nav).findByText('Page 2 of 2 (13 projects)')).toBeInTheDocument();
+  expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  store.stop();
+});
