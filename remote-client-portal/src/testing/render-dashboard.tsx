@@ -1,6 +1,7 @@
 import { Suspense, type ReactElement } from 'react';
 import { configure } from '@testing-library/react';
-import { NEW_PROJECT_STATE, type Project, type Ticket } from '@agency/domain';
+import type { Project, Ticket } from '@agency/domain';
+import { projectFixture } from '../../../tools/jest/project-fixture';
 import { renderRoute, requestBodies } from '../../../tools/jest/test-utils';
 import { PortalStoreProvider, useLiveUpdates, createPortalStore, type PortalStore } from '@agency/portal';
 
@@ -23,29 +24,7 @@ let nextId = 1;
 
 /** A project as the API returns it; pending and new unless overridden. */
 export function aProject(overrides: Partial<Project> = {}): Project {
-  const id = overrides.id ?? `p${nextId++}`;
-  return {
-    id,
-    title: `Project ${id}`,
-    description: 'A project description',
-    tier: 3,
-    client_id: 'u1',
-    client_name: 'Ada Lovelace',
-    client_email: 'ada@example.test',
-    company: null,
-    cost: null,
-    downpayment: null,
-    stripe_price_id: null,
-    stripe_payment_intent_id: null,
-    stripe_customer_id: null,
-    monthly_budget_range: null,
-    timeline: null,
-    ...NEW_PROJECT_STATE,
-    final_payment_amount: null,
-    created_at: '2026-01-15T10:00:00.000Z',
-    subscription_status: null,
-    ...overrides,
-  };
+  return projectFixture({ ...overrides, id: overrides.id ?? `p${nextId++}` });
 }
 
 export const awaitingApproval = (overrides: Partial<Project> = {}) =>

@@ -1,38 +1,17 @@
-import {
-  NEW_PROJECT_STATE,
-  PROJECT_VIEWS,
-  type Project,
-  type ProjectView,
-  type Ticket,
-} from '@agency/domain';
+import { PROJECT_VIEWS, type Project, type ProjectView, type Ticket } from '@agency/domain';
 import { fakePortalApi, type PortalHandler } from '../../../tools/jest/fake-portal-api';
+import { projectFixture } from '../../../tools/jest/project-fixture';
 import { setTestAppConfig } from '../../../tools/jest/test-utils';
 import { createPortalStore, firstPageQuery, listKey, type PortalStore } from './portal-store';
 
 beforeEach(() => setTestAppConfig());
 
-const aProject = (id: string, overrides: Partial<Project> = {}): Project => ({
-  id,
-  title: `Project ${id}`,
-  description: 'A project description',
-  tier: 3,
-  client_id: 'u1',
-  client_name: 'Ada Lovelace',
-  client_email: 'ada@example.test',
-  company: null,
-  cost: null,
-  downpayment: null,
-  stripe_price_id: null,
-  stripe_payment_intent_id: null,
-  stripe_customer_id: null,
-  monthly_budget_range: null,
-  timeline: null,
-  ...NEW_PROJECT_STATE,
-  final_payment_amount: null,
-  created_at: `2026-01-15T10:00:${id.replace(/\D/g, '').padStart(2, '0')}.000Z`,
-  subscription_status: null,
-  ...overrides,
-});
+const aProject = (id: string, overrides: Partial<Project> = {}): Project =>
+  projectFixture({
+    id,
+    created_at: `2026-01-15T10:00:${id.replace(/\D/g, '').padStart(2, '0')}.000Z`,
+    ...overrides,
+  });
 const REFUSED: Partial<Project> = {
   status: 'refused',
   admin_approval_status: 'refused',

@@ -2,9 +2,10 @@
 import '../../../tools/jest/setup-dom';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NEW_PROJECT_STATE, type Project } from '@agency/domain';
+import type { Project } from '@agency/domain';
 import { UiProvider } from '@agency/ui';
 import { fakePortalApi } from '../../../tools/jest/fake-portal-api';
+import { projectFixture } from '../../../tools/jest/project-fixture';
 import { setTestAppConfig } from '../../../tools/jest/test-utils';
 import { ListPager } from './components/list-pager';
 import { createPortalStore } from './portal-store';
@@ -12,27 +13,12 @@ import { PortalStoreProvider, useProjectPage } from './use-portal';
 
 beforeEach(() => setTestAppConfig());
 
-const aProject = (n: number): Project => ({
-  id: `p${n}`,
-  title: `Request ${n}`,
-  description: 'A project description',
-  tier: 3,
-  client_id: 'u1',
-  client_name: 'Ada Lovelace',
-  client_email: 'ada@example.test',
-  company: null,
-  cost: null,
-  downpayment: null,
-  stripe_price_id: null,
-  stripe_payment_intent_id: null,
-  stripe_customer_id: null,
-  monthly_budget_range: null,
-  timeline: null,
-  ...NEW_PROJECT_STATE,
-  final_payment_amount: null,
-  created_at: new Date(Date.UTC(2026, 0, n)).toISOString(),
-  subscription_status: null,
-});
+const aProject = (n: number): Project =>
+  projectFixture({
+    id: `p${n}`,
+    title: `Request ${n}`,
+    created_at: new Date(Date.UTC(2026, 0, n)).toISOString(),
+  });
 
 function PendingPages() {
   const state = useProjectPage('pending', 'pending');
