@@ -523,18 +523,24 @@ describe('a failure after each Stripe call of each operation: the project and St
 });
 
 describe('durable recovery', () => {
-  it('a process that dies right after charging: the recovery job refunds once the lease ran out', async () => {
-    const client = await api.user('crash');
+  /** A final payment whose process dies right after the charge: the project and its open operation. */
+  async function finalPaymentDiedAfterCharge(name: string) {
+    const client = await api.user(name);
     const projectId = await insertFixtureProject(api.db, client, { tier: 2, state: 'pendingFinalPayment' });
-    api.hooks.afterStripeCall = ({ name }) => {
-      if (name === 'charge') throw new AbandonOperation();
+    api.hooks.afterStripeCall = ({ name: step }) => {
+      if (step === 'charge') throw new AbandonOperation();
     };
     const response = await api.call('POST', '/api/process-final-payment', {
       token: client.token,
       body: { projectId, paymentMethodId: 'pm_card_visa' },
     });
-    expect(response.status).toBe(500);
     api.hooks.afterStripeCall = undefined;
+    expect(response.status).toBe(500);
+    return { client, projectId };
+  }
+
+  it('a process that dies right after charging: the recovery job refunds once the lease ran out', async () => {
+    const { client, projectId } = await finalPaymentDiedAfterCharge('crash');
     const [charge] = succeeded(await chargesOf(projectId));
     expect(await refundedCents(charge!.id)).toBe(0);
     expect(await openOperations(projectId)).toEqual([{ kind: 'final_payment_succeeded' }]);
@@ -566,17 +572,7 @@ describe('durable recovery', () => {
   });
 
   it('an operation whose recovery job was dropped (pg-boss gave up) is picked up by the hourly sweep', async () => {
-    const client = await api.user('stranded');
-    const projectId = await insertFixtureProject(api.db, client, { tier: 2, state: 'pendingFinalPayment' });
-    api.hooks.afterStripeCall = ({ name }) => {
-      if (name === 'charge') throw new AbandonOperation();
-    };
-    const response = await api.call('POST', '/api/process-final-payment', {
-      token: client.token,
-      body: { projectId, paymentMethodId: 'pm_card_visa' },
-    });
-    api.hooks.afterStripeCall = undefined;
-    expect(response.status).toBe(500);
+    const { projectId } = await finalPaymentDiedAfterCharge('stranded');
     // The job is gone, and nobody has held the operation for an hour.
     const dropped = await api.db.query(
       `delete from ${api.jobsSchema ?? 'pgboss'}.job where name = 'payments.recover-operation'
@@ -603,16 +599,7 @@ describe('durable recovery', () => {
   });
 
   it('the sweep leaves alone an operation a request or a recovery job held within the hour', async () => {
-    const client = await api.user('recently-held');
-    const projectId = await insertFixtureProject(api.db, client, { tier: 2, state: 'pendingFinalPayment' });
-    api.hooks.afterStripeCall = ({ name }) => {
-      if (name === 'charge') throw new AbandonOperation();
-    };
-    await api.call('POST', '/api/process-final-payment', {
-      token: client.token,
-      body: { projectId, paymentMethodId: 'pm_card_visa' },
-    });
-    api.hooks.afterStripeCall = undefined;
+    const { projectId } = await finalPaymentDiedAfterCharge('recently-held');
     await api.db.query(
       `update money_operations set lease_until = now() - interval '59 minutes' where project_id = $1`,
       [projectId],

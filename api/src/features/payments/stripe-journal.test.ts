@@ -90,13 +90,19 @@ describe('stripe journal: lease', () => {
     expect(await stepsOf(op.id)).toEqual([]);
   });
 
-  it('settling sends an unanswered call again only under the lease', async () => {
+  /** An operation whose one call was sent and never answered (the connection was lost). */
+  async function operationWithUnansweredCall(): Promise<LeasedOperationRef> {
     const op = await heldOperation();
     const unanswered = countingStripe();
     unanswered.create.mockRejectedValueOnce(new Error('connection lost'));
     await expect(
       stripeJournal({ db, stripe: unanswered.stripe }, op).run('customer', 'customers.create', {}),
     ).rejects.toThrow('connection lost');
+    return op;
+  }
+
+  it('settling sends an unanswered call again only under the lease', async () => {
+    const op = await operationWithUnansweredCall();
     await db.query('update money_operations set lease_owner = $2 where id = $1', [op.id, randomUUID()]);
     const { stripe, create } = countingStripe();
 
@@ -107,12 +113,7 @@ describe('stripe journal: lease', () => {
   });
 
   it("does not send again a call whose answer was lost beyond Stripe's idempotency window", async () => {
-    const op = await heldOperation();
-    const unanswered = countingStripe();
-    unanswered.create.mockRejectedValueOnce(new Error('connection lost'));
-    await expect(
-      stripeJournal({ db, stripe: unanswered.stripe }, op).run('customer', 'customers.create', {}),
-    ).rejects.toThrow('connection lost');
+    const op = await operationWithUnansweredCall();
     await db.query(
       `update money_operation_steps set created_at = now() - interval '25 hours' where operation_id = $1`,
       [op.id],
