@@ -87,4 +87,64 @@ describe('createApiClient', () => {
     });
     await expect(api.me()).rejects.toMatchObject({ status: 0, message: 'Failed to fetch' });
   });
+
+  describe('a refused token (401)', () => {
+    /** A server that takes only `valid`, recording the token of each call. */
+    function serverTaking(valid: string) {
+      const tokens: (string | undefined)[] = [];
+      const fetchFn = (async (_url: string, init: RequestInit) => {
+        const auth = (init.headers as Record<string, string>).authorization;
+        tokens.push(auth?.replace('Bearer ', ''));
+        const ok = auth === `Bearer ${valid}`;
+        const text = JSON.stringify(ok ? { ok: true } : { error: 'Invalid or expired token' });
+        return { ok, status: ok ? 200 : 401, text: async () => text } as Response;
+      }) as typeof fetch;
+      return { fetchFn, tokens };
+    }
+
+    it('repeats the call once, as it was, with the renewed token', async () => {
+      const server = serverTaking('renewed');
+      const onUnauthorized = jest.fn(async () => 'renewed');
+      const api = createApiClient({
+        baseUrl: 'http://api.test',
+        getAccessToken: () => 'expired',
+        onUnauthorized,
+        fetch: server.fetchFn,
+      });
+      await expect(api.acceptProject({ params: { id: 'p1' } })).resolves.toEqual({ ok: true });
+      expect(onUnauthorized).toHaveBeenCalledWith('expired');
+      expect(server.tokens).toEqual(['expired', 'renewed']);
+    });
+
+    it('fails with the 401 when there is nothing to renew it with, and never asks twice', async () => {
+      const server = serverTaking('never');
+      const onUnauthorized = jest.fn(async () => 'also-refused');
+      const api = createApiClient({
+        baseUrl: 'http://api.test',
+        getAccessToken: () => 'expired',
+        onUnauthorized,
+        fetch: server.fetchFn,
+      });
+      await expect(api.me()).rejects.toMatchObject({ status: 401, message: 'Invalid or expired token' });
+      expect(server.tokens).toEqual(['expired', 'also-refused']);
+      expect(onUnauthorized).toHaveBeenCalledTimes(1);
+
+      onUnauthorized.mockResolvedValueOnce(null as unknown as string);
+      await expect(api.me()).rejects.toMatchObject({ status: 401 });
+      expect(server.tokens).toEqual(['expired', 'also-refused', 'expired']);
+    });
+
+    it('a signed-out call (no token) is not renewed', async () => {
+      const server = serverTaking('valid');
+      const onUnauthorized = jest.fn(async () => 'valid');
+      const api = createApiClient({
+        baseUrl: 'http://api.test',
+        getAccessToken: () => null,
+        onUnauthorized,
+        fetch: server.fetchFn,
+      });
+      await expect(api.me()).rejects.toMatchObject({ status: 401 });
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { getAppConfig } from '@agency/app-config';
-import { getAccessToken } from '@agency/auth';
+import { getAccessToken, sessionRejected } from '@agency/auth';
 import { subscribeLiveEvents, type LiveEventsOptions } from './live-events';
 import { API_ROUTES, routePath, type ApiRouteKey, type ApiRouteTypes } from '@agency/domain';
 
@@ -41,6 +41,11 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** The signed-in user's own access token, or nothing when signed out (public routes only). */
   getAccessToken: () => string | null | undefined | Promise<string | null | undefined>;
+  /**
+   * The API refused the token a call was signed with (401): a token to repeat the call with once (the session
+   * was refreshed), or nothing (the call fails with the 401).
+   */
+  onUnauthorized?: (token: string) => Promise<string | null | undefined>;
   fetch?: typeof fetch;
 }
 
@@ -57,22 +62,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const spec = API_ROUTES[key];
     const query = input.query ? `?${new URLSearchParams(input.query as Record<string, string>)}` : '';
     const url = `${baseUrl}${routePath(spec.path, input.params as Record<string, string> | undefined)}${query}`;
-    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
-    const token = await options.getAccessToken();
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    const send = async (token: string | null | undefined) => {
+      const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (input.body !== undefined) headers['content-type'] = 'application/json';
+      try {
+        return await doFetch(url, {
+          method: spec.method,
+          headers,
+          ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
+          ...(init.signal ? { signal: init.signal } : {}),
+        });
+      } catch (error) {
+        if ((error as Error)?.name === 'AbortError') throw error;
+        throw new ApiError(0, (error as Error)?.message || 'Network error');
+      }
+    };
 
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        method: spec.method,
-        headers,
-        ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
-        ...(init.signal ? { signal: init.signal } : {}),
-      });
-    } catch (error) {
-      if ((error as Error)?.name === 'AbortError') throw error;
-      throw new ApiError(0, (error as Error)?.message || 'Network error');
+    const token = await options.getAccessToken();
+    let response = await send(token);
+    // A refused token is refused before the route runs, so the call is repeated as it was (its idempotency key
+    // included) with the renewed one.
+    if (response.status === 401 && token && options.onUnauthorized) {
+      const renewed = await options.onUnauthorized(token);
+      if (renewed && renewed !== token) response = await send(renewed);
     }
     const text = await response.text();
     let data: unknown;
@@ -112,7 +125,10 @@ let defaultClient: { baseUrl: string; api: ApiClient } | undefined;
 export function apiClient(): ApiClient {
   const baseUrl = getAppConfig().apiUrl;
   if (defaultClient?.baseUrl !== baseUrl)
-    defaultClient = { baseUrl, api: createApiClient({ baseUrl, getAccessToken }) };
+    defaultClient = {
+      baseUrl,
+      api: createApiClient({ baseUrl, getAccessToken, onUnauthorized: sessionRejected }),
+    };
   return defaultClient.api;
 }
 
@@ -135,6 +151,13 @@ export { subscribeLiveEvents, type LiveEventsOptions, type LiveStatus } from './
  * The signed-in user's live project changes (GET /api/live), on the configured API with the user's own token.
  * Returns the function that stops following them.
  */
-export function followLiveEvents(options: Omit<LiveEventsOptions, 'baseUrl' | 'getAccessToken'>): () => void {
-  return subscribeLiveEvents({ baseUrl: getAppConfig().apiUrl, getAccessToken, ...options });
+export function followLiveEvents(
+  options: Omit<LiveEventsOptions, 'baseUrl' | 'getAccessToken' | 'onUnauthorized'>,
+): () => void {
+  return subscribeLiveEvents({
+    baseUrl: getAppConfig().apiUrl,
+    getAccessToken,
+    onUnauthorized: sessionRejected,
+    ...options,
+  });
 }

@@ -147,3 +147,8 @@ export async function getAccessToken(): Promise<string | null> {
   if (!service && useAuthStore.getState().status !== 'logged-in') return null;
   return (await loadAuthService()).getAccessToken();
 }
+
+/** The API refused a call signed with `token`: a token to repeat it with once, or null (see the service's). */
+export async function sessionRejected(token: string): Promise<string | null> {
+  return (await loadAuthService()).sessionRejected(token);
+}

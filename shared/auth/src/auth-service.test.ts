@@ -9,6 +9,7 @@ import {
   resetAuth,
   restoreStoredSession,
   retryRole,
+  sessionRejected,
   signUp,
   startAuth,
   updatePassword,
@@ -460,5 +461,63 @@ describe('a session kept in this browser, restored without supabase-js', () => {
     await getSupabaseAuth();
     expect(createAuth).toHaveBeenCalledTimes(1);
     await expect(getAccessToken()).resolves.toBe('client-token');
+  });
+});
+
+describe('a token the API refused', () => {
+  async function signedIn() {
+    const fake = setup();
+    startAuth();
+    expect(await login('ada@example.com', 'right-password')).toBe('signed-in');
+    return fake;
+  }
+
+  it('refreshes the session now and gives the new token to repeat the call with', async () => {
+    const { auth } = await signedIn();
+    await expect(sessionRejected('token-1')).resolves.toBe('token-1-refreshed');
+    expect(auth.refreshSession).toHaveBeenCalledTimes(1);
+    expect(state().status).toBe('logged-in');
+    await expect(getAccessToken()).resolves.toBe('token-1-refreshed');
+  });
+
+  it('calls refused together share one refresh; a token renewed meanwhile is given without another', async () => {
+    const { auth } = await signedIn();
+    const answers = await Promise.all([sessionRejected('token-1'), sessionRejected('token-1')]);
+    expect(answers).toEqual(['token-1-refreshed', 'token-1-refreshed']);
+    expect(auth.refreshSession).toHaveBeenCalledTimes(1);
+    // A call signed before the refresh, refused after it.
+    await expect(sessionRejected('token-0')).resolves.toBe('token-1-refreshed');
+    expect(auth.refreshSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('a session the auth service refuses (revoked, user removed) signs this device out and forgets it', async () => {
+    const { auth, forgetPersistedSession } = await signedIn();
+    auth.refreshSession.mockResolvedValueOnce({
+      data: { session: null },
+      error: { name: 'AuthApiError', message: 'Invalid Refresh Token: Refresh Token Not Found', status: 400 },
+    });
+    await expect(sessionRejected('token-1')).resolves.toBeNull();
+    expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(forgetPersistedSession).toHaveBeenCalled();
+    expect(state()).toMatchObject({ status: 'logged-out', user: null, role: null });
+  });
+
+  it('with the auth service unreachable the session is kept: the call fails as an unreachable one does', async () => {
+    const { auth, forgetPersistedSession } = await signedIn();
+    auth.refreshSession.mockResolvedValueOnce({
+      data: { session: null },
+      error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 },
+    });
+    await expect(sessionRejected('token-1')).resolves.toBeNull();
+    expect(auth.signOut).not.toHaveBeenCalled();
+    expect(forgetPersistedSession).not.toHaveBeenCalled();
+    expect(state().status).toBe('logged-in');
+  });
+
+  it('signed out already: nothing to renew', async () => {
+    const { auth } = setup();
+    startAuth();
+    await expect(sessionRejected('token-1')).resolves.toBeNull();
+    expect(auth.refreshSession).not.toHaveBeenCalled();
   });
 });

@@ -79,6 +79,7 @@ export function resetAuth(): void {
   authPromise = null;
   started = false;
   logoutRunning = null;
+  rejected = null;
   generation += 1;
   roleUserId = null;
   clearTimeout(clientStartTimer);
@@ -382,6 +383,44 @@ export function logout(): Promise<void> {
     }
   })();
   return logoutRunning;
+}
+
+/** The last token the API refused, and what came of it (calls refused together share one answer). */
+let rejected: { token: string; answer: Promise<string | null> } | null = null;
+
+/**
+ * The API refused a call signed with `token` (401: expired, revoked, or signed with a key it no longer takes).
+ * Returns a token to repeat the call with once, or null:
+ * - a newer token when the session was refreshed meanwhile, or is refreshed now (instead of at supabase-js's
+ *   next tick);
+ * - null, signed out on this device, when the auth service refuses the session: the route guard then shows the
+ *   login instead of a portal whose every call fails;
+ * - null, still signed in, when the auth service cannot be reached: the call fails as an unreachable one does.
+ */
+export function sessionRejected(token: string): Promise<string | null> {
+  if (rejected?.token !== token) rejected = { token, answer: renewRejectedSession(token) };
+  return rejected.answer;
+}
+
+async function renewRejectedSession(token: string): Promise<string | null> {
+  const current = await getAccessToken();
+  if (!current || current !== token) return current;
+  try {
+    const auth = await getSupabaseAuth();
+    const { data, error } = await auth.refreshSession();
+    if (!error && data.session) return data.session.access_token === token ? null : data.session.access_token;
+    if (error && isUnreachable(error)) return null;
+    console.error('The session was refused', error);
+    try {
+      await withinSignOutTimeout(auth.signOut({ scope: 'local' }));
+    } finally {
+      deps.forgetPersistedSession();
+      setLoggedOut();
+    }
+  } catch (error) {
+    console.error('Could not renew the session', error);
+  }
+  return null;
 }
 
 /** The signed-in user's own access token for API calls, or null when logged out. */

@@ -15,6 +15,7 @@ export {
   updatePassword,
   verifyPassword,
   getAccessToken,
+  sessionRejected,
   retryRole,
   needRole,
 } from './auth-entry';

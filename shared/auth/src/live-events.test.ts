@@ -101,4 +101,31 @@ describe('subscribeLiveEvents', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect((fetchFn as unknown as jest.Mock).mock.calls.length).toBe(attempts);
   });
+
+  it('a refused token is handed over for renewal before the next attempt, which sends the renewed one', async () => {
+    let token = 'expired';
+    const sent: string[] = [];
+    const fetchFn = jest.fn(async (_url: unknown, init?: RequestInit) => {
+      const auth = (init?.headers as Record<string, string>).authorization!;
+      sent.push(auth);
+      if (auth !== 'Bearer renewed') return { ok: false, status: 401, body: null } as unknown as Response;
+      return new Promise<Response>(() => {});
+    });
+    const onUnauthorized = jest.fn(async () => {
+      token = 'renewed';
+    });
+    const stop = subscribeLiveEvents({
+      baseUrl: 'http://api.test',
+      getAccessToken: () => token,
+      onUnauthorized,
+      onEvent: () => undefined,
+      fetch: fetchFn as unknown as typeof fetch,
+      retry: { firstMs: 10, maxMs: 10 },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    stop();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith('expired');
+    expect(sent).toEqual(['Bearer expired', 'Bearer renewed']);
+  });
 });

@@ -5,6 +5,8 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'stopped';
 export interface LiveEventsOptions {
   baseUrl: string;
   getAccessToken: () => string | null | undefined | Promise<string | null | undefined>;
+  /** The API refused the token (401): renews the session, or signs out, before the next attempt. */
+  onUnauthorized?: (token: string) => Promise<unknown>;
   onEvent: (event: LiveProjectEvent) => void;
   /** Called on each change of the connection (a dashboard may say "Reconnecting..."). */
   onStatus?: (status: LiveStatus) => void;
@@ -57,6 +59,7 @@ export function subscribeLiveEvents(options: LiveEventsOptions): () => void {
         signal: controller.signal,
         cache: 'no-store',
       });
+      if (response.status === 401) await options.onUnauthorized?.(token);
       if (!response.ok || !response.body) throw new Error(`live events answered ${response.status}`);
       await read(response.body, () => {
         attempt = 0;

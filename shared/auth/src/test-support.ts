@@ -60,6 +60,22 @@ export function createFakeAuth(options: { initialSession?: Session | null } = {}
       return { error: null };
     }),
     getSession: jest.fn(async () => ({ data: { session }, error: null })),
+    /** Refreshes the session as the auth service would: a new access token, heard as TOKEN_REFRESHED. */
+    refreshSession: jest.fn(
+      async (): Promise<{
+        data: { session: Session | null };
+        error: { name: string; message: string; status?: number } | null;
+      }> => {
+        if (!session)
+          return {
+            data: { session: null },
+            error: { name: 'AuthSessionMissingError', message: 'Auth session missing!', status: 400 },
+          };
+        session = { ...session, access_token: `${session.access_token}-refreshed` };
+        listeners.forEach((l) => l('TOKEN_REFRESHED', session));
+        return { data: { session }, error: null };
+      },
+    ),
   };
   const emit = (event: AuthChangeEvent, next: Session | null) => {
     session = next;
