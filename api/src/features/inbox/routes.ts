@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
-import { HttpError } from '../../http/http-error';
+import { HttpError, invalidCursorError } from '../../http/http-error';
 import { readBody, validate } from '../../http/read-body';
 
 /**
@@ -103,7 +103,7 @@ export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
       )
       .catch((error: unknown) => {
         // A cursor's time the database cannot read (made up, not one this route gave): the caller's mistake.
-        if (query.cursor && isDataException(error)) throw invalidCursor();
+        if (query.cursor && isDataException(error)) throw invalidCursorError();
         throw error;
       });
     const [unread] = await db.query<Record<InboxKind, number>>(
@@ -140,15 +140,13 @@ export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
   });
 }
 
-const invalidCursor = () => new HttpError(400, 'Invalid cursor', { cursor: 'Invalid cursor' });
-
 /** The inbox's keyset cursor as this route gives it out: the last item's time (as text), kind and id. */
 function decodeInboxCursor(value: string): { at: string; kind: InboxKind; id: string } {
   let cursor: unknown;
   try {
     cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
   } catch {
-    throw invalidCursor();
+    throw invalidCursorError();
   }
   const { at, kind, id } = (cursor ?? {}) as Record<string, unknown>;
   if (
@@ -159,7 +157,7 @@ function decodeInboxCursor(value: string): { at: string; kind: InboxKind; id: st
     /^[\da-f-]{1,64}$/i.test(id)
   )
     return { at, kind: kind as InboxKind, id };
-  throw invalidCursor();
+  throw invalidCursorError();
 }
 
 /** PostgreSQL's class 22 (data exception): a value it cannot take, such as a date that does not exist. */

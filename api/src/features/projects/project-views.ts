@@ -8,7 +8,7 @@ import {
 } from '@agency/domain';
 import type { Queryable } from '../../db/database';
 import type { Caller } from '../../http/app-env';
-import { HttpError } from '../../http/http-error';
+import { invalidCursorError } from '../../http/http-error';
 import { PROJECT_COLUMNS, toProject } from './project-repository';
 
 /**
@@ -48,7 +48,7 @@ function decodeCursor(value: string): Cursor {
   } catch {
     // fall through
   }
-  throw new HttpError(400, 'Invalid cursor', { cursor: 'Invalid cursor' });
+  throw invalidCursorError();
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);

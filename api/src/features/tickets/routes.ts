@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/database';
 import type { AppEnv, Caller } from '../../http/app-env';
 import { cachedResponse, defineRoute } from '../../http/define-route';
-import { HttpError } from '../../http/http-error';
+import { HttpError, invalidCursorError } from '../../http/http-error';
 import { readBody, validate } from '../../http/read-body';
 import { appendProjectEvent, findVisibleProject, UUID } from '../projects/project-repository';
 
@@ -41,8 +41,7 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
       if (query.board) where.push(`board_type = $${params.push(query.board)}`);
       if (query.cursor) {
         const seq = Number(Buffer.from(query.cursor, 'base64url').toString('utf8'));
-        if (!Number.isSafeInteger(seq))
-          throw new HttpError(400, 'Invalid cursor', { cursor: 'Invalid cursor' });
+        if (!Number.isSafeInteger(seq)) throw invalidCursorError();
         where.push(`created_seq < $${params.push(seq)}`);
       }
       const rows = await db.query<TicketRow & { created_seq: number }>(

@@ -10,6 +10,8 @@ export const API_MESSAGES = {
   malformedJson: 'Malformed JSON body',
   bodyTooLarge: 'Request body too large',
   validationFailed: 'Invalid request',
+  /** A list's page cursor that this server did not hand out. */
+  invalidCursor: 'Invalid cursor',
   tooManyRequests: 'Too many requests, please try again later.',
   originNotAllowed: 'Origin not allowed',
   internal: 'Something went wrong. Please try again.',
