@@ -111,6 +111,28 @@ describe('portal store', () => {
     expect(api.routes()).toEqual([`GET /api/projects/${project.id}`]);
   });
 
+  it("skips its own change's echo once: another admin session's change to the same project right after is fetched", async () => {
+    const project = aProject();
+    const api = fakePortalApi({ projects: [project] });
+    const store = createPortalStore();
+    const adminChange = (id: number) =>
+      store.handleLive({
+        id,
+        projectId: project.id,
+        action: 'admin_edit',
+        actorRole: 'ADMIN',
+        from: null,
+        to: null,
+        at: '',
+        notifies: false,
+      });
+    store.expectEcho(project.id);
+    adminChange(1);
+    adminChange(2);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.routes()).toEqual([`GET /api/projects/${project.id}`]);
+  });
+
   it('a board reads every page of its tickets, oldest first; one ticket replaced leaves the others as they were', async () => {
     const project = aProject(ACTIVE);
     const tickets = Array.from({ length: 130 }, (_, i) => aTicket(project, { title: `T${i}` }));

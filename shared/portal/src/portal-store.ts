@@ -76,7 +76,10 @@ export const firstPageQuery = (view: ProjectView): ListQuery => ({
   cursor: null,
   limit: PAGE_SIZE,
 });
-/** A change this tab made itself comes back on the live channel: within this window it is not fetched again. */
+/**
+ * A change this tab made itself comes back on the live channel once: that one event, within this window, is not
+ * fetched again. Any further event for the project (another session's change) still is.
+ */
 const ECHO_MS = 5000;
 
 export const listKey = (q: Omit<ListQuery, 'limit'> & { limit?: number }) =>
@@ -105,7 +108,8 @@ export function createPortalStore() {
   };
   const listeners = new Set<() => void>();
   const eventListeners = new Set<(event: PortalEvent) => void>();
-  const echoes = new Map<string, number>();
+  /** Per project: how many of this tab's own changes have not come back yet, and until when they may. */
+  const echoes = new Map<string, { count: number; until: number }>();
   const inflight = new Map<string, { done: Promise<void>; again: boolean }>();
   /**
    * When each cached project was read (a tick of `clock` taken as its request started, or as a push or an action's
@@ -399,13 +403,19 @@ export function createPortalStore() {
 
     /** This tab is about to change the project: its live echo will not be fetched again. */
     expectEcho(projectId: string) {
-      echoes.set(projectId, Date.now() + ECHO_MS);
+      const pending = echoes.get(projectId);
+      const count = pending && pending.until > Date.now() ? pending.count : 0;
+      echoes.set(projectId, { count: count + 1, until: Date.now() + ECHO_MS });
     },
 
     handleLive(event: LiveProjectEvent) {
       eventListeners.forEach((listener) => listener({ type: 'live', event }));
-      const echoUntil = echoes.get(event.projectId);
-      if (!event.notifies && echoUntil !== undefined && echoUntil > Date.now()) return;
+      const echo = echoes.get(event.projectId);
+      if (!event.notifies && echo && echo.until > Date.now()) {
+        if (echo.count <= 1) echoes.delete(event.projectId);
+        else echo.count -= 1;
+        return;
+      }
       if (event.action.startsWith('ticket_')) {
         for (const board of ['main', 'maintenance'] as const) {
           if (state.boards.has(boardKey(event.projectId, board)))
