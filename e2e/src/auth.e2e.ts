@@ -148,6 +148,32 @@ describe('signing in (with the offline auth service and mailbox)', () => {
     await context.close();
   });
 
+  test('a kept session the services refuse (revoked elsewhere) signs this browser out: the login, not a failing dashboard', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page } = await newPage(context);
+    await logIn(page, suite.product, suite.product.env.ADMIN_EMAIL!, suite.product.env.ADMIN_PASSWORD!);
+    await page.waitForURL(`${suite.product.url}/dashboard`);
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
+    // What a revoked session looks like from this browser: a token the API refuses (its signature no longer
+    // matches) that has not expired yet, and a refresh token the auth service no longer knows.
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k))!;
+      const session = JSON.parse(localStorage.getItem(key)!);
+      const [head, body, signature] = session.access_token.split('.');
+      session.access_token = `${head}.${body}.${signature.split('').reverse().join('')}`;
+      session.refresh_token = 'revoked-elsewhere';
+      localStorage.setItem(key, JSON.stringify(session));
+    });
+    await page.reload();
+    await page.waitForURL(`${suite.product.url}/login`);
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+    const kept = await page.evaluate(() =>
+      Object.keys(localStorage).some((k) => /^sb-.*-auth-token$/.test(k)),
+    );
+    assert.equal(kept, false, 'the refused session is forgotten');
+    await context.close();
+  });
+
   test('a session survives a reload', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page } = await newPage(context);
