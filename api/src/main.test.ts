@@ -157,60 +157,87 @@ function logLines(output: string): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+interface ApiProcess {
+  child: ChildProcessWithoutNullStreams;
+  port: number;
+  /** Everything the process has written so far, stdout and stderr. */
+  output: () => string;
+  /** 'close' rather than 'exit': by then everything the process wrote has been read. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** The API as production runs it (its own process, its own embedded database in `dataDir`), on a free port. */
+async function spawnApi(dataDir: string): Promise<ApiProcess> {
+  const port = await freePort();
+  // Nothing listens there: the first-admin step and Stripe/SMTP never reach a stand-in someone else runs.
+  const nowhere = `127.0.0.1:${await freePort()}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      API_PORT: String(port),
+      BIND_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SUPABASE_URL: `http://${nowhere}`,
+      SUPABASE_JWT_SECRET: JWT_SECRET,
+      SUPABASE_JWKS_URL: '',
+      SUPABASE_SERVICE_ROLE_KEY: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_API_URL: `http://${nowhere}`,
+      SMTP_URL: `smtp://${nowhere}`,
+      METRICS_TOKEN: '',
+      SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
+      SHUTDOWN_TIMEOUT_MS: '3000',
+      // 'draining' and 'stopped' are info lines.
+      LOG_LEVEL: 'info',
+    },
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => (output += chunk));
+  child.stderr.on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, port, output: () => output, exited };
+}
+
+/** Waits until the process logs `pattern`; fails at once if it exits first. */
+function waitForOutput(api: ApiProcess, pattern: RegExp, what: string, timeoutMs = 55_000) {
+  return Promise.race([
+    poll(async () => (pattern.test(api.output()) ? true : undefined), what, timeoutMs),
+    api.exited.then(() => {
+      throw new Error(`the API exited before ${what}:\n${api.output()}`);
+    }),
+  ]);
+}
+
+async function stopApi(api: ApiProcess | undefined) {
+  if (api && api.child.exitCode === null && api.child.signalCode === null) {
+    api.child.kill('SIGKILL');
+    await api.exited;
+  }
+}
+
 describe('the API process', () => {
+  let api: ApiProcess;
   let child: ChildProcessWithoutNullStreams;
   let dataDir: string;
   let port: number;
-  let output = '';
-  let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  let exited: ApiProcess['exited'];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'api-main-test-'));
-    port = await freePort();
-    // Nothing listens there: the first-admin step and Stripe/SMTP never reach a stand-in someone else runs.
-    const nowhere = `127.0.0.1:${await freePort()}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        API_PORT: String(port),
-        BIND_HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SUPABASE_URL: `http://${nowhere}`,
-        SUPABASE_JWT_SECRET: JWT_SECRET,
-        SUPABASE_JWKS_URL: '',
-        SUPABASE_SERVICE_ROLE_KEY: '',
-        STRIPE_SECRET_KEY: '',
-        STRIPE_API_URL: `http://${nowhere}`,
-        SMTP_URL: `smtp://${nowhere}`,
-        METRICS_TOKEN: '',
-        SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
-        SHUTDOWN_TIMEOUT_MS: '3000',
-        // 'draining' and 'stopped' are info lines.
-        LOG_LEVEL: 'info',
-      },
-    });
-    child.stdout.setEncoding('utf8');
-    child.stderr.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => (output += chunk));
-    child.stderr.on('data', (chunk: string) => (output += chunk));
-    // 'close' rather than 'exit': by then everything the process wrote has been read.
-    exited = new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
-    await Promise.race([
-      poll(async () => (/api listening on/.test(output) ? true : undefined), 'the API to listen', 55_000),
-      exited.then(() => {
-        throw new Error(`the API exited before listening:\n${output}`);
-      }),
-    ]);
+    api = await spawnApi(dataDir);
+    ({ child, port, exited } = api);
+    await waitForOutput(api, /api listening on/, 'the API to listen');
   }, 60_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
+    await stopApi(api);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -259,7 +286,7 @@ describe('the API process', () => {
     expect(JSON.parse(reply.body)).toEqual({ ok: true });
 
     expect(await exited).toEqual({ code: 0, signal: null });
-    const messages = logLines(output).map((line) =>
+    const messages = logLines(api.output()).map((line) =>
       line.msg === 'request' ? `request ${line.method} ${line.path} ${line.status}` : line.msg,
     );
     const draining = messages.indexOf('draining');
@@ -272,4 +299,29 @@ describe('the API process', () => {
     expect(messages).not.toContain('drain cut the connections left');
     expect(messages).not.toContain('drain timed out; exiting');
   }, 30_000);
+});
+
+describe('the API process asked to stop while it starts', () => {
+  let api: ApiProcess | undefined;
+  let dataDir: string;
+
+  afterAll(async () => {
+    await stopApi(api);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes starting, then stops cleanly (exit 0) instead of dying mid-step, and its database opens again', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'api-main-test-'));
+    api = await spawnApi(dataDir);
+    // A fresh database: the migrations are applied first, then the job queue sets up its own schema.
+    await waitForOutput(api, /migrations applied/, 'the migrations');
+    api.child.kill('SIGTERM');
+    expect(await api.exited).toEqual({ code: 0, signal: null });
+    expect(logLines(api.output()).map((line) => line.msg)).toContain('stopped');
+
+    // What it wrote is whole: the same data directory starts again.
+    api = await spawnApi(dataDir);
+    await waitForOutput(api, /api listening on/, 'the API to listen again');
+    expect(await get(api.port, '/ready')).toMatchObject({ status: 200 });
+  }, 120_000);
 });

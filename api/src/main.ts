@@ -50,6 +50,26 @@ const logger = pino(
   logDestination,
 );
 
+// A stop signal during start-up (an orchestrator replacing a replica that is still starting) waits for the
+// start-up to finish, then drains as usual: Node's default would kill the process mid-step, in the middle of a
+// migration or of writing the embedded database's files. A start-up that hangs (a database that never
+// answers) is cut after SHUTDOWN_TIMEOUT_MS.
+let startedUp = false;
+let stopSignalDuringStartup: string | undefined;
+let startupCut: NodeJS.Timeout | undefined;
+function onStopSignal(signal: string) {
+  if (startedUp) return void shutdown(signal);
+  if (stopSignalDuringStartup) return;
+  stopSignalDuringStartup = signal;
+  logger.info({ signal }, 'stopping once start-up finishes');
+  startupCut = setTimeout(() => {
+    logger.warn('start-up did not finish; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs).unref();
+}
+process.on('SIGINT', () => onStopSignal('SIGINT'));
+process.on('SIGTERM', () => onStopSignal('SIGTERM'));
+
 const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 const applied = await runMigrations(db, migrationsDir);
@@ -174,8 +194,9 @@ async function shutdown(signal: string): Promise<void> {
   logger.info('stopped');
   process.exit(0);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+startedUp = true;
+clearTimeout(startupCut);
+if (stopSignalDuringStartup) void shutdown(stopSignalDuringStartup);
 
 function unconfiguredPayments(): Payments {
   const fail = async (): Promise<never> => {
