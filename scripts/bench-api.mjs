@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
+import { describeMachine } from '../tools/bench/machine.mjs';
 
 const CONNECTIONS = 200;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -21,6 +22,7 @@ const build = spawnSync(
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+console.log(describeMachine());
 const ports = await freePorts();
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-api-'));
 // Request logging stays on (LOG_LEVEL info, the production default): the figures include writing the logs.

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { launchChromium } from '../tools/product/chromium.mjs';
+import { describeMachine } from '../tools/bench/machine.mjs';
 
 const PROJECTS = 200;
 const TICKETS = 200;
@@ -34,6 +35,7 @@ const run = (args) => {
 console.log('Building the apps and services (Nx cache)...');
 run(['nx', 'run-many', '-t', 'build', '--projects=tag:app,tag:service', '--outputStyle=static']);
 
+console.log(describeMachine());
 const ports = await freePorts();
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-dashboard-'));
 // Seeding sends 200 project requests: behind a "proxy" each comes from its own address, so the per-address

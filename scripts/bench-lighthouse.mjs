@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { CHROMIUM_PATH, withoutBrowserUiPreload } from '../tools/product/chromium.mjs';
+import { describeMachine } from '../tools/bench/machine.mjs';
 
 const PAGES = ['/', '/purchase/1', '/terms-of-service', '/login'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -38,6 +39,7 @@ if (!process.argv.includes('--no-build')) {
   run(['nx', 'run-many', '-t', 'build', '--projects=tag:app,tag:service']);
 }
 
+console.log(describeMachine());
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-lighthouse-'));
 const product = await startProduct({
   ports: await freePorts(),
@@ -82,6 +84,7 @@ async function audit(url) {
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     si: metric('speed-index'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     failed,
   };
 }
@@ -95,16 +98,20 @@ try {
       runs.push(result);
       console.log(
         `  ${path} run ${i + 1}: perf ${result.perf} lcp ${Math.round(result.lcp)} ms tbt ${Math.round(result.tbt)} ms` +
+          ` (benchmark index ${Math.round(result.benchmarkIndex)})` +
           (result.failed.length ? ` (failed: ${[...new Set(result.failed)].join(', ')})` : ''),
       );
     }
     const pick = (key) => median(runs.map((r) => r[key]));
     results[path] = Object.fromEntries(
-      ['perf', 'a11y', 'bp', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((key) => [key, pick(key)]),
+      ['perf', 'a11y', 'bp', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'si', 'benchmarkIndex'].map((key) => [key, pick(key)]),
     );
   }
 
-  console.log(`\nLighthouse ${RUNS}x per page, mobile preset, medians:`);
+  const indexes = Object.values(results).map((r) => Math.round(r.benchmarkIndex));
+  console.log(
+    `\nLighthouse ${RUNS}x per page, mobile preset, medians (its benchmark index per page: ${indexes.join(', ')}):`,
+  );
   console.log('  page                 perf  a11y    bp   seo   FCP ms   LCP ms   TBT ms     CLS    SI ms');
   for (const [path, r] of Object.entries(results)) {
     console.log(

@@ -13,6 +13,7 @@ import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { startPostgres } from '../tools/product/postgres.mjs';
 import { launchChromium } from '../tools/product/chromium.mjs';
+import { describeMachine } from '../tools/bench/machine.mjs';
 
 const PROJECTS = 10_000;
 const TICKETS_PER_PROJECT = 5;
@@ -30,6 +31,7 @@ const build = spawnSync(
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+console.log(describeMachine());
 const ports = await freePorts([
   ...Object.keys(await import('../tools/product/local-env.mjs').then((m) => m.DEFAULT_PORTS)),
   'POSTGRES_PORT',
