@@ -57,8 +57,6 @@ export function registerLiveRoutes(
   hub: LiveHub,
   { heartbeatMs = HEARTBEAT_MS }: { heartbeatMs?: number } = {},
 ): void {
-  /** A stream whose reader took nothing for a heartbeat while writes waited is dropped too. */
-  const stalledMs = heartbeatMs;
   const { db } = deps;
   const open = new Set<OpenStream>();
   // Draining: end every stream, so browsers reconnect to a replica that is staying.
@@ -146,7 +144,8 @@ export function registerLiveRoutes(
             setTimeout(resolve, Math.min(heartbeatMs, untilExpiry)).unref();
           });
           if (closed) break;
-          if (unsentBytes > 0 && Date.now() - progressAt >= stalledMs) drop();
+          // A reader that took nothing for a whole heartbeat while writes waited has stalled: dropped.
+          if (unsentBytes > 0 && Date.now() - progressAt >= heartbeatMs) drop();
           else send(': keep-alive\n\n');
         }
       } finally {
