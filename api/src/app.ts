@@ -8,6 +8,7 @@ import { API_MESSAGES } from '@agency/domain';
 import { createServices, type AppDeps, type AppServices } from './app-deps';
 import { registerConsultationRoutes } from './features/consultations/routes';
 import { registerContactRoutes } from './features/contact/routes';
+import { registerContractRoutes } from './features/contract/routes';
 import { PaymentError } from './features/payments/types';
 import { paymentsRoutes } from './features/payments/routes';
 import { registerProjectRoutes } from './features/projects/routes';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   registerUserRoutes(app, deps);
   registerLiveRoutes(app, deps, services.live);
   registerInboxRoutes(app, deps);
+  registerContractRoutes(app);
   app.route('/api', paymentsRoutes(deps, services));
 
   app.notFound((c) => c.json({ error: API_MESSAGES.routeNotFound }, 404));

@@ -126,6 +126,7 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   purchaseStatus: { params: () => ({ paymentIntentId: 'pi_unknown' }), allowedStatuses: [200, 404] },
   // Anyone can reach the webhook; without Stripe's signature it is refused.
   stripeWebhook: { body: () => ({ type: 'payment_intent.succeeded' }), allowedStatuses: [400] },
+  requestContract: {},
 };
 
 /** What the route table promises for a caller: 'allowed', or the status of the refusal. */

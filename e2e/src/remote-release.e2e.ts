@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -132,6 +132,7 @@ describe('remote releases', () => {
     assert.equal(released.code, 0, released.output);
     v2 = released.output.match(/switch +checkout \S+ -> (\S+)/)?.[1] ?? '';
     assert.match(released.output, new RegExp(`switch +checkout ${v1} -> 0\\.1\\.0-[0-9a-f]{10}`));
+    assert.match(released.output, /requests +fit .*API.*: it takes every field of the \d+ request routes/);
     assert.notEqual(v2, v1);
     assert.equal((await appConfig()).remotes.checkout.release, v2);
 
@@ -173,6 +174,28 @@ describe('remote releases', () => {
     assert.deepEqual([...tab.releases], [v1]);
     assert.equal(await checkoutBuildMarker(tab.page), undefined);
     assert.deepEqual([...tab.errors, ...tab.failures], []);
+  });
+
+  test('a release that sends a request field the API does not take is refused, with nothing published', async () => {
+    // A checkout built from a shared/domain whose consultation request has a field this API does not know yet.
+    const ahead = join(work, 'checkout-ahead-of-api');
+    cpSync(checkoutBuild, ahead, { recursive: true });
+    const file = join(ahead, 'api-requests.json');
+    const contract = JSON.parse(readFileSync(file, 'utf8'));
+    contract['POST /api/schedule-consultation'].body.push('referralCode');
+    writeFileSync(file, JSON.stringify(contract));
+    for (const compressed of [`${file}.gz`, `${file}.br`]) rmSync(compressed, { force: true });
+
+    const refused = await npmRun('release', 'checkout', '--from', ahead);
+    assert.equal(refused.code, 1, refused.output);
+    assert.match(refused.output, /Refused: checkout 0\.1\.0-[0-9a-f]{10} sends requests that .*API.* refuses/);
+    assert.match(
+      refused.output,
+      /POST \/api\/schedule-consultation: the API does not take referralCode in its body/,
+    );
+    assert.match(refused.output, /Deploy the API built from the same shared\/domain first/);
+    assert.match(refused.output, new RegExp(`Nothing was published; checkout stays on ${v1}`));
+    assert.equal((await appConfig()).remotes.checkout.release, v1);
   });
 
   test('a release built against an incompatible shared major is refused; forced, browsers fall back to the previous release', async () => {

@@ -13,6 +13,7 @@ import { federationRuntimeAliases } from './runtime-aliases.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { hostSharedModulesSource } from './host-shared-modules.mjs';
 import { HostContractPlugin } from './host-contract.mjs';
+import { RequestContractPlugin } from './api-requests.mjs';
 import { ChunkGroupsPlugin, SHARED_MODULES_FILE } from './chunk-groups-plugin.mjs';
 import { FontFilesPlugin, fontFaces } from './font-faces.mjs';
 import { BrandFilesPlugin, iconLinks } from './brand-files.mjs';
@@ -132,6 +133,8 @@ export function createRspackConfig({
         isHost && existsSync(publicDir) && new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir }] }),
         isHost && new BrandFilesPlugin(),
         ...(federated ? (isHost ? hostFederationPlugins() : [remoteFederationPlugin()]) : []),
+        // What the release may send to the API, checked against the running API by `npm run release`.
+        hostedOnly && new RequestContractPlugin(),
         // Namespaced by output.uniqueName, so the host's and each remote's refresh runtimes coexist on one page.
         fastRefresh && new ReactRefreshRspackPlugin(),
         production && new PrecompressPlugin(),

@@ -5,18 +5,17 @@
 // record with the modules as they are and fails when the exports changed but the version did not.
 // `npm run shared:api` writes the record after a version bump. Export names only: a changed signature or
 // behaviour under the same name still needs the bump by hand (semver, see README "Compatibility").
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedWorkspacePackages } from './shared-deps.mjs';
+import { readFromTypeScript } from './typescript-module.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SHARED_API_FILE = join(root, 'tools', 'federation', 'shared-api.json');
 
 /**
- * Each shared module's version and export names, as the modules are now (imported in a child process that
- * runs TypeScript).
+ * Each shared module's version and export names, as the modules are now.
  * @returns {Record<string, { version: string, exports: string[] }>}
  */
 export function currentSharedApi() {
@@ -25,13 +24,7 @@ export function currentSharedApi() {
 const api = {};
 for (const { name, version } of entries) api[name] = { version, exports: Object.keys(await import(name)).sort() };
 process.stdout.write(JSON.stringify(api));`;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (child.status !== 0) throw new Error(`Could not import the shared modules:\n${child.stderr}`);
-  return JSON.parse(child.stdout);
+  return readFromTypeScript(script, 'the shared modules');
 }
 
 /** @returns {Record<string, { version: string, exports: string[] }>} */

@@ -7,6 +7,12 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HOST_CONTRACT_FILE } from '../federation/host-contract.mjs';
 import { contractProblems, describeProblem } from '../federation/remote-contract.mjs';
+import {
+  API_REQUESTS_FILE,
+  currentRequestContract,
+  describeRequestProblem,
+  requestProblems,
+} from '../federation/api-requests.mjs';
 import { ROOT } from './apps.mjs';
 import { resolveLocalEnv } from './local-env.mjs';
 import {
@@ -32,6 +38,13 @@ const step = (name, text) => console.log(`  ${name.padEnd(9)} ${text}`);
 
 class Refused extends Error {}
 
+/** Whether `error` (a failed fetch of `url`) is a service on this machine that is not running. */
+const localServiceDown = (error, url) =>
+  error?.cause?.code === 'ECONNREFUSED' &&
+  ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+
+const noAnswer = (error) => error?.cause?.code ?? error?.name ?? error;
+
 /**
  * What the host provides and loads: from the running host (what a release must fit), or from its build in
  * host/dist when the host is a local one that is not running. A host that does not answer otherwise (a timeout,
@@ -43,12 +56,9 @@ export async function hostContractOf(env) {
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(3000) });
   } catch (error) {
-    const localHostDown =
-      error?.cause?.code === 'ECONNREFUSED' &&
-      ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
-    if (!localHostDown) {
+    if (!localServiceDown(error, url)) {
       throw new Refused(
-        `The host at ${env.PUBLIC_SITE_URL} did not answer (${error?.cause?.code ?? error?.name ?? error}): a release is checked against the host that runs; try again once it answers.`,
+        `The host at ${env.PUBLIC_SITE_URL} did not answer (${noAnswer(error)}): a release is checked against the host that runs; try again once it answers.`,
       );
     }
     const file = join(ROOT, 'host', 'dist', HOST_CONTRACT_FILE);
@@ -70,33 +80,84 @@ export async function hostContractOf(env) {
   return { contract: await response.json(), source: `the running host (${url})` };
 }
 
-/** Checks a build or release folder of `remote` against the host; throws Refused (listing every problem) unless forced. */
-function checkContract({ remote, dir, release, host, force }) {
+/**
+ * What the API takes in each request: from the running API (GET /api/contract), or, when the API is a local
+ * one that is not running, what this checkout's API would take. An API that does not answer otherwise refuses
+ * the release, as the host does.
+ */
+export async function apiContractOf(env) {
+  const url = `${env.API_URL}/api/contract`;
+  let response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(3000) });
+  } catch (error) {
+    if (!localServiceDown(error, url)) {
+      throw new Refused(
+        `The API at ${env.API_URL} did not answer (${noAnswer(error)}): a release is checked against the API that runs; try again once it answers.`,
+      );
+    }
+    return { contract: currentRequestContract(), source: "this checkout's API (the API is not running)" };
+  }
+  if (!response.ok) {
+    throw new Refused(
+      `The API at ${env.API_URL} answered ${response.status} for /api/contract: it predates release checks of requests; deploy the API first.`,
+    );
+  }
+  return { contract: (await response.json()).requests, source: `the running API (${url})` };
+}
+
+/**
+ * Checks a build or release folder of `remote` against the host and the API; throws Refused (listing every
+ * problem) unless forced.
+ */
+function checkContract({ remote, dir, release, host, api, force }) {
   const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8'));
-  const problems = contractProblems(remote.name, manifest, host.contract);
-  if (problems.length === 0) {
+  /** What does not fit, each with the lines that say why: `Refused: <verdict>`, or `FORCED: <verdict>`. */
+  const misfits = [];
+  const hostProblems = contractProblems(remote.name, manifest, host.contract);
+  if (hostProblems.length === 0) {
     const loaded = Object.keys(host.contract.loads[remote.name] ?? {}).length;
     step(
       'contract',
       `fits ${host.source}: exposes the ${loaded} modules it loads, needs ${manifest.shared.length} shared modules, all provided within range`,
     );
-    return;
+  } else {
+    misfits.push({
+      verdict: `${remote.name} ${release} does not fit ${host.source}:`,
+      lines: hostProblems.flatMap((found) => {
+        const { problem, fix } = describeProblem(found, host.contract);
+        return [`    - ${found.module}: ${problem}.`, `      ${fix}`];
+      }),
+      forcedNote: 'Browsers check it before running any of it and show the previous release.',
+    });
   }
-  const lines = [];
-  for (const found of problems) {
-    const { problem, fix } = describeProblem(found, host.contract);
-    lines.push(`    - ${found.module}: ${problem}.`, `      ${fix}`);
+  const requestsFile = join(dir, API_REQUESTS_FILE);
+  if (!existsSync(requestsFile)) {
+    step('requests', `not checked: this build has no ${API_REQUESTS_FILE} (it predates the check)`);
+  } else {
+    const sent = JSON.parse(readFileSync(requestsFile, 'utf8'));
+    const apiProblems = requestProblems(sent, api.contract);
+    if (apiProblems.length === 0) {
+      step(
+        'requests',
+        `fit ${api.source}: it takes every field of the ${Object.keys(sent).length} request routes this build knows`,
+      );
+    } else {
+      misfits.push({
+        verdict: `${remote.name} ${release} sends requests that ${api.source} refuses:`,
+        lines: [
+          ...apiProblems.map((found) => `    - ${describeRequestProblem(found)}.`),
+          `      Deploy the API built from the same shared/domain first, then release ${remote.name} again.`,
+        ],
+        forcedNote: 'Those requests fail in the browser until the API takes them.',
+      });
+    }
   }
-  const verdict = `${remote.name} ${release} does not fit ${host.source}:`;
-  if (!force) throw new Refused([`Refused: ${verdict}`, ...lines].join('\n'));
-  step(
-    'contract',
-    [
-      `FORCED: ${verdict}`,
-      ...lines,
-      '    Browsers check it before running any of it and show the previous release.',
-    ].join('\n  '),
-  );
+  if (misfits.length === 0) return;
+  if (!force)
+    throw new Refused(misfits.flatMap(({ verdict, lines }) => [`Refused: ${verdict}`, ...lines]).join('\n'));
+  for (const { verdict, lines, forcedNote } of misfits)
+    step('contract', [`FORCED: ${verdict}`, ...lines, `    ${forcedNote}`].join('\n  '));
 }
 
 function build(remote) {
@@ -145,7 +206,14 @@ async function release(args) {
   const id = releaseId(dir, remote.version);
   const before = currentOf(env, remote);
   try {
-    checkContract({ remote, dir, release: id, host: await hostContractOf(env), force: values.force });
+    checkContract({
+      remote,
+      dir,
+      release: id,
+      host: await hostContractOf(env),
+      api: await apiContractOf(env),
+      force: values.force,
+    });
   } catch (error) {
     if (error instanceof Refused)
       error.message += `\nNothing was published; ${remote.name} stays on ${before ?? 'what it was'}.`;
@@ -185,6 +253,7 @@ async function rollback(args) {
     dir: join(releasePaths(env).releasesDir, remote.name, expected.to),
     release: expected.to,
     host: await hostContractOf(env),
+    api: await apiContractOf(env),
     force: values.force,
   });
   const { from, to } = rollbackRelease({ env, remote, to: values.to, expected });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
-import { hostContractOf } from './release-commands.mjs';
+import { apiContractOf, hostContractOf } from './release-commands.mjs';
 
 /** A local port nothing listens on. */
 async function closedPort() {
@@ -25,4 +26,46 @@ test('only a local host that is not running is stood in for by its build in host
   // With a host build it is read (`source` says so); without one, the refusal says to build or start the host.
   if (answer instanceof Error) assert.match(answer.message, /does not answer and host\/dist has no/);
   else assert.match(answer.source, /\(the host is not running\)$/);
+});
+
+/** An API on a free local port that answers GET /api/contract with `status` and `body`. */
+async function fakeApi(status, body) {
+  const server = createHttpServer((req, res) => {
+    res.writeHead(req.url === '/api/contract' ? status : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(req.url === '/api/contract' ? body : { error: 'Not found' }));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+test("a release's requests are checked against the API that runs: what it answers, or a refusal", async () => {
+  const requests = { 'POST /api/contact-form': { body: ['email'] } };
+  const running = await fakeApi(200, { requests });
+  try {
+    assert.deepEqual(await apiContractOf({ API_URL: running.url }), {
+      contract: requests,
+      source: `the running API (${running.url}/api/contract)`,
+    });
+  } finally {
+    running.close();
+  }
+  const older = await fakeApi(404, {});
+  try {
+    await assert.rejects(
+      apiContractOf({ API_URL: older.url }),
+      /answered 404 for \/api\/contract: it predates release checks of requests; deploy the API first/,
+    );
+  } finally {
+    older.close();
+  }
+  await assert.rejects(
+    apiContractOf({ API_URL: 'http://api.invalid' }),
+    /The API at http:\/\/api\.invalid did not answer \(.+\): a release is checked against the API that runs/,
+  );
+});
+
+test("a local API that is not running is stood in for by this checkout's", async () => {
+  const answer = await apiContractOf({ API_URL: `http://127.0.0.1:${await closedPort()}` });
+  assert.equal(answer.source, "this checkout's API (the API is not running)");
+  assert.ok(answer.contract['POST /api/client-approve-project'].body.includes('monthlyFee'));
 });

@@ -1,10 +1,20 @@
 import type { Context } from 'hono';
 import { ValidationError, type AnySchema, type InferType } from 'yup';
 import { API_MESSAGES } from '@agency/domain';
+import { REQUEST_SCHEMAS, type BodyRouteKey, type QueryRouteKey } from '@agency/domain/request-contract';
 import { HttpError } from './http-error';
 
-/** Parses the JSON body and validates it with a shared schema: 400 with `fields` when invalid. */
-export async function readBody<S extends AnySchema>(c: Context, schema: S): Promise<InferType<S>> {
+type Schemas = typeof REQUEST_SCHEMAS;
+
+/**
+ * Parses the JSON body of `route` and validates it with the route's schema in the shared request table (what
+ * GET /api/contract publishes): 400 with `fields` when invalid.
+ */
+export async function readBody<K extends BodyRouteKey>(
+  c: Context,
+  route: K,
+): Promise<InferType<Schemas[K] extends { body: infer S extends AnySchema } ? S : never>> {
+  const schema = (REQUEST_SCHEMAS[route] as { body: AnySchema }).body;
   const text = await c.req.text();
   let body: unknown;
   try {
@@ -13,6 +23,14 @@ export async function readBody<S extends AnySchema>(c: Context, schema: S): Prom
     throw new HttpError(400, API_MESSAGES.malformedJson);
   }
   return validate(schema, body);
+}
+
+/** Validates the query of `route` with the route's schema in the shared request table: 400 when invalid. */
+export function readQuery<K extends QueryRouteKey>(
+  route: K,
+  query: Record<string, string>,
+): Promise<InferType<Schemas[K] extends { query: infer S extends AnySchema } ? S : never>> {
+  return validate((REQUEST_SCHEMAS[route] as { query: AnySchema }).query, query);
 }
 
 export async function validate<S extends AnySchema>(schema: S, value: unknown): Promise<InferType<S>> {

@@ -238,9 +238,17 @@ export interface ApiRouteTypes {
   purchaseStatus: { params: { paymentIntentId: string }; response: PurchaseStatusResponse };
   /** Stripe's signed event delivery; not called by the front end. */
   stripeWebhook: { response: { received: true } };
+  /** What this API accepts in each request: the release tools check a remote against it. */
+  requestContract: { response: { requests: RequestContract } };
 }
 
 export type ApiRouteKey = keyof ApiRouteTypes;
+
+/**
+ * Per route (`POST /api/client-approve-project`), the fields it accepts in its body or query, nested ones as
+ * `metadata.type`, sorted (request-contract.ts). A remote's release may send only what the running API takes.
+ */
+export type RequestContract = Record<string, { body?: string[]; query?: string[] }>;
 
 /** The one route table: the server mounts it, the client is typed by it, the matrix test walks it. */
 export const API_ROUTES = {
@@ -484,6 +492,13 @@ export const API_ROUTES = {
     access: 'public',
     projectScoped: false,
     feature: 'payments',
+  },
+  requestContract: {
+    method: 'GET',
+    path: '/api/contract',
+    access: 'public',
+    projectScoped: false,
+    feature: 'core',
   },
 } as const satisfies { [K in ApiRouteKey]: RouteSpec };
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { findConsultationTier, scheduleConsultationSchema } from '@agency/domain';
+import { findConsultationTier } from '@agency/domain';
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
@@ -15,7 +15,7 @@ export function registerConsultationRoutes(app: Hono<AppEnv>, deps: AppDeps): vo
     app,
     'scheduleConsultation',
     async ({ c, caller }) => {
-      const request = await readBody(c, scheduleConsultationSchema);
+      const request = await readBody(c, 'scheduleConsultation');
       const consultation = findConsultationTier(request.tier)!;
       const clientName = `${request.firstName.trim()} ${request.lastName.trim()}`;
       const project = await deps.db.transaction(async (tx) => {

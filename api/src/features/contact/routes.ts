@@ -1,5 +1,4 @@
 import type { Hono } from 'hono';
-import { contactFormSchema } from '@agency/domain';
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
@@ -13,7 +12,7 @@ export function registerContactRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     app,
     'contactForm',
     async ({ c, caller }) => {
-      const message = await readBody(c, contactFormSchema);
+      const message = await readBody(c, 'contactForm');
       await deps.db.transaction(async (tx) => {
         await tx.query(
           `insert into contact_messages (first_name, last_name, email, company, project_details, user_id)

@@ -1,18 +1,10 @@
 import type { Hono } from 'hono';
-import {
-  API_MESSAGES,
-  INBOX_KINDS,
-  inboxQuerySchema,
-  inboxReadSchema,
-  LIST_PAGE_SIZE,
-  type InboxItem,
-  type InboxKind,
-} from '@agency/domain';
+import { API_MESSAGES, INBOX_KINDS, LIST_PAGE_SIZE, type InboxItem, type InboxKind } from '@agency/domain';
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, invalidCursorError } from '../../http/http-error';
-import { readBody, validate } from '../../http/read-body';
+import { readBody, readQuery } from '../../http/read-body';
 
 /**
  * The admin's inbox: contact messages and consultation requests (both stored since the first version, shown
@@ -75,7 +67,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
   defineRoute(app, 'listInbox', async ({ c }) => {
-    const query = await validate(inboxQuerySchema, c.req.query());
+    const query = await readQuery('listInbox', c.req.query());
     const limit = query.limit ? Number(query.limit) : LIST_PAGE_SIZE.default;
     const where: string[] = [];
     const params: unknown[] = [];
@@ -125,7 +117,7 @@ export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
   });
 
   defineRoute(app, 'markInboxRead', async ({ c }) => {
-    const body = await readBody(c, inboxReadSchema);
+    const body = await readBody(c, 'markInboxRead');
     const table = body.kind === 'contact' ? 'contact_messages' : 'consultation_requests';
     const updated = await db.query(
       `update ${table} set read_at = ${body.read ? 'coalesce(read_at, now())' : 'null'} where id = $1 returning id`,

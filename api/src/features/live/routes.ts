@@ -4,7 +4,6 @@ import {
   API_MESSAGES,
   isBigintId,
   LIVE_EVENT_IDS_REMEMBERED,
-  notificationsReadSchema,
   RecentIds,
   type AppNotification,
   type LiveProjectEvent,
@@ -207,7 +206,7 @@ export function registerLiveRoutes(
   });
 
   defineRoute(app, 'markNotificationsRead', async ({ c, caller }) => {
-    const body = await readBody(c, notificationsReadSchema);
+    const body = await readBody(c, 'markNotificationsRead');
     if (body.all) {
       await db.query('update notifications set read_at = now() where user_id = $1 and read_at is null', [
         caller.id,

@@ -4,10 +4,6 @@ import {
   API_MESSAGES,
   fromCents,
   isFixedPriceTier,
-  downpaymentIntentSchema,
-  payOpenInvoiceSchema,
-  processFinalPaymentSchema,
-  stripeRefundSchema,
   VALIDATION,
   type ApiRouteTypes,
   type PaymentHistoryEntry,
@@ -77,7 +73,7 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
     c: Context<AppEnv>,
     caller: Caller | undefined,
   ): Promise<ApiRouteTypes['downpaymentIntent']['response']> {
-    const body = await readBody(c, downpaymentIntentSchema);
+    const body = await readBody(c, 'downpaymentIntent');
     const payments = stripe();
     const idempotencyKey = idempotencyKeyOf(c);
     if (body.metadata.type !== 'purchase')
@@ -157,7 +153,7 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
     app,
     'processFinalPayment',
     async ({ c, caller }) => {
-      const body = await readBody(c, processFinalPaymentSchema);
+      const body = await readBody(c, 'processFinalPayment');
       const { project } = await services.money.run({
         projectId: body.projectId,
         viewer: caller,
@@ -174,7 +170,7 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
     app,
     'stripeRefund',
     async ({ c, caller }) => {
-      const body = await readBody(c, stripeRefundSchema);
+      const body = await readBody(c, 'stripeRefund');
       const { effect } = await services.money.run<{ refund: Parameters<typeof refundOutcome>[0] }>({
         projectId: body.projectId,
         viewer: caller,
@@ -223,7 +219,7 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
     app,
     'payOpenInvoice',
     async ({ c, caller }) => {
-      const body = await readBody(c, payOpenInvoiceSchema);
+      const body = await readBody(c, 'payOpenInvoice');
       const { project } = await services.money.run({
         projectId: c.req.param('id') ?? '',
         viewer: caller,

@@ -1,18 +1,11 @@
 import type { Hono } from 'hono';
 import {
   API_MESSAGES,
-  cancelProjectSchema,
-  clientApproveSchema,
-  clientCancelPendingSchema,
   costFor,
-  createProjectSchema,
   downpaymentFor,
   findTier,
   isFixedPriceTier,
   isSubscriptionTier,
-  projectIdSchema,
-  projectListQuerySchema,
-  updateProjectSchema,
   VALIDATION,
 } from '@agency/domain';
 import type { AppDeps, AppServices } from '../../app-deps';
@@ -20,7 +13,7 @@ import type { AppEnv, Caller } from '../../http/app-env';
 import { cachedResponse, defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { rateLimit } from '../../http/rate-limit';
-import { readBody, validate } from '../../http/read-body';
+import { readBody, readQuery } from '../../http/read-body';
 import { projectStatusMail, serviceRequestAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import { refundOutcome } from './money-plans';
@@ -52,7 +45,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
     const query = c.req.query();
     // Without a query: the whole list the caller may see (kept for older portal builds).
     if (Object.keys(query).length === 0) return projectList(await listVisibleProjects(db, caller));
-    const page = await validate(projectListQuerySchema, query);
+    const page = await readQuery('listProjects', query);
     // A page is kept until the data changes (Database.readThrough).
     const scope = caller.role === 'ADMIN' ? 'all' : caller.id;
     return frozenPage(
@@ -86,7 +79,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
     app,
     'createProject',
     async ({ c, caller }) => {
-      const body = await readBody(c, createProjectSchema);
+      const body = await readBody(c, 'createProject');
       const isAdmin = caller.role === 'ADMIN';
       if (!isAdmin && isFixedPriceTier(body.tier))
         throw new HttpError(400, API_MESSAGES.paidTierNeedsPayment);
@@ -147,7 +140,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
   defineRoute(app, 'updateProject', async ({ c, caller }) => {
     const projectId = c.req.param('id') ?? '';
     await findVisibleProject(db, projectId, caller);
-    const changes = await readBody(c, updateProjectSchema);
+    const changes = await readBody(c, 'updateProject');
     const { project } = await applyProjectTransition(db, {
       projectId,
       viewer: caller,
@@ -197,7 +190,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
   });
 
   defineRoute(app, 'clientApproveProject', async ({ c, caller }) => {
-    const body = await readBody(c, clientApproveSchema);
+    const body = await readBody(c, 'clientApproveProject');
     const refuse = body.action === 'refuse';
     const { project } = await money.run({
       projectId: body.projectId,
@@ -214,7 +207,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
   });
 
   defineRoute(app, 'completeProject', async ({ c, caller }) => {
-    const { projectId } = await readBody(c, projectIdSchema);
+    const { projectId } = await readBody(c, 'completeProject');
     const { project } = await money.run({
       projectId,
       viewer: caller,
@@ -226,13 +219,13 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
   });
 
   defineRoute(app, 'checkPenalty', async ({ c, caller }) => {
-    const { projectId } = await readBody(c, projectIdSchema);
+    const { projectId } = await readBody(c, 'checkPenalty');
     const project = await findVisibleProject(db, projectId, caller);
     return payments.quotePenalty(toMoneyView(project));
   });
 
   defineRoute(app, 'cancelProject', async ({ c, caller }) => {
-    const body = await readBody(c, cancelProjectSchema);
+    const body = await readBody(c, 'cancelProject');
     const byAdmin = caller.role === 'ADMIN';
     if ((body.cancelledBy === 'admin') !== byAdmin)
       throw new HttpError(403, API_MESSAGES.cancelledByMismatch);
@@ -258,7 +251,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
   });
 
   defineRoute(app, 'clientCancelPendingProject', async ({ c, caller }) => {
-    const body = await readBody(c, clientCancelPendingSchema);
+    const body = await readBody(c, 'clientCancelPendingProject');
     const { project, effect } = await money.run<Refunded>({
       projectId: body.projectId,
       viewer: caller,

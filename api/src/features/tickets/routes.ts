@@ -1,18 +1,11 @@
 import type { Hono } from 'hono';
-import {
-  API_MESSAGES,
-  createTicketSchema,
-  DEFAULT_TICKET_ASSIGNEE,
-  ticketListQuerySchema,
-  updateTicketSchema,
-  type Ticket,
-} from '@agency/domain';
+import { API_MESSAGES, DEFAULT_TICKET_ASSIGNEE, type Ticket } from '@agency/domain';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/database';
 import type { AppEnv, Caller } from '../../http/app-env';
 import { cachedResponse, defineRoute } from '../../http/define-route';
 import { HttpError, invalidCursorError } from '../../http/http-error';
-import { readBody, validate } from '../../http/read-body';
+import { readBody, readQuery } from '../../http/read-body';
 import { appendProjectEvent, findVisibleProject, UUID } from '../projects/project-repository';
 
 const TICKET_COLUMNS =
@@ -31,7 +24,7 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     const rawQuery = c.req.query();
     if (Object.keys(rawQuery).length > 0) {
       // One project's tickets (a board), newest first, paged by the last row's insertion order.
-      const query = await validate(ticketListQuerySchema, rawQuery);
+      const query = await readQuery('listTickets', rawQuery);
       if (!query.projectId)
         throw new HttpError(400, API_MESSAGES.projectIdInvalid, { projectId: API_MESSAGES.projectIdInvalid });
       const project = await findVisibleProject(db, query.projectId, caller);
@@ -75,7 +68,7 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     app,
     'createTicket',
     async ({ c, caller }) => {
-      const body = await readBody(c, createTicketSchema);
+      const body = await readBody(c, 'createTicket');
       const project = await findVisibleProject(db, body.project_id, caller);
       const row = await db.transaction(async (tx) => {
         const [created] = await tx.query<TicketRow>(
@@ -102,7 +95,7 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   defineRoute(app, 'updateTicket', async ({ c, caller }) => {
     const id = c.req.param('id') ?? '';
     if (!UUID.test(id)) throw new HttpError(404, API_MESSAGES.ticketNotFound);
-    const changes = await readBody(c, updateTicketSchema);
+    const changes = await readBody(c, 'updateTicket');
     const ticket = await db.transaction(async (tx) => {
       const [before] = await tx.query<TicketRow>(
         `select ${TICKET_COLUMNS} from tickets where id = $1 for update`,
