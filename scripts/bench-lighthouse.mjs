@@ -104,7 +104,10 @@ try {
     }
     const pick = (key) => median(runs.map((r) => r[key]));
     results[path] = Object.fromEntries(
-      ['perf', 'a11y', 'bp', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'si', 'benchmarkIndex'].map((key) => [key, pick(key)]),
+      ['perf', 'a11y', 'bp', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'si', 'benchmarkIndex'].map((key) => [
+        key,
+        pick(key),
+      ]),
     );
   }
 

@@ -188,7 +188,10 @@ describe('remote releases', () => {
 
     const refused = await npmRun('release', 'checkout', '--from', ahead);
     assert.equal(refused.code, 1, refused.output);
-    assert.match(refused.output, /Refused: checkout 0\.1\.0-[0-9a-f]{10} sends requests that .*API.* refuses/);
+    assert.match(
+      refused.output,
+      /Refused: checkout 0\.1\.0-[0-9a-f]{10} sends requests that .*API.* refuses/,
+    );
     assert.match(
       refused.output,
       /POST \/api\/schedule-consultation: the API does not take referralCode in its body/,

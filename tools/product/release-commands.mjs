@@ -38,72 +38,74 @@ const step = (name, text) => console.log(`  ${name.padEnd(9)} ${text}`);
 
 class Refused extends Error {}
 
-/** Whether `error` (a failed fetch of `url`) is a service on this machine that is not running. */
-const localServiceDown = (error, url) =>
-  error?.cause?.code === 'ECONNREFUSED' &&
-  ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
-
-const noAnswer = (error) => error?.cause?.code ?? error?.name ?? error;
-
 /**
- * What the host provides and loads: from the running host (what a release must fit), or from its build in
- * host/dist when the host is a local one that is not running. A host that does not answer otherwise (a timeout,
- * a remote host down) refuses the release: host/dist may not be what runs there.
+ * A contract a release must fit, as the service that runs gives it (`path` under `base`). `whenLocalDown` stands
+ * in for a local service that is not running; one that does not answer otherwise (a timeout, a remote service
+ * down) refuses the release, and so does one that answers an error (`predates` says what to do).
  */
-export async function hostContractOf(env) {
-  const url = `${env.PUBLIC_SITE_URL}/${HOST_CONTRACT_FILE}`;
+async function runningContract({ name, base, path, read, whenLocalDown, predates }) {
+  const url = `${base}${path}`;
   let response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(3000) });
   } catch (error) {
-    if (!localServiceDown(error, url)) {
+    const localDown =
+      error?.cause?.code === 'ECONNREFUSED' &&
+      ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+    if (!localDown) {
       throw new Refused(
-        `The host at ${env.PUBLIC_SITE_URL} did not answer (${noAnswer(error)}): a release is checked against the host that runs; try again once it answers.`,
+        `The ${name} at ${base} did not answer (${error?.cause?.code ?? error?.name ?? error}): a release is checked against the ${name} that runs; try again once it answers.`,
       );
     }
-    const file = join(ROOT, 'host', 'dist', HOST_CONTRACT_FILE);
-    if (!existsSync(file)) {
-      throw new Refused(
-        `The host at ${env.PUBLIC_SITE_URL} does not answer and host/dist has no ${HOST_CONTRACT_FILE}: start the product or build the host first.`,
-      );
-    }
-    return {
-      contract: JSON.parse(readFileSync(file, 'utf8')),
-      source: `${shown(file)} (the host is not running)`,
-    };
+    return whenLocalDown();
   }
-  if (!response.ok) {
-    throw new Refused(
-      `The host at ${env.PUBLIC_SITE_URL} answered ${response.status} for ${HOST_CONTRACT_FILE}: it predates release checks; deploy the host first.`,
-    );
-  }
-  return { contract: await response.json(), source: `the running host (${url})` };
+  if (!response.ok)
+    throw new Refused(`The ${name} at ${base} answered ${response.status} for ${path}: ${predates}`);
+  return { contract: read(await response.json()), source: `the running ${name} (${url})` };
 }
 
 /**
- * What the API takes in each request: from the running API (GET /api/contract), or, when the API is a local
- * one that is not running, what this checkout's API would take. An API that does not answer otherwise refuses
- * the release, as the host does.
+ * What the host provides and loads: from the running host (what a release must fit), or from its build in
+ * host/dist when the host is a local one that is not running (elsewhere host/dist may not be what runs).
  */
-export async function apiContractOf(env) {
-  const url = `${env.API_URL}/api/contract`;
-  let response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(3000) });
-  } catch (error) {
-    if (!localServiceDown(error, url)) {
-      throw new Refused(
-        `The API at ${env.API_URL} did not answer (${noAnswer(error)}): a release is checked against the API that runs; try again once it answers.`,
-      );
-    }
-    return { contract: currentRequestContract(), source: "this checkout's API (the API is not running)" };
-  }
-  if (!response.ok) {
-    throw new Refused(
-      `The API at ${env.API_URL} answered ${response.status} for /api/contract: it predates release checks of requests; deploy the API first.`,
-    );
-  }
-  return { contract: (await response.json()).requests, source: `the running API (${url})` };
+export function hostContractOf(env) {
+  return runningContract({
+    name: 'host',
+    base: env.PUBLIC_SITE_URL,
+    path: `/${HOST_CONTRACT_FILE}`,
+    read: (contract) => contract,
+    predates: 'it predates release checks; deploy the host first.',
+    whenLocalDown: () => {
+      const file = join(ROOT, 'host', 'dist', HOST_CONTRACT_FILE);
+      if (!existsSync(file)) {
+        throw new Refused(
+          `The host at ${env.PUBLIC_SITE_URL} does not answer and host/dist has no ${HOST_CONTRACT_FILE}: start the product or build the host first.`,
+        );
+      }
+      return {
+        contract: JSON.parse(readFileSync(file, 'utf8')),
+        source: `${shown(file)} (the host is not running)`,
+      };
+    },
+  });
+}
+
+/**
+ * What the API takes in each request: from the running API (GET /api/contract), or what this checkout's API
+ * would take when the API is a local one that is not running.
+ */
+export function apiContractOf(env) {
+  return runningContract({
+    name: 'API',
+    base: env.API_URL,
+    path: '/api/contract',
+    read: (answer) => answer.requests,
+    predates: 'it predates release checks of requests; deploy the API first.',
+    whenLocalDown: () => ({
+      contract: currentRequestContract(),
+      source: "this checkout's API (the API is not running)",
+    }),
+  });
 }
 
 /**

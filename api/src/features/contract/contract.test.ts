@@ -30,8 +30,7 @@ describe('the request contract (GET /api/contract)', () => {
     '%s refuses a field the contract does not list (400 naming it)',
     async (key) => {
       const spec = API_ROUTES[key as ApiRouteKey];
-      const caller =
-        spec.access === 'public' ? undefined : spec.access === 'admin' ? api.admin : api.clientA;
+      const caller = spec.access === 'public' ? undefined : spec.access === 'admin' ? api.admin : api.clientA;
       const projectId = await insertFixtureProject(api.db, api.clientA, { tier: 3, state: 'active' });
       const path = routePath(spec.path, { id: projectId });
       const parts = REQUEST_SCHEMAS[key];
