@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -313,11 +313,17 @@ describe('the API process asked to stop while it starts', () => {
   it('finishes starting, then stops cleanly (exit 0) instead of dying mid-step, and its database opens again', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'api-main-test-'));
     api = await spawnApi(dataDir);
-    // A fresh database: the migrations are applied first, then the job queue sets up its own schema.
-    await waitForOutput(api, /migrations applied/, 'the migrations');
+    // The embedded database's folder appears while it is being created, after the process listens for signals
+    // and well before it is ready: migrations, then the job queue's own schema, come after.
+    await poll(async () => (existsSync(path.join(dataDir, 'db')) ? true : undefined), 'the database folder');
     api.child.kill('SIGTERM');
     expect(await api.exited).toEqual({ code: 0, signal: null });
-    expect(logLines(api.output()).map((line) => line.msg)).toContain('stopped');
+    const messages = logLines(api.output()).map((line) => line.msg);
+    const waited = messages.indexOf('stopping once start-up finishes');
+    expect(waited).toBeGreaterThanOrEqual(0);
+    expect(messages.indexOf('draining')).toBeGreaterThan(waited);
+    expect(messages.indexOf('stopped')).toBeGreaterThan(messages.indexOf('draining'));
+    expect(api.output()).toMatch(/api listening on/);
 
     // What it wrote is whole: the same data directory starts again.
     api = await spawnApi(dataDir);

@@ -50,22 +50,21 @@ const logger = pino(
   logDestination,
 );
 
-// A stop signal during start-up (an orchestrator replacing a replica that is still starting) waits for the
-// start-up to finish, then drains as usual: Node's default would kill the process mid-step, in the middle of a
-// migration or of writing the embedded database's files. A start-up that hangs (a database that never
-// answers) is cut after SHUTDOWN_TIMEOUT_MS.
+// A stop signal during start-up (an orchestrator replacing a replica that is still starting) lets the start-up
+// finish, then drains: Node's default would kill the process mid-step, in the middle of a migration or of
+// writing the embedded database's files. That replica never said it was ready, so its drain does not wait
+// SHUTDOWN_DELAY_MS for a proxy to notice. A second signal during start-up exits at once; one that hangs is
+// ended by the orchestrator's own kill after its grace period.
 let startedUp = false;
 let stopSignalDuringStartup: string | undefined;
-let startupCut: NodeJS.Timeout | undefined;
 function onStopSignal(signal: string) {
   if (startedUp) return void shutdown(signal);
-  if (stopSignalDuringStartup) return;
+  if (stopSignalDuringStartup) {
+    logger.warn({ signal }, 'asked again to stop during start-up; exiting');
+    process.exit(1);
+  }
   stopSignalDuringStartup = signal;
   logger.info({ signal }, 'stopping once start-up finishes');
-  startupCut = setTimeout(() => {
-    logger.warn('start-up did not finish; exiting');
-    process.exit(1);
-  }, config.shutdownTimeoutMs).unref();
 }
 process.on('SIGINT', () => onStopSignal('SIGINT'));
 process.on('SIGTERM', () => onStopSignal('SIGTERM'));
@@ -151,12 +150,15 @@ let stopping = false;
  * running jobs failed (pg-boss retries them elsewhere; a mail is not sent twice, mail/mailer.ts sendMailOnce),
  * and the process exits soon after.
  */
-async function shutdown(signal: string): Promise<void> {
+async function shutdown(
+  signal: string,
+  { delayMs = config.shutdownDelayMs }: { delayMs?: number } = {},
+): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'draining');
   lifecycle.draining = true;
-  const drainMs = config.shutdownDelayMs + config.shutdownTimeoutMs;
+  const drainMs = delayMs + config.shutdownTimeoutMs;
   const deadline = Date.now() + drainMs;
   setTimeout(() => {
     logger.warn('drain timed out; exiting');
@@ -167,7 +169,7 @@ async function shutdown(signal: string): Promise<void> {
   // Running jobs finish alongside the HTTP drain; jobs queued meanwhile (requests still send them) wait for
   // another replica.
   const intakeStopped = jobs.stopTakingJobs().catch(logJobStopFailure);
-  await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
   for (const hook of lifecycle.onDrain) hook();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // close() ends the connections idle at that moment; one whose request finishes later is kept alive (a
@@ -195,8 +197,7 @@ async function shutdown(signal: string): Promise<void> {
   process.exit(0);
 }
 startedUp = true;
-clearTimeout(startupCut);
-if (stopSignalDuringStartup) void shutdown(stopSignalDuringStartup);
+if (stopSignalDuringStartup) void shutdown(stopSignalDuringStartup, { delayMs: 0 });
 
 function unconfiguredPayments(): Payments {
   const fail = async (): Promise<never> => {
