@@ -190,13 +190,13 @@ describe('remote releases', () => {
     assert.equal(refused.code, 1, refused.output);
     assert.match(
       refused.output,
-      /Refused: checkout 0\.1\.0-[0-9a-f]{10} sends requests that .*API.* refuses/,
+      /Refused: checkout 0\.1\.0-[0-9a-f]{10} was built with requests that .*API.* does not take/,
     );
     assert.match(
       refused.output,
       /POST \/api\/schedule-consultation: the API does not take referralCode in its body/,
     );
-    assert.match(refused.output, /Deploy the API built from the same shared\/domain first/);
+    assert.match(refused.output, /Deploy \(or start\) the API built from the same shared\/domain first/);
     assert.match(refused.output, new RegExp(`Nothing was published; checkout stays on ${v1}`));
     assert.equal((await appConfig()).remotes.checkout.release, v1);
   });

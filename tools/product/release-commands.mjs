@@ -44,6 +44,10 @@ class Refused extends Error {}
  * down) refuses the release, and so does one that answers an error (`predates` says what to do).
  */
 async function runningContract({ name, base, path, read, whenLocalDown, predates }) {
+  const unexpected = () =>
+    new Refused(
+      `The ${name} at ${base} answered ${path} with something that is not its contract: is that the ${name}'s address?`,
+    );
   const url = `${base}${path}`;
   let response;
   try {
@@ -61,7 +65,9 @@ async function runningContract({ name, base, path, read, whenLocalDown, predates
   }
   if (!response.ok)
     throw new Refused(`The ${name} at ${base} answered ${response.status} for ${path}: ${predates}`);
-  return { contract: read(await response.json()), source: `the running ${name} (${url})` };
+  const contract = read(await response.json().catch(() => undefined));
+  if (!contract) throw unexpected();
+  return { contract, source: `the running ${name} (${url})` };
 }
 
 /**
@@ -73,7 +79,7 @@ export function hostContractOf(env) {
     name: 'host',
     base: env.PUBLIC_SITE_URL,
     path: `/${HOST_CONTRACT_FILE}`,
-    read: (contract) => contract,
+    read: (contract) => (contract?.shared && contract?.loads ? contract : undefined),
     predates: 'it predates release checks; deploy the host first.',
     whenLocalDown: () => {
       const file = join(ROOT, 'host', 'dist', HOST_CONTRACT_FILE);
@@ -99,7 +105,7 @@ export function apiContractOf(env) {
     name: 'API',
     base: env.API_URL,
     path: '/api/contract',
-    read: (answer) => answer.requests,
+    read: (answer) => (typeof answer?.requests === 'object' ? answer.requests : undefined),
     predates: 'it predates release checks of requests; deploy the API first.',
     whenLocalDown: () => ({
       contract: currentRequestContract(),
@@ -109,22 +115,41 @@ export function apiContractOf(env) {
 }
 
 /**
- * Checks a build or release folder of `remote` against the host and the API; throws Refused (listing every
- * problem) unless forced.
+ * The host's and the API's contracts. Forced (an emergency, e.g. a rollback while the API is down), one that
+ * cannot be had is not checked, and says so, instead of refusing.
+ */
+export async function contractsOf(env, force) {
+  const orNotChecked = (reading, name) =>
+    reading.catch((error) => {
+      if (!force || !(error instanceof Refused)) throw error;
+      step(name, `FORCED: not checked: ${error.message}`);
+      return undefined;
+    });
+  const [host, api] = await Promise.all([
+    orNotChecked(hostContractOf(env), 'contract'),
+    orNotChecked(apiContractOf(env), 'requests'),
+  ]);
+  return { host, api };
+}
+
+/**
+ * Checks a build or release folder of `remote` against the host and the API (those not undefined); throws
+ * Refused (listing every problem) unless forced.
  */
 function checkContract({ remote, dir, release, host, api, force }) {
   const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8'));
   /** What does not fit, each with the lines that say why: `Refused: <verdict>`, or `FORCED: <verdict>`. */
   const misfits = [];
-  const hostProblems = contractProblems(remote.name, manifest, host.contract);
-  if (hostProblems.length === 0) {
+  const hostProblems = host ? contractProblems(remote.name, manifest, host.contract) : [];
+  if (host && hostProblems.length === 0) {
     const loaded = Object.keys(host.contract.loads[remote.name] ?? {}).length;
     step(
       'contract',
       `fits ${host.source}: exposes the ${loaded} modules it loads, needs ${manifest.shared.length} shared modules, all provided within range`,
     );
-  } else {
+  } else if (host) {
     misfits.push({
+      step: 'contract',
       verdict: `${remote.name} ${release} does not fit ${host.source}:`,
       lines: hostProblems.flatMap((found) => {
         const { problem, fix } = describeProblem(found, host.contract);
@@ -134,32 +159,31 @@ function checkContract({ remote, dir, release, host, api, force }) {
     });
   }
   const requestsFile = join(dir, API_REQUESTS_FILE);
-  if (!existsSync(requestsFile)) {
+  const sent = existsSync(requestsFile) ? JSON.parse(readFileSync(requestsFile, 'utf8')) : undefined;
+  const apiProblems = api && sent ? requestProblems(sent, api.contract) : [];
+  if (api && !sent) {
     step('requests', `not checked: this build has no ${API_REQUESTS_FILE} (it predates the check)`);
-  } else {
-    const sent = JSON.parse(readFileSync(requestsFile, 'utf8'));
-    const apiProblems = requestProblems(sent, api.contract);
-    if (apiProblems.length === 0) {
-      step(
-        'requests',
-        `fit ${api.source}: it takes every field of the ${Object.keys(sent).length} request routes this build knows`,
-      );
-    } else {
-      misfits.push({
-        verdict: `${remote.name} ${release} sends requests that ${api.source} refuses:`,
-        lines: [
-          ...apiProblems.map((found) => `    - ${describeRequestProblem(found)}.`),
-          `      Deploy the API built from the same shared/domain first, then release ${remote.name} again.`,
-        ],
-        forcedNote: 'Those requests fail in the browser until the API takes them.',
-      });
-    }
+  } else if (api && apiProblems.length === 0) {
+    step(
+      'requests',
+      `fit ${api.source}: it takes every field of the ${Object.keys(sent).length} request routes this build knows`,
+    );
+  } else if (api) {
+    misfits.push({
+      step: 'requests',
+      verdict: `${remote.name} ${release} was built with requests that ${api.source} does not take (the whole table of its shared/domain, whether ${remote.name} sends them or not):`,
+      lines: [
+        ...apiProblems.map((found) => `    - ${describeRequestProblem(found)}.`),
+        `      Deploy (or start) the API built from the same shared/domain first, then release ${remote.name} again.`,
+      ],
+      forcedNote: 'A request the API does not take fails in the browser when it is sent.',
+    });
   }
   if (misfits.length === 0) return;
   if (!force)
     throw new Refused(misfits.flatMap(({ verdict, lines }) => [`Refused: ${verdict}`, ...lines]).join('\n'));
-  for (const { verdict, lines, forcedNote } of misfits)
-    step('contract', [`FORCED: ${verdict}`, ...lines, `    ${forcedNote}`].join('\n  '));
+  for (const { step: name, verdict, lines, forcedNote } of misfits)
+    step(name, [`FORCED: ${verdict}`, ...lines, `    ${forcedNote}`].join('\n  '));
 }
 
 function build(remote) {
@@ -212,8 +236,7 @@ async function release(args) {
       remote,
       dir,
       release: id,
-      host: await hostContractOf(env),
-      api: await apiContractOf(env),
+      ...(await contractsOf(env, values.force)),
       force: values.force,
     });
   } catch (error) {
@@ -254,8 +277,7 @@ async function rollback(args) {
     remote,
     dir: join(releasePaths(env).releasesDir, remote.name, expected.to),
     release: expected.to,
-    host: await hostContractOf(env),
-    api: await apiContractOf(env),
+    ...(await contractsOf(env, values.force)),
     force: values.force,
   });
   const { from, to } = rollbackRelease({ env, remote, to: values.to, expected });

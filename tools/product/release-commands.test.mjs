@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
-import { apiContractOf, hostContractOf } from './release-commands.mjs';
+import { apiContractOf, contractsOf, hostContractOf } from './release-commands.mjs';
 
 /** A local port nothing listens on. */
 async function closedPort() {
@@ -58,6 +58,15 @@ test("a release's requests are checked against the API that runs: what it answer
   } finally {
     older.close();
   }
+  const notAnApi = await fakeApi(200, '<!doctype html>');
+  try {
+    await assert.rejects(
+      apiContractOf({ API_URL: notAnApi.url }),
+      /answered \/api\/contract with something that is not its contract: is that the API's address\?/,
+    );
+  } finally {
+    notAnApi.close();
+  }
   await assert.rejects(
     apiContractOf({ API_URL: 'http://api.invalid' }),
     /The API at http:\/\/api\.invalid did not answer \(.+\): a release is checked against the API that runs/,
@@ -68,4 +77,10 @@ test("a local API that is not running is stood in for by this checkout's", async
   const answer = await apiContractOf({ API_URL: `http://127.0.0.1:${await closedPort()}` });
   assert.equal(answer.source, "this checkout's API (the API is not running)");
   assert.ok(answer.contract['POST /api/client-approve-project'].body.includes('monthlyFee'));
+});
+
+test('forced (an emergency: a rollback while the API is down), what cannot be read is not checked instead of refusing', async () => {
+  const env = { PUBLIC_SITE_URL: 'http://host.invalid', API_URL: 'http://api.invalid' };
+  await assert.rejects(contractsOf(env, false), /did not answer/);
+  assert.deepEqual(await contractsOf(env, true), { host: undefined, api: undefined });
 });

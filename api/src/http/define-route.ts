@@ -2,8 +2,10 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import { API_MESSAGES, API_ROUTES, type ApiRouteKey, type ApiRouteTypes } from '@agency/domain';
+import type { BodyRouteKey, QueryRouteKey } from '@agency/domain/request-contract';
 import type { AppEnv, Caller } from './app-env';
 import { HttpError } from './http-error';
+import { readBody, readQuery, type RequestBody, type RequestQuery } from './read-body';
 
 type Access<K extends ApiRouteKey> = (typeof API_ROUTES)[K]['access'];
 
@@ -11,6 +13,10 @@ export interface RouteContext<K extends ApiRouteKey> {
   c: Context<AppEnv>;
   caller: Access<K> extends 'public' ? Caller | undefined : Caller;
   log: Logger;
+  /** The JSON body, read with this route's schema (the request table, GET /api/contract): 400 when invalid. */
+  readBody: K extends BodyRouteKey ? () => Promise<RequestBody<K>> : never;
+  /** The query, read with this route's schema: 400 when invalid. */
+  readQuery: K extends QueryRouteKey ? () => Promise<RequestQuery<K>> : never;
 }
 
 export interface RouteOptions {
@@ -112,7 +118,14 @@ export function defineRoute<K extends ApiRouteKey>(
       if (spec.access === 'client' && caller.role === 'ADMIN')
         throw new HttpError(403, API_MESSAGES.clientOnly);
     }
-    const body = await handler({ c, caller: caller as RouteContext<K>['caller'], log: c.get('log') });
+    const body = await handler({
+      c,
+      caller: caller as RouteContext<K>['caller'],
+      log: c.get('log'),
+      // Bound to this route: a handler cannot read its request with another route's schema.
+      readBody: (() => readBody(c, key as BodyRouteKey)) as RouteContext<K>['readBody'],
+      readQuery: (() => readQuery(key as QueryRouteKey, c.req.query())) as RouteContext<K>['readQuery'],
+    });
     if (body instanceof Response) return body;
     const { data, encoding } = encodeBody(body as object, c.req.header('accept-encoding'));
     if (!encoding)

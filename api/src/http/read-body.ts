@@ -5,15 +5,20 @@ import { REQUEST_SCHEMAS, type BodyRouteKey, type QueryRouteKey } from '@agency/
 import { HttpError } from './http-error';
 
 type Schemas = typeof REQUEST_SCHEMAS;
+/** What a route's body and query are once read. */
+export type RequestBody<K extends BodyRouteKey> = InferType<
+  Schemas[K] extends { body: infer S extends AnySchema } ? S : never
+>;
+export type RequestQuery<K extends QueryRouteKey> = InferType<
+  Schemas[K] extends { query: infer S extends AnySchema } ? S : never
+>;
 
 /**
  * Parses the JSON body of `route` and validates it with the route's schema in the shared request table (what
- * GET /api/contract publishes): 400 with `fields` when invalid.
+ * GET /api/contract publishes): 400 with `fields` when invalid. Routes get it bound to themselves
+ * (RouteContext.readBody); a helper shared by two paths of one route calls it with the route's key.
  */
-export async function readBody<K extends BodyRouteKey>(
-  c: Context,
-  route: K,
-): Promise<InferType<Schemas[K] extends { body: infer S extends AnySchema } ? S : never>> {
+export async function readBody<K extends BodyRouteKey>(c: Context, route: K): Promise<RequestBody<K>> {
   const schema = (REQUEST_SCHEMAS[route] as { body: AnySchema }).body;
   const text = await c.req.text();
   let body: unknown;
@@ -29,7 +34,7 @@ export async function readBody<K extends BodyRouteKey>(
 export function readQuery<K extends QueryRouteKey>(
   route: K,
   query: Record<string, string>,
-): Promise<InferType<Schemas[K] extends { query: infer S extends AnySchema } ? S : never>> {
+): Promise<RequestQuery<K>> {
   return validate((REQUEST_SCHEMAS[route] as { query: AnySchema }).query, query);
 }
 

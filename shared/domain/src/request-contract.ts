@@ -7,6 +7,7 @@ import {
   createProjectSchema,
   inboxQuerySchema,
   inboxReadSchema,
+  notificationsQuerySchema,
   notificationsReadSchema,
   projectIdSchema,
   projectListQuerySchema,
@@ -18,16 +19,18 @@ import { scheduleConsultationSchema } from './schemas/consultation';
 import { createTicketSchema, updateTicketSchema } from './schemas/tickets';
 import {
   downpaymentIntentSchema,
+  monthlyRevenueQuerySchema,
   payOpenInvoiceSchema,
   processFinalPaymentSchema,
   stripeRefundSchema,
+  subscriptionPlansQuerySchema,
 } from './schemas/payments';
 
 /**
  * What each route of the API takes: the schema its body, or its query, is read with. The server reads every
- * request through this table (api/src/http/read-body.ts) and answers unknown fields with a 400, so its field
- * names are exactly what the running API accepts: the request contract a remote's release is checked
- * against (tools/federation/api-requests.mjs). Routes that take neither read nothing the caller can add.
+ * body and query through this table (api/src/http/read-body.ts) and answers unknown fields with a 400, so its
+ * field names are exactly what the running API accepts: the request contract a remote's release is checked
+ * against (tools/federation/api-requests.mjs). The routes not listed read neither (path parameters only).
  */
 export const REQUEST_SCHEMAS = {
   contactForm: { body: contactFormSchema },
@@ -40,6 +43,7 @@ export const REQUEST_SCHEMAS = {
   completeProject: { body: projectIdSchema },
   listProjects: { query: projectListQuerySchema },
   listTickets: { query: ticketListQuerySchema },
+  listNotifications: { query: notificationsQuerySchema },
   markNotificationsRead: { body: notificationsReadSchema },
   listInbox: { query: inboxQuerySchema },
   markInboxRead: { body: inboxReadSchema },
@@ -50,6 +54,8 @@ export const REQUEST_SCHEMAS = {
   processFinalPayment: { body: processFinalPaymentSchema },
   stripeRefund: { body: stripeRefundSchema },
   payOpenInvoice: { body: payOpenInvoiceSchema },
+  subscriptionPlans: { query: subscriptionPlansQuerySchema },
+  monthlyRevenue: { query: monthlyRevenueQuerySchema },
 } as const satisfies { [K in ApiRouteKey]?: { body: AnyObjectSchema } | { query: AnyObjectSchema } };
 
 type RequestSchemas = typeof REQUEST_SCHEMAS;

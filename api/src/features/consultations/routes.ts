@@ -4,7 +4,6 @@ import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { rateLimit } from '../../http/rate-limit';
-import { readBody } from '../../http/read-body';
 import { consultationRequestMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import { appendProjectEvent, insertProject } from '../projects/project-repository';
@@ -14,8 +13,8 @@ export function registerConsultationRoutes(app: Hono<AppEnv>, deps: AppDeps): vo
   defineRoute(
     app,
     'scheduleConsultation',
-    async ({ c, caller }) => {
-      const request = await readBody(c, 'scheduleConsultation');
+    async ({ caller, readBody }) => {
+      const request = await readBody();
       const consultation = findConsultationTier(request.tier)!;
       const clientName = `${request.firstName.trim()} ${request.lastName.trim()}`;
       const project = await deps.db.transaction(async (tx) => {

@@ -3,7 +3,6 @@ import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { rateLimit } from '../../http/rate-limit';
-import { readBody } from '../../http/read-body';
 import { contactMessageMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 
@@ -11,8 +10,8 @@ export function registerContactRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   defineRoute(
     app,
     'contactForm',
-    async ({ c, caller }) => {
-      const message = await readBody(c, 'contactForm');
+    async ({ caller, readBody }) => {
+      const message = await readBody();
       await deps.db.transaction(async (tx) => {
         await tx.query(
           `insert into contact_messages (first_name, last_name, email, company, project_details, user_id)

@@ -4,7 +4,6 @@ import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, invalidCursorError } from '../../http/http-error';
-import { readBody, readQuery } from '../../http/read-body';
 
 /**
  * The admin's inbox: contact messages and consultation requests (both stored since the first version, shown
@@ -66,8 +65,8 @@ function toItem(row: ItemRow): InboxItem {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
-  defineRoute(app, 'listInbox', async ({ c }) => {
-    const query = await readQuery('listInbox', c.req.query());
+  defineRoute(app, 'listInbox', async ({ readQuery }) => {
+    const query = await readQuery();
     const limit = query.limit ? Number(query.limit) : LIST_PAGE_SIZE.default;
     const where: string[] = [];
     const params: unknown[] = [];
@@ -116,8 +115,8 @@ export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
     };
   });
 
-  defineRoute(app, 'markInboxRead', async ({ c }) => {
-    const body = await readBody(c, 'markInboxRead');
+  defineRoute(app, 'markInboxRead', async ({ readBody }) => {
+    const body = await readBody();
     const table = body.kind === 'contact' ? 'contact_messages' : 'consultation_requests';
     const updated = await db.query(
       `update ${table} set read_at = ${body.read ? 'coalesce(read_at, now())' : 'null'} where id = $1 returning id`,

@@ -2,7 +2,6 @@ import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import {
   API_MESSAGES,
-  isBigintId,
   LIVE_EVENT_IDS_REMEMBERED,
   RecentIds,
   type AppNotification,
@@ -13,7 +12,6 @@ import type { AppEnv, Caller } from '../../http/app-env';
 import { bearerToken } from '../../http/access-token';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
-import { readBody } from '../../http/read-body';
 import { EVENT_COLUMNS, toActivityEntry, type EventRow } from '../projects/project-repository';
 import type { LiveHub } from './live-hub';
 
@@ -163,15 +161,11 @@ export function registerLiveRoutes(
     return count?.unread ?? 0;
   };
 
-  defineRoute(app, 'listNotifications', async ({ c, caller }) => {
-    const unreadOnly = c.req.query('unread') === '1';
-    const limit = Math.min(
-      Math.max(Number(c.req.query('limit') ?? NOTIFICATION_PAGE) || NOTIFICATION_PAGE, 1),
-      100,
-    );
-    const cursor = c.req.query('cursor');
-    if (cursor !== undefined && !isBigintId(cursor))
-      throw new HttpError(400, API_MESSAGES.invalidValue, { cursor: API_MESSAGES.invalidValue });
+  defineRoute(app, 'listNotifications', async ({ caller, readQuery }) => {
+    const query = await readQuery();
+    const unreadOnly = query.unread === '1';
+    const limit = Math.min(Math.max(Number(query.limit ?? NOTIFICATION_PAGE) || NOTIFICATION_PAGE, 1), 100);
+    const { cursor } = query;
     const params: unknown[] = [caller.id, limit + 1, caller.role === 'ADMIN'];
     const rows = await db.query<
       EventRow & {
@@ -205,8 +199,8 @@ export function registerLiveRoutes(
     };
   });
 
-  defineRoute(app, 'markNotificationsRead', async ({ c, caller }) => {
-    const body = await readBody(c, 'markNotificationsRead');
+  defineRoute(app, 'markNotificationsRead', async ({ caller, readBody }) => {
+    const body = await readBody();
     if (body.all) {
       await db.query('update notifications set read_at = now() where user_id = $1 and read_at is null', [
         caller.id,

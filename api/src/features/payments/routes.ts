@@ -27,8 +27,6 @@ const MOUNTED_AT = '/api';
 const DOWNPAYMENT_INTENT_ALIAS = '/stripe-downpayment-intent.mjs';
 const IDEMPOTENCY_KEY = /^[\w:.-]{8,100}$/;
 const PAYMENT_INTENT_ID = /^pi_\w{1,100}$/;
-/** 'YYYY-MM' from year 1 (PostgreSQL has no year 0). */
-const MONTH = /^(?!0000)\d{4}-(0[1-9]|1[0-2])$/;
 
 function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
   const key = c.req.header('idempotency-key');
@@ -152,8 +150,8 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
   defineRoute(
     app,
     'processFinalPayment',
-    async ({ c, caller }) => {
-      const body = await readBody(c, 'processFinalPayment');
+    async ({ caller, readBody }) => {
+      const body = await readBody();
       const { project } = await services.money.run({
         projectId: body.projectId,
         viewer: caller,
@@ -169,8 +167,8 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
   defineRoute(
     app,
     'stripeRefund',
-    async ({ c, caller }) => {
-      const body = await readBody(c, 'stripeRefund');
+    async ({ caller, readBody }) => {
+      const body = await readBody();
       const { effect } = await services.money.run<{ refund: Parameters<typeof refundOutcome>[0] }>({
         projectId: body.projectId,
         viewer: caller,
@@ -218,8 +216,8 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
   defineRoute(
     app,
     'payOpenInvoice',
-    async ({ c, caller }) => {
-      const body = await readBody(c, 'payOpenInvoice');
+    async ({ c, caller, readBody }) => {
+      const body = await readBody();
       const { project } = await services.money.run({
         projectId: c.req.param('id') ?? '',
         viewer: caller,
@@ -235,10 +233,8 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
   defineRoute(
     app,
     'subscriptionPlans',
-    async ({ c }) => {
-      const tier = c.req.query('tier');
-      if (tier !== '3' && tier !== '4')
-        throw new HttpError(400, API_MESSAGES.invalidValue, { tier: API_MESSAGES.invalidValue });
+    async ({ readQuery }) => {
+      const { tier } = await readQuery();
       return { subscriptionPlans: await stripe().subscriptionPlans(tier === '3' ? 3 : 4) };
     },
     mounted,
@@ -247,10 +243,8 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
   defineRoute(
     app,
     'monthlyRevenue',
-    async ({ c }) => {
-      const month = c.req.query('month');
-      if (month !== undefined && !MONTH.test(month))
-        throw new HttpError(400, API_MESSAGES.invalidValue, { month: API_MESSAGES.invalidValue });
+    async ({ readQuery }) => {
+      const { month } = await readQuery();
       return { revenue: fromCents(await monthlyRevenueCents(db, month)) };
     },
     mounted,

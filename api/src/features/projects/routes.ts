@@ -13,7 +13,6 @@ import type { AppEnv, Caller } from '../../http/app-env';
 import { cachedResponse, defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { rateLimit } from '../../http/rate-limit';
-import { readBody, readQuery } from '../../http/read-body';
 import { projectStatusMail, serviceRequestAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import { refundOutcome } from './money-plans';
@@ -41,11 +40,11 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
     projects,
   }));
   const frozenPage = cachedResponse((page: Awaited<ReturnType<typeof listProjectPage>>) => ({ ...page }));
-  defineRoute(app, 'listProjects', async ({ c, caller }) => {
+  defineRoute(app, 'listProjects', async ({ c, caller, readQuery }) => {
     const query = c.req.query();
     // Without a query: the whole list the caller may see (kept for older portal builds).
     if (Object.keys(query).length === 0) return projectList(await listVisibleProjects(db, caller));
-    const page = await readQuery('listProjects', query);
+    const page = await readQuery();
     // A page is kept until the data changes (Database.readThrough).
     const scope = caller.role === 'ADMIN' ? 'all' : caller.id;
     return frozenPage(
@@ -78,8 +77,8 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
   defineRoute(
     app,
     'createProject',
-    async ({ c, caller }) => {
-      const body = await readBody(c, 'createProject');
+    async ({ caller, readBody }) => {
+      const body = await readBody();
       const isAdmin = caller.role === 'ADMIN';
       if (!isAdmin && isFixedPriceTier(body.tier))
         throw new HttpError(400, API_MESSAGES.paidTierNeedsPayment);
@@ -137,10 +136,10 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
     },
   );
 
-  defineRoute(app, 'updateProject', async ({ c, caller }) => {
+  defineRoute(app, 'updateProject', async ({ c, caller, readBody }) => {
     const projectId = c.req.param('id') ?? '';
     await findVisibleProject(db, projectId, caller);
-    const changes = await readBody(c, 'updateProject');
+    const changes = await readBody();
     const { project } = await applyProjectTransition(db, {
       projectId,
       viewer: caller,
@@ -189,8 +188,8 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
     return { end_date: row?.end_date ? new Date(row.end_date).toISOString() : null };
   });
 
-  defineRoute(app, 'clientApproveProject', async ({ c, caller }) => {
-    const body = await readBody(c, 'clientApproveProject');
+  defineRoute(app, 'clientApproveProject', async ({ caller, readBody }) => {
+    const body = await readBody();
     const refuse = body.action === 'refuse';
     const { project } = await money.run({
       projectId: body.projectId,
@@ -206,8 +205,8 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
     return { project };
   });
 
-  defineRoute(app, 'completeProject', async ({ c, caller }) => {
-    const { projectId } = await readBody(c, 'completeProject');
+  defineRoute(app, 'completeProject', async ({ caller, readBody }) => {
+    const { projectId } = await readBody();
     const { project } = await money.run({
       projectId,
       viewer: caller,
@@ -218,14 +217,14 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
     return { project };
   });
 
-  defineRoute(app, 'checkPenalty', async ({ c, caller }) => {
-    const { projectId } = await readBody(c, 'checkPenalty');
+  defineRoute(app, 'checkPenalty', async ({ caller, readBody }) => {
+    const { projectId } = await readBody();
     const project = await findVisibleProject(db, projectId, caller);
     return payments.quotePenalty(toMoneyView(project));
   });
 
-  defineRoute(app, 'cancelProject', async ({ c, caller }) => {
-    const body = await readBody(c, 'cancelProject');
+  defineRoute(app, 'cancelProject', async ({ caller, readBody }) => {
+    const body = await readBody();
     const byAdmin = caller.role === 'ADMIN';
     if ((body.cancelledBy === 'admin') !== byAdmin)
       throw new HttpError(403, API_MESSAGES.cancelledByMismatch);
@@ -250,8 +249,8 @@ export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money 
     return { ...refundOutcome(effect.refund), ...penalty, project };
   });
 
-  defineRoute(app, 'clientCancelPendingProject', async ({ c, caller }) => {
-    const body = await readBody(c, 'clientCancelPendingProject');
+  defineRoute(app, 'clientCancelPendingProject', async ({ caller, readBody }) => {
+    const body = await readBody();
     const { project, effect } = await money.run<Refunded>({
       projectId: body.projectId,
       viewer: caller,

@@ -5,7 +5,6 @@ import type { Queryable } from '../../db/database';
 import type { AppEnv, Caller } from '../../http/app-env';
 import { cachedResponse, defineRoute } from '../../http/define-route';
 import { HttpError, invalidCursorError } from '../../http/http-error';
-import { readBody, readQuery } from '../../http/read-body';
 import { appendProjectEvent, findVisibleProject, UUID } from '../projects/project-repository';
 
 const TICKET_COLUMNS =
@@ -20,11 +19,11 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   const { db } = deps;
 
   const ticketList = cachedResponse((tickets: Ticket[]) => ({ tickets }));
-  defineRoute(app, 'listTickets', async ({ c, caller }) => {
+  defineRoute(app, 'listTickets', async ({ c, caller, readQuery }) => {
     const rawQuery = c.req.query();
     if (Object.keys(rawQuery).length > 0) {
       // One project's tickets (a board), newest first, paged by the last row's insertion order.
-      const query = await readQuery('listTickets', rawQuery);
+      const query = await readQuery();
       if (!query.projectId)
         throw new HttpError(400, API_MESSAGES.projectIdInvalid, { projectId: API_MESSAGES.projectIdInvalid });
       const project = await findVisibleProject(db, query.projectId, caller);
@@ -67,8 +66,8 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   defineRoute(
     app,
     'createTicket',
-    async ({ c, caller }) => {
-      const body = await readBody(c, 'createTicket');
+    async ({ caller, readBody }) => {
+      const body = await readBody();
       const project = await findVisibleProject(db, body.project_id, caller);
       const row = await db.transaction(async (tx) => {
         const [created] = await tx.query<TicketRow>(
@@ -92,10 +91,10 @@ export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     { successStatus: 201 },
   );
 
-  defineRoute(app, 'updateTicket', async ({ c, caller }) => {
+  defineRoute(app, 'updateTicket', async ({ c, caller, readBody }) => {
     const id = c.req.param('id') ?? '';
     if (!UUID.test(id)) throw new HttpError(404, API_MESSAGES.ticketNotFound);
-    const changes = await readBody(c, 'updateTicket');
+    const changes = await readBody();
     const ticket = await db.transaction(async (tx) => {
       const [before] = await tx.query<TicketRow>(
         `select ${TICKET_COLUMNS} from tickets where id = $1 for update`,

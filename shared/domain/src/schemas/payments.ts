@@ -1,4 +1,5 @@
-import { mixed, number, object, type InferType } from 'yup';
+import { mixed, number, object, string, type InferType } from 'yup';
+import { API_MESSAGES } from '../messages/api-messages';
 import type { TierId } from '../tiers';
 import { INVALID_CHARACTERS, VALIDATION } from '../messages/validation';
 import { PAYMENT_MESSAGES } from '../payments-messages';
@@ -64,3 +65,17 @@ export const stripeRefundSchema = requestObject({
   paymentIntentId: singleLineText(x.paymentIntentId).required().max(255),
 });
 export type StripeRefundRequest = InferType<typeof stripeRefundSchema>;
+
+/** GET /api/get-subscription-plans query: the plans of tier 3 or 4. */
+export const subscriptionPlansQuerySchema = requestObject({
+  tier: mixed<'3' | '4'>()
+    .required(API_MESSAGES.invalidValue)
+    .oneOf(['3', '4'] as const, API_MESSAGES.invalidValue),
+});
+
+/** GET /api/monthly-revenue query: another calendar month (YYYY-MM, UTC; from year 1, PostgreSQL has no year 0). */
+export const monthlyRevenueQuerySchema = requestObject({
+  month: string()
+    .optional()
+    .matches(/^(?!0000)\d{4}-(0[1-9]|1[0-2])$/, API_MESSAGES.invalidValue),
+});

@@ -181,6 +181,15 @@ export const notificationsReadSchema = requestObject({
 });
 export type NotificationsReadRequest = InferType<typeof notificationsReadSchema>;
 
+/** GET /api/notifications query: unread ones only (`unread=1`), a page size (kept within 1-100), a page's cursor. */
+export const notificationsQuerySchema = requestObject({
+  unread: string().optional(),
+  limit: string().optional(),
+  cursor: string()
+    .optional()
+    .test('bigint-id', API_MESSAGES.invalidValue, (v) => v === undefined || isBigintId(v)),
+});
+
 export const INBOX_KINDS = ['contact', 'consultation'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
