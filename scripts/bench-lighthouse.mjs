@@ -24,6 +24,12 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CPU_SLOWDOWN = Number(
   process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? throttling.mobileSlow4G.cpuSlowdownMultiplier,
 );
+if (!(CPU_SLOWDOWN >= 1)) {
+  console.error(
+    `LIGHTHOUSE_CPU_SLOWDOWN must be a number of 1 or more (the preset's is 4); it is "${process.env.LIGHTHOUSE_CPU_SLOWDOWN}".`,
+  );
+  process.exit(2);
+}
 
 const run = (args) => {
   const result = spawnSync('npx', args, {
