@@ -3,20 +3,27 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
 /**
- * Waits until no CSS transition runs: axe would measure a colour halfway between two (a button taking its
- * hydrated styles, a field turning invalid), which a loaded CI machine once caught on the Login button.
+ * Waits until no CSS transition and no finite CSS animation runs: axe would measure a colour halfway between
+ * two (a button taking its hydrated styles, a field turning invalid), which a loaded CI machine once caught on
+ * the Login button, or text still fading in with its dialog (the Complete Project confirmation, another run).
+ * Endless animations (a spinner) are left running.
  */
-export async function settledTransitions(page: Page) {
+export async function settledAnimations(page: Page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()
-      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          !(animation instanceof CSSTransition || animation instanceof CSSAnimation) ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
   );
 }
 
 /** axe's violations on the page as it is now, one readable line per rule with the elements it names. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await settledTransitions(page);
+  await settledAnimations(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
