@@ -164,7 +164,7 @@ export function registerLiveRoutes(
   defineRoute(app, 'listNotifications', async ({ caller, readQuery }) => {
     const query = await readQuery();
     const unreadOnly = query.unread === '1';
-    const limit = Math.min(Math.max(Number(query.limit ?? NOTIFICATION_PAGE) || NOTIFICATION_PAGE, 1), 100);
+    const limit = query.limit ? Number(query.limit) : NOTIFICATION_PAGE;
     const { cursor } = query;
     const params: unknown[] = [caller.id, limit + 1, caller.role === 'ADMIN'];
     const rows = await db.query<

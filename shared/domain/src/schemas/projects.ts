@@ -181,10 +181,12 @@ export const notificationsReadSchema = requestObject({
 });
 export type NotificationsReadRequest = InferType<typeof notificationsReadSchema>;
 
-/** GET /api/notifications query: unread ones only (`unread=1`), a page size (kept within 1-100), a page's cursor. */
+/** GET /api/notifications query: unread ones only (`unread=1`), a page size, the cursor the last page gave. */
 export const notificationsQuerySchema = requestObject({
-  unread: string().optional(),
-  limit: string().optional(),
+  unread: mixed<'0' | '1'>()
+    .optional()
+    .oneOf(['0', '1'] as const, API_MESSAGES.invalidValue),
+  limit: pageLimit(),
   cursor: string()
     .optional()
     .test('bigint-id', API_MESSAGES.invalidValue, (v) => v === undefined || isBigintId(v)),

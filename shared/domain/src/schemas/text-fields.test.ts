@@ -127,6 +127,9 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
     { projectId: ID, board: 'main', limit: '10', cursor: 'MTI' },
   ],
   notificationsReadSchema: [domain.notificationsReadSchema, { ids: ['12'], all: false }],
+  notificationsQuerySchema: [domain.notificationsQuerySchema, { unread: '1', limit: '20', cursor: '12' }],
+  subscriptionPlansQuerySchema: [domain.subscriptionPlansQuerySchema, { tier: '3' }],
+  monthlyRevenueQuerySchema: [domain.monthlyRevenueQuerySchema, { month: '2026-11' }],
   inboxQuerySchema: [
     domain.inboxQuerySchema,
     { kind: 'contact', status: 'unread', q: 'shop', limit: '10', cursor: 'eyJhdCI6MX0' },
