@@ -20,6 +20,20 @@ export function requestBody(fetchMock: jest.Mock, key: string): unknown {
   return requestBodies(fetchMock, key)[0];
 }
 
+/**
+ * The views of the project lists read from `from` on that had been read before it: a list read again. The
+ * other tabs' first pages are read once, while idle, whenever the machine gets to it; those are first reads.
+ */
+export function listsReadAgain(fetchMock: jest.Mock, from: number): (string | null)[] {
+  const viewsRead = (calls: unknown[][]) =>
+    calls
+      .map(([u]) => new URL(String(u)))
+      .filter((u) => u.pathname === '/api/projects')
+      .map((u) => u.searchParams.get('view'));
+  const readBefore = new Set(viewsRead(fetchMock.mock.calls.slice(0, from)));
+  return viewsRead(fetchMock.mock.calls.slice(from)).filter((view) => readBefore.has(view));
+}
+
 let nextId = 1;
 
 /** A project as the API returns it; pending and new unless overridden. */

@@ -10,6 +10,7 @@ import {
   awaitingApproval,
   completedProject,
   fakePortalApi,
+  listsReadAgain,
   renderAt,
   requestBody,
   requestsTo,
@@ -519,15 +520,8 @@ describe('Approve and Refuse', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: /^Pending Projects/ })).toHaveFocus());
     await openTab(user, 'Active Projects');
     expect(await screen.findByRole('article', { name: 'Senior help' })).toBeInTheDocument();
-    // The card moved with the server's answer: only the two pages it left and joined are read again (the
-    // other tabs' first pages are read once, while idle, whenever the machine gets to it).
-    const viewsRead = (calls: typeof fetchMock.mock.calls) =>
-      calls
-        .map(([u]) => new URL(String(u)))
-        .filter((u) => u.pathname === '/api/projects')
-        .map((u) => u.searchParams.get('view'));
-    const readBefore = new Set(viewsRead(fetchMock.mock.calls.slice(0, reads)));
-    const readAgain = viewsRead(fetchMock.mock.calls.slice(reads)).filter((view) => readBefore.has(view));
+    // The card moved with the server's answer: only the two pages it left and joined are read again.
+    const readAgain = listsReadAgain(fetchMock, reads);
     expect(readAgain).toContain('pending');
     expect(readAgain.filter((view) => view !== 'pending' && view !== 'active')).toEqual([]);
   });
