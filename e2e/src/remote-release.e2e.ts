@@ -176,6 +176,14 @@ describe('remote releases', () => {
     assert.deepEqual([...tab.errors, ...tab.failures], []);
   });
 
+  test("api:check: this checkout's API takes what every live release may send", async () => {
+    const checked = await npmRun('api:check');
+    assert.equal(checked.code, 0, checked.output);
+    assert.match(checked.output, new RegExp(`checkout +${v1}: sends nothing this API refuses`));
+    assert.match(checked.output, /client_portal +0\.1\.0-[0-9a-f]{10}: sends nothing this API refuses/);
+    assert.match(checked.output, /This API takes every request the live releases may send: deploy it\./);
+  });
+
   test('a release that sends a request field the API does not take is refused, with nothing published', async () => {
     // A checkout built from a shared/domain whose consultation request has a field this API does not know yet.
     const ahead = join(work, 'checkout-ahead-of-api');

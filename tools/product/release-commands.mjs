@@ -1,6 +1,6 @@
 // `npm run release`, `npm run rollback` and `npm run releases`: what a remote's team runs to ship it alone,
-// while the product runs, without touching the host. Each prints what it did and exits non-zero when it
-// refuses.
+// while the product runs, without touching the host; `npm run api:check`, what the API's team runs before a
+// deploy. Each prints what it did and exits non-zero when it refuses.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
@@ -305,7 +305,72 @@ async function releases(args) {
   }
 }
 
-const COMMANDS = { release, rollback, releases };
+/**
+ * What the remotes' live releases (current and previous, as the running host's /app-config.json names them)
+ * may send that `accepted` (an API's request contract) does not take. Releases without api-requests.json are
+ * listed as not checked.
+ * @returns {Promise<{ checked: { remote: string, release: string, problems: import('../federation/api-requests.mjs').RequestProblem[] }[], notChecked: { remote: string, release: string }[] }>}
+ */
+export async function liveReleaseProblems(env, accepted) {
+  const url = `${env.PUBLIC_SITE_URL}/app-config.json`;
+  const config = await fetch(url, { signal: AbortSignal.timeout(3000) }).then(
+    (response) => (response.ok ? response.json() : undefined),
+    () => undefined,
+  );
+  if (!config?.remotes) {
+    throw new Refused(
+      `The host at ${env.PUBLIC_SITE_URL} did not give its runtime configuration (${url}): the live releases are read from it; try again once it answers.`,
+    );
+  }
+  const checked = [];
+  const notChecked = [];
+  for (const [remote, served] of Object.entries(config.remotes)) {
+    for (const { manifest, release } of [served, served.previous].filter(Boolean)) {
+      const sent = await fetch(new URL(API_REQUESTS_FILE, manifest), { signal: AbortSignal.timeout(3000) })
+        .then((response) => (response.ok ? response.json() : undefined))
+        .catch(() => undefined);
+      if (sent) checked.push({ remote, release, problems: requestProblems(sent, accepted) });
+      else notChecked.push({ remote, release });
+    }
+  }
+  return { checked, notChecked };
+}
+
+/**
+ * npm run api:check: before this checkout's API is deployed, whether it takes what the live releases may send.
+ * An API that drops a route or a field a live release (or the previous one, which browsers fall back to) still
+ * sends would fail those browsers: release the remotes built without it first, then deploy the API.
+ */
+async function apiCheck() {
+  const env = await resolveLocalEnv();
+  console.log(`Checking this checkout's API against the live releases of ${env.PUBLIC_SITE_URL}`);
+  const { checked, notChecked } = await liveReleaseProblems(env, currentRequestContract());
+  for (const { remote, release } of notChecked)
+    step(
+      remote,
+      `${release}: not checked (no ${API_REQUESTS_FILE}: it predates the check, or it did not answer)`,
+    );
+  for (const { remote, release, problems } of checked)
+    if (problems.length === 0) step(remote, `${release}: sends nothing this API refuses`);
+  const refused = checked.filter(({ problems }) => problems.length > 0);
+  if (refused.length === 0) {
+    console.log('This API takes every request the live releases may send: deploy it.');
+    return;
+  }
+  throw new Refused(
+    [
+      "Refused: this checkout's API does not take requests that live releases may send:",
+      ...refused.flatMap(({ remote, release, problems }) => [
+        `  ${remote} ${release}:`,
+        ...problems.map((found) => `    - ${describeRequestProblem(found)}.`),
+      ]),
+      '  Release those remotes built from this checkout first (their previous releases too, or roll past them),',
+      '  then deploy the API.',
+    ].join('\n'),
+  );
+}
+
+const COMMANDS = { release, rollback, releases, 'api:check': apiCheck };
 
 /** Runs one command with the process's arguments; a refusal or a usage error prints its message and exits 1. */
 export async function runReleaseCommand(name, args = process.argv.slice(2)) {

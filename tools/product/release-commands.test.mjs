@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
-import { apiContractOf, contractsOf, hostContractOf } from './release-commands.mjs';
+import { apiContractOf, contractsOf, hostContractOf, liveReleaseProblems } from './release-commands.mjs';
 
 /** A local port nothing listens on. */
 async function closedPort() {
@@ -83,4 +83,50 @@ test('forced (an emergency: a rollback while the API is down), what cannot be re
   const env = { PUBLIC_SITE_URL: 'http://host.invalid', API_URL: 'http://api.invalid' };
   await assert.rejects(contractsOf(env, false), /did not answer/);
   assert.deepEqual(await contractsOf(env, true), { host: undefined, api: undefined });
+});
+
+test('before an API deploy: what the live releases (current and previous) may send that the new API would refuse', async () => {
+  const files = {
+    '/app-config.json': null, // filled in once the port is known
+    '/checkout/r2/api-requests.json': { 'POST /api/contact-form': { body: ['email', 'phone'] } },
+    '/checkout/r1/api-requests.json': { 'POST /api/contact-form': { body: ['email'] } },
+    // /marketing/r1/api-requests.json is missing: a release from before the check.
+  };
+  const server = createHttpServer((req, res) => {
+    const body = files[req.url];
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { error: 'Not found' }));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  files['/app-config.json'] = {
+    remotes: {
+      checkout: {
+        manifest: `${base}/checkout/r2/mf-manifest.json`,
+        release: 'r2',
+        previous: { manifest: `${base}/checkout/r1/mf-manifest.json`, release: 'r1' },
+      },
+      marketing: { manifest: `${base}/marketing/r1/mf-manifest.json`, release: 'r1' },
+    },
+  };
+  try {
+    // The new API no longer takes `phone`: the current checkout release sends it, the previous one does not.
+    const accepted = { 'POST /api/contact-form': { body: ['email'] } };
+    const { checked, notChecked } = await liveReleaseProblems({ PUBLIC_SITE_URL: base }, accepted);
+    assert.deepEqual(checked, [
+      {
+        remote: 'checkout',
+        release: 'r2',
+        problems: [{ kind: 'no-field', route: 'POST /api/contact-form', part: 'body', fields: ['phone'] }],
+      },
+      { remote: 'checkout', release: 'r1', problems: [] },
+    ]);
+    assert.deepEqual(notChecked, [{ remote: 'marketing', release: 'r1' }]);
+  } finally {
+    server.close();
+  }
+  await assert.rejects(
+    liveReleaseProblems({ PUBLIC_SITE_URL: 'http://host.invalid' }, {}),
+    /did not give its runtime configuration/,
+  );
 });
