@@ -223,7 +223,8 @@ describe('dashboard tabs', () => {
     ['completed', ['completed'], ['completed']],
     ['refusedByClient', ['rejected'], ['refused']],
     ['cancelledActive', ['completed'], ['completed']],
-    ['cancelledPending', ['completed', 'rejected'], ['completed', 'refused']],
+    // Withdrawn while pending: listed once, under Rejected/Refused.
+    ['cancelledPending', ['rejected'], ['refused']],
   ])('%s is listed under client %j and admin %j', (name, client, admin) => {
     expect(tabsOf(CLIENT_PROJECT_TABS, name)).toEqual(client);
     expect(tabsOf(ADMIN_PROJECT_TABS, name)).toEqual(admin);

@@ -142,9 +142,18 @@ export function statusLabel(p: ProjectState, viewer: ProjectViewer): string {
   return p.status.charAt(0).toUpperCase() + p.status.slice(1);
 }
 
-const isCompletedOrCanceled = (p: ProjectState) => p.status === 'completed' || p.cancelled;
+/**
+ * Completed, or cancelled once it had started (shown as Canceled). A request withdrawn while still pending is
+ * refused as well as cancelled: it is listed once, under Refused/Rejected, never under Completed too. The admin's
+ * Completed stat card counts this same list.
+ */
+const isCompletedOrCanceled = (p: ProjectState) =>
+  p.status === 'completed' || (p.cancelled && !isRefusedProject(p));
 const isAwaitingFinalPayment = (p: ProjectState) => p.status === 'pending_final_payment' && !p.cancelled;
-/** Completed for real: the Completed stat counts these, not cancelled projects. */
+/**
+ * Completed for real, cancelled projects left out. Only for GET /api/project-counts' `completedOnly`, which admin
+ * releases built before the stat card counted the Completed tab still read.
+ */
 export const isCompletedProject = (p: ProjectState) => p.status === 'completed' && !p.cancelled;
 
 /**

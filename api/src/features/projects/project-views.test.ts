@@ -169,7 +169,7 @@ describe('lists that scale', () => {
     expect((await page(client.token, `cursor=${forged(null)}`)).status).toBe(400);
   });
 
-  it('counts each view for the caller; Completed leaves cancelled projects out', async () => {
+  it('counts each view for the caller as its list holds it; a request withdrawn while pending is counted once', async () => {
     const client = await api.user('counted');
     await insertProject(client, {});
     await insertProject(client, {
@@ -185,15 +185,29 @@ describe('lists that scale', () => {
       overall_status: 'accepted',
       cancelled: true,
     });
+    await insertProject(client, {
+      status: 'refused',
+      overall_status: 'refused',
+      cancelled: true,
+    });
     const { body } = await api.call('GET', '/api/project-counts', { token: client.token });
     expect(body.counts).toEqual({
       pending: 1,
       active: 0,
       completed: 2,
-      refused: 0,
+      refused: 1,
       finalPayment: 0,
       completedOnly: 1,
     });
+    // Each count is the length of its list: the stat cards and the tabs count by one rule.
+    for (const view of ['pending', 'active', 'completed', 'refused', 'finalPayment'] as const) {
+      const list = await page(client.token, `view=${view}`);
+      expect([view, list.body.projects.length, list.body.total]).toEqual([
+        view,
+        body.counts[view],
+        body.counts[view],
+      ]);
+    }
   });
 
   it("pages one project's tickets by board", async () => {

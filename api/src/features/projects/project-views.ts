@@ -17,14 +17,16 @@ import { PROJECT_COLUMNS, toProject } from './project-repository';
  * combination of the status columns and checks each clause selects exactly what its predicate accepts.
  */
 const FULLY_ACCEPTED = `admin_approval_status = 'accepted' and client_approval_status = 'accepted' and overall_status = 'accepted'`;
+const REFUSED = `(status = 'refused' or overall_status = 'refused')`;
 export const VIEW_SQL: Record<ProjectView, string> = {
   pending: `not cancelled and status = 'pending' and overall_status = 'pending'`,
   active: `${FULLY_ACCEPTED} and not cancelled and status not in ('completed', 'pending_final_payment')`,
-  completed: `(status = 'completed' or cancelled)`,
-  refused: `(status = 'refused' or overall_status = 'refused')`,
+  completed: `(status = 'completed' or (cancelled and not ${REFUSED}))`,
+  refused: REFUSED,
   finalPayment: `status = 'pending_final_payment' and not cancelled`,
 };
-/** The Completed stat card: completed for real, cancelled projects left out. */
+/** `completedOnly` of the counts (cancelled projects left out), kept for admin releases built before the Completed
+ * stat card counted the Completed tab (`completed`). */
 export const COMPLETED_ONLY_SQL = `status = 'completed' and not cancelled`;
 
 const ORDER: Record<ProjectSort, string> = {

@@ -106,7 +106,7 @@ signedInAsAdmin();
 stubLayout();
 
 describe('AdminDashboard: header, stat cards and loading', () => {
-  it('shows the header, the live status, five stat cards from the server counts (Completed without cancelled) and six tabs', async () => {
+  it('shows the header, the live status, five stat cards from the server counts (each the count of its tab) and six tabs', async () => {
     const api = server({
       projects: [
         aProject(),
@@ -116,6 +116,8 @@ describe('AdminDashboard: header, stat cards and loading', () => {
         aProject({ ...ACTIVE, status: 'completed', is_active: false }),
         aProject({ ...ACTIVE, cancelled: true }),
         aProject(REFUSED),
+        // Withdrawn by the client while pending: refused and cancelled, listed under Refused only.
+        aProject({ ...REFUSED, cancelled: true, cancellation_reason: 'Changed my mind' }),
       ],
       revenue: 12450,
     });
@@ -128,8 +130,8 @@ describe('AdminDashboard: header, stat cards and loading', () => {
     expect(stat('Active Projects')).toHaveTextContent('1');
     expect(stat('Pending Final Payment')).toHaveTextContent('1');
     await waitFor(() => expect(stat('Monthly Revenue')).toHaveTextContent('$12,450'));
-    // Completed counts only what is completed: the cancelled project is not.
-    expect(stat('Completed Projects')).toHaveTextContent('1');
+    // The Completed card counts what the Completed tab lists: the completed and the cancelled project.
+    expect(stat('Completed Projects')).toHaveTextContent('2');
     expect(screen.getAllByRole('tab').map((t) => t.textContent?.replace(/\d+\(.*\)$/, ''))).toEqual([
       'Project Queue',
       'Active Projects',
@@ -140,6 +142,9 @@ describe('AdminDashboard: header, stat cards and loading', () => {
     ]);
     expect(screen.getByRole('tab', { name: /^Completed Projects/ })).toHaveAccessibleName(
       'Completed Projects (2 projects)',
+    );
+    expect(screen.getByRole('tab', { name: /^Refused Projects/ })).toHaveAccessibleName(
+      'Refused Projects (2 projects)',
     );
     expect(await screen.findByText('Live updates on')).toBeInTheDocument();
     expect(api.streams).toBe(1);

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatUsd } from '@agency/domain';
+import { ADMIN_TAB_VIEWS, formatUsd } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Card, SimpleGrid, Text } from '@agency/ui';
 import { usePortalSelector } from '@agency/portal';
@@ -9,16 +9,17 @@ const S = ADMIN_MESSAGES.stats;
 
 /**
  * Five cards: Pending, Active, Pending Final Payment, Monthly Revenue, Completed. The counts come from the server
- * (GET /api/project-counts); Completed counts completed projects only, never cancelled ones.
+ * (GET /api/project-counts), each the count of the tab of the same name (ADMIN_TAB_VIEWS): Completed counts what the
+ * Completed Projects tab lists, cancelled projects (shown as Canceled) included.
  */
 export const StatCards = memo(function StatCards() {
   const counts = usePortalSelector((s) => s.counts);
   const revenue = useRevenue();
   const count = (value: number | undefined) => (value === undefined ? '…' : String(value));
   const cards = [
-    { label: S.pending, value: count(counts?.pending) },
-    { label: S.active, value: count(counts?.active) },
-    { label: S.pendingFinalPayment, value: count(counts?.finalPayment) },
+    { label: S.pending, value: count(counts?.[ADMIN_TAB_VIEWS.queue]) },
+    { label: S.active, value: count(counts?.[ADMIN_TAB_VIEWS.active]) },
+    { label: S.pendingFinalPayment, value: count(counts?.[ADMIN_TAB_VIEWS.pendingFinalPayment]) },
     {
       label: S.monthlyRevenue,
       value:
@@ -28,7 +29,7 @@ export const StatCards = memo(function StatCards() {
             ? '…'
             : S.revenueUnavailable,
     },
-    { label: S.completed, value: count(counts?.completedOnly) },
+    { label: S.completed, value: count(counts?.[ADMIN_TAB_VIEWS.completed]) },
   ];
   return (
     <SimpleGrid as="section" aria-label={S.label} columns={{ base: 2, md: 3, lg: 5 }} gap="3">

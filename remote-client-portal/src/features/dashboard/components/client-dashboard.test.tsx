@@ -213,7 +213,7 @@ describe('ClientDashboard: tabs are the server views, paged and searchable', () 
     await waitFor(() => expect(titles()).toEqual(['Fresh request', 'Proposal ready']));
     await waitFor(() =>
       expect(screen.getByRole('tab', { name: /^Completed Projects/ })).toHaveAccessibleName(
-        'Completed Projects (3 projects)',
+        'Completed Projects (2 projects)',
       ),
     );
     expect(within(card('Proposal ready')).getByText('Awaiting Your Approval')).toBeInTheDocument();
@@ -228,7 +228,8 @@ describe('ClientDashboard: tabs are the server views, paged and searchable', () 
 
     await openTab(user, 'Completed Projects');
     await waitFor(() =>
-      expect(titles()).toEqual(['Shipped project', 'Stopped project', 'Withdrawn request']),
+      // The request withdrawn while pending is listed once, under Rejected.
+      expect(titles()).toEqual(['Shipped project', 'Stopped project']),
     );
     expect(within(card('Shipped project')).getByText('Completed')).toBeInTheDocument();
     expect(within(card('Stopped project')).getByText('Canceled')).toBeInTheDocument();
