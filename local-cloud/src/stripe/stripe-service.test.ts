@@ -170,6 +170,35 @@ describe('local Stripe-compatible service, driven by the official SDK', () => {
     expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 
+  it('compares the parameters of a replayed key as parameters, whatever order they were encoded in', async () => {
+    const first = await stripe.paymentIntents.create(
+      { amount: 25000, currency: 'usd', metadata: { type: 'final', operation: 'op-1' } },
+      { idempotencyKey: 'reordered-1' },
+    );
+    const again = await stripe.paymentIntents.create(
+      { metadata: { operation: 'op-1', type: 'final' }, currency: 'usd', amount: 25000 },
+      { idempotencyKey: 'reordered-1' },
+    );
+    expect(again.id).toBe(first.id);
+  });
+
+  it('expands the items of a list (data.*) and nested paths', async () => {
+    const customer = await stripe.customers.create({ email: 'expand@example.test' });
+    const intent = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      customer: customer.id,
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
+    const listed = await stripe.paymentIntents.list({
+      customer: customer.id,
+      expand: ['data.latest_charge'],
+    });
+    expect(listed.data.map((item) => item.id)).toEqual([intent.id]);
+    expect(listed.data[0]!.latest_charge).toMatchObject({ object: 'charge', payment_intent: intent.id });
+  });
+
   it('refunds part then the rest of a payment, refuses more, and emits charge.refunded', async () => {
     const intent = await stripe.paymentIntents.create({
       amount: 70000,

@@ -1,6 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { stringify as canonicalJson } from 'safe-stable-stringify';
 import { SERVICE_TIERS } from '@agency/domain/tiers';
 import { toCents } from '@agency/domain/money';
 import { cardBrand, cardLengths, digitsOnly, isExpiryInPast, passesLuhn } from './card-rules';
@@ -816,14 +817,24 @@ export function createStripeService(options: StripeServiceOptions) {
     return c.json({ error: { type: 'api_error', message: 'An unknown error occurred' } }, 500);
   }
 
+  /** Stripe's `expand[]`: each path's ids replaced by their objects, nested paths too; a list's `data.` paths apply to each item. */
   function expand(value: unknown, paths: string[]): unknown {
     if (!value || typeof value !== 'object' || paths.length === 0) return value;
     const copy = structuredClone(value) as Record<string, unknown>;
+    if (copy.object === 'list' && Array.isArray(copy.data)) {
+      const itemPaths = paths.filter((path) => path.startsWith('data.')).map((path) => path.slice(5));
+      copy.data = copy.data.map((item) => expand(item, itemPaths));
+      return copy;
+    }
+    const byField = new Map<string, string[]>();
     for (const path of paths) {
-      const field = path.split('.')[0]!;
+      const [field, ...rest] = path.split('.');
+      byField.set(field!, [...(byField.get(field!) ?? []), ...(rest.length ? [rest.join('.')] : [])]);
+    }
+    for (const [field, rest] of byField) {
       const id = copy[field];
-      if (typeof id === 'string' && store.state.objects[id])
-        copy[field] = structuredClone(store.state.objects[id]);
+      const object = typeof id === 'string' ? store.state.objects[id] : id;
+      if (object && typeof object === 'object') copy[field] = expand(structuredClone(object), rest);
     }
     return copy;
   }
@@ -882,7 +893,8 @@ export function createStripeService(options: StripeServiceOptions) {
       }
       const idempotencyKey = method === 'POST' ? c.req.header('idempotency-key') : undefined;
       const replayKey = idempotencyKey ? `${keyKind}:${idempotencyKey}` : undefined;
-      const fingerprint = `${method} ${c.req.path} ${JSON.stringify(params)}`;
+      // Stripe compares the parameters a key was first used with as parameters, not as the order they were encoded in.
+      const fingerprint = `${method} ${c.req.path} ${canonicalJson(params)}`;
       if (replayKey) {
         const stored = store.state.idempotentResponses[replayKey];
         if (stored && stored.fingerprint !== fingerprint) {

@@ -1,10 +1,18 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
+import { startStripeService } from '@agency/local-cloud/src/stripe';
 import type { Database } from '../../db/database';
 import { runMigrations } from '../../db/migrations';
 import { insertFixtureProject, openTestDatabase } from '../../test-support/test-api';
-import { LeaseLost, stripeJournal, type LeasedOperationRef } from './stripe-journal';
+import { createStripeClient } from './stripe-client';
+import {
+  CallOutcomeUnknown,
+  isDefinitiveRefusal,
+  LeaseLost,
+  stripeJournal,
+  type LeasedOperationRef,
+} from './stripe-journal';
 
 /** The journal sends a Stripe call only under the lease of an open operation, renewing it first. */
 const LEASE_SECONDS = 120;
@@ -132,5 +140,101 @@ describe('stripe journal: lease', () => {
   it('refuses a reference that carries no lease', () => {
     const { stripe } = countingStripe();
     expect(() => stripeJournal({ db, stripe }, { id: randomUUID(), key: 'k' })).toThrow(/lease/);
+  });
+});
+
+describe('stripe journal: a call sent again after its answer was lost (against the Stripe stand-in)', () => {
+  let service: Awaited<ReturnType<typeof startStripeService>>;
+  let stripe: Stripe;
+  beforeAll(async () => {
+    service = await startStripeService({
+      port: 0,
+      secretKey: 'sk_test_journal',
+      publishableKey: 'pk_test_journal',
+      webhookSecret: 'whsec_journal',
+      allowedOrigins: [],
+    });
+    stripe = createStripeClient('sk_test_journal', service.url);
+  });
+  afterAll(() => service.stop());
+
+  /** A refund journalled as sent whose answer the process lost (it died before writing it down). */
+  async function refundWithLostAnswer() {
+    const op = await heldOperation();
+    const intent = await stripe.paymentIntents.create({
+      amount: 25_000,
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
+    // Keys in an order jsonb would change (it sorts keys by length): the replay must send them as first sent.
+    const params = {
+      payment_intent: intent.id,
+      reason: 'requested_by_customer',
+      metadata: { reason: 'Project refused', operation: op.key },
+    } as const;
+    const lostAnswer = () => {
+      throw new Error('process died before journalling the answer');
+    };
+    await expect(
+      stripeJournal({ db, stripe, beforeJournalAnswer: lostAnswer }, op).run(
+        'refund',
+        'refunds.create',
+        params,
+      ),
+    ).rejects.toThrow('process died');
+    return { op, intent, params };
+  }
+
+  const refundsOf = async (paymentIntent: string) =>
+    (await stripe.refunds.list({ payment_intent: paymentIntent })).data.map((refund) => refund.id);
+
+  it('keeps the parameters as first sent and replays them under the same key: one refund, its answer journalled', async () => {
+    const { op, intent, params } = await refundWithLostAnswer();
+    const [stored] = await db.query<{ params: string }>(
+      'select params::text as params from money_operation_steps where operation_id = $1',
+      [op.id],
+    );
+    expect(stored!.params).toBe(JSON.stringify(params));
+
+    const [refund] = await stripeJournal({ db, stripe }, op).settle();
+
+    expect(refund).toMatchObject({ status: 'succeeded', response: { object: 'refund' } });
+    expect(await refundsOf(intent.id)).toEqual([(refund!.response as { id: string }).id]);
+  });
+
+  it('a key Stripe says was used with other parameters is not a refusal: the journal goes on with what the call made', async () => {
+    const { op, intent } = await refundWithLostAnswer();
+    // As an older journal re-encoded them: the same call, but not the same parameters for Stripe.
+    await db.query(
+      `update money_operation_steps set params = json_build_object('payment_intent', $2::text, 'reason', 'duplicate',
+         'metadata', json_build_object('reason', 'Project refused', 'operation', $3::text)) where operation_id = $1`,
+      [op.id, intent.id, op.key],
+    );
+    const replay = stripe.refunds.create(
+      { payment_intent: intent.id, reason: 'duplicate' },
+      { idempotencyKey: `${op.key}:refund` },
+    );
+    await expect(replay).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(isDefinitiveRefusal(await replay.catch((error: unknown) => error))).toBe(false);
+
+    const [refund] = await stripeJournal({ db, stripe }, op).settle();
+
+    expect(refund!.status).toBe('succeeded');
+    expect(await refundsOf(intent.id)).toEqual([(refund!.response as { id: string }).id]);
+  });
+
+  it('a used key whose result cannot be found leaves the call open (unknown outcome), never "did nothing"', async () => {
+    const { op, intent } = await refundWithLostAnswer();
+    await db.query(
+      `update money_operation_steps set params = json_build_object('payment_intent', $2::text, 'reason', 'duplicate',
+         'metadata', json_build_object('operation', 'another')) where operation_id = $1`,
+      [op.id, intent.id],
+    );
+
+    await expect(stripeJournal({ db, stripe }, op).settle()).rejects.toBeInstanceOf(CallOutcomeUnknown);
+
+    expect(await stepsOf(op.id)).toEqual([{ name: 'refund', status: 'sent' }]);
+    expect(await refundsOf(intent.id)).toHaveLength(1);
   });
 });

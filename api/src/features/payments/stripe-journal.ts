@@ -25,6 +25,74 @@ const CALLS = {
 >;
 
 export type StripeCallName = keyof typeof CALLS;
+
+/** Every metadata entry the call was sent with is on the object: the object this call made. */
+const madeBy = (sent: { metadata?: unknown }) => (object: { metadata?: Record<string, string> | null }) =>
+  Object.entries(sent.metadata ?? {}).every(([key, value]) => object.metadata?.[key] === value);
+/** `expand` of a call, for the same objects read back in a list. */
+const listExpand = (params: { expand?: string[] }) => (params.expand ?? []).map((path) => `data.${path}`);
+
+/**
+ * What a journalled call did, read back from Stripe, for a call whose idempotency key Stripe says was used with
+ * other parameters (the call happened, but its answer cannot be replayed). Creations are found by the metadata
+ * they were sent with (each carries its operation's key or project); calls on an object read the object. Null
+ * when nothing shows the call took effect: the outcome stays unknown.
+ */
+const FIND_MADE = {
+  'customers.create': async (stripe, _target, params: Stripe.CustomerCreateParams) =>
+    (await stripe.customers.list({ email: params.email!, limit: 100 })).data.find(madeBy(params)) ?? null,
+  'paymentMethods.attach': async (stripe, target, params: Stripe.PaymentMethodAttachParams) => {
+    const method = await stripe.paymentMethods.retrieve(target!);
+    return method.customer === params.customer ? method : null;
+  },
+  'paymentIntents.create': async (stripe, _target, params: Stripe.PaymentIntentCreateParams) =>
+    (
+      await stripe.paymentIntents.list({
+        customer: params.customer as string,
+        limit: 100,
+        expand: listExpand(params),
+      })
+    ).data.find(madeBy(params)) ?? null,
+  'refunds.create': async (stripe, _target, params: Stripe.RefundCreateParams) =>
+    (await stripe.refunds.list({ payment_intent: params.payment_intent as string, limit: 100 })).data.find(
+      madeBy(params),
+    ) ?? null,
+  'subscriptions.create': async (stripe, _target, params: Stripe.SubscriptionCreateParams) =>
+    (
+      await stripe.subscriptions.list({
+        customer: params.customer,
+        status: 'all',
+        limit: 100,
+        expand: listExpand(params),
+      })
+    ).data.find(madeBy(params)) ?? null,
+  'subscriptions.cancel': async (stripe, target) => {
+    const subscription = await stripe.subscriptions.retrieve(target!);
+    return subscription.status === 'canceled' ? subscription : null;
+  },
+  'subscriptions.update': async (stripe, target, params: Stripe.SubscriptionUpdateParams) => {
+    const subscription = await stripe.subscriptions.retrieve(target!);
+    const wanted = params.default_payment_method;
+    const current = subscription.default_payment_method;
+    return !wanted || (typeof current === 'string' ? current : current?.id) === wanted ? subscription : null;
+  },
+  'invoices.pay': async (stripe, target) => {
+    const invoice = await stripe.invoices.retrieve(target!);
+    return invoice.status === 'paid' ? invoice : null;
+  },
+  'testHelpers.testClocks.create': async (
+    stripe,
+    _target,
+    params: Stripe.TestHelpers.TestClockCreateParams,
+  ) =>
+    (await stripe.testHelpers.testClocks.list({ limit: 100 })).data.find(
+      (clock) => clock.name === params.name && clock.frozen_time === params.frozen_time,
+    ) ?? null,
+} satisfies Record<
+  StripeCallName,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  (stripe: Stripe, target: string | null, params: any) => Promise<object | null>
+>;
 type CallResult<C extends StripeCallName> = Awaited<ReturnType<(typeof CALLS)[C]>>;
 
 export interface JournalStep {
@@ -56,12 +124,40 @@ export interface StripeRefusal {
 }
 
 /**
+ * Stripe's answer to a key sent again with other parameters: the key *was* used, so the first call happened
+ * (Stripe keeps a key only once its request started executing). It says nothing about what that call did.
+ */
+export function isKeyAlreadyUsed(error: unknown): boolean {
+  const { type, rawType } = (error ?? {}) as StripeRefusal;
+  return rawType === 'idempotency_error' || type === 'StripeIdempotencyError' || type === 'idempotency_error';
+}
+
+/**
  * A Stripe answer that says the call did nothing (a 4xx: declined card, invalid request). Anything else (a
- * 5xx, a timeout, a lost connection, a concurrent use of the key) leaves the outcome unknown.
+ * 5xx, a timeout, a lost connection, a concurrent use of the key (409), a rate limit, a key already used with
+ * other parameters) leaves the outcome unknown.
  */
 export function isDefinitiveRefusal(error: unknown): error is StripeRefusal {
   const status = (error as StripeRefusal | undefined)?.statusCode;
-  return typeof status === 'number' && status >= 400 && status < 500 && status !== 409 && status !== 429;
+  return (
+    typeof status === 'number' &&
+    status >= 400 &&
+    status < 500 &&
+    status !== 409 &&
+    status !== 429 &&
+    !isKeyAlreadyUsed(error)
+  );
+}
+
+/** A call Stripe says was made, and whose result could not be found in Stripe: recovery retries, a person looks. */
+export class CallOutcomeUnknown extends Error {
+  constructor(operationId: string, step: JournalStep) {
+    super(
+      `money operation ${operationId}: Stripe says the '${step.name}' call (${step.call}, key ${step.idempotency_key}) ` +
+        'was made, but what it made was not found; it is not sent again. Reconcile it with Stripe.',
+    );
+    this.name = 'CallOutcomeUnknown';
+  }
 }
 
 export interface StripeJournalOptions {
@@ -69,6 +165,12 @@ export interface StripeJournalOptions {
   stripe: Stripe;
   /** Called after each call answered (or failed); a fault injected here fails the operation at that point. */
   afterCall?: (step: { operationId: string; name: string; call: StripeCallName }) => void | Promise<void>;
+  /** Called when Stripe answered, before the answer is journalled (crash tests: an answer lost with the process). */
+  beforeJournalAnswer?: (step: {
+    operationId: string;
+    name: string;
+    call: StripeCallName;
+  }) => void | Promise<void>;
 }
 
 /** The lease a run of a money operation holds: who owns the operation, and how long each renewal extends it. */
@@ -153,16 +255,26 @@ export function stripeJournal(options: StripeJournalOptions, op: MoneyOperationR
           "past Stripe's idempotency window; it is not sent again. Reconcile it with Stripe by hand.",
       );
     await renewLease(isNew ? step : undefined);
-    try {
-      const response = await CALLS[step.call](stripe, step.target_id, step.params as never, {
-        idempotencyKey: step.idempotency_key,
-      });
+    const journalAnswer = async (response: unknown) => {
       await db.query(
         `update money_operation_steps set status = 'succeeded', response = $3, updated_at = now() where operation_id = $1 and name = $2`,
         [op.id, step.name, JSON.stringify(response)],
       );
       return response;
+    };
+    try {
+      const response = await CALLS[step.call](stripe, step.target_id, step.params as never, {
+        idempotencyKey: step.idempotency_key,
+      });
+      await options.beforeJournalAnswer?.({ operationId: op.id, name: step.name, call: step.call });
+      return await journalAnswer(response);
     } catch (error) {
+      if (isKeyAlreadyUsed(error)) {
+        // The call happened the first time: go on with what it made, as Stripe has it now.
+        const made = await FIND_MADE[step.call](stripe, step.target_id, step.params as never);
+        if (made) return await journalAnswer(made);
+        throw new CallOutcomeUnknown(op.id, step);
+      }
       if (isDefinitiveRefusal(error)) {
         const refusal: StripeRefusal = pick(error);
         await db.query(
@@ -195,7 +307,9 @@ export function stripeJournal(options: StripeJournalOptions, op: MoneyOperationR
         name,
         call,
         target_id: target ?? null,
-        params: params as Record<string, unknown>,
+        // Sent as journalled: the first call and any replay encode the same JSON (kept as written: `json`, not
+        // `jsonb`, which reorders keys), so Stripe sees the same parameters under the key every time.
+        params: JSON.parse(JSON.stringify(params)) as Record<string, unknown>,
         idempotency_key: `${op.key}:${name}`,
         status: 'sent',
         response: null,

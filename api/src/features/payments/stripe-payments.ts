@@ -14,7 +14,12 @@ import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
 import { subscriptionPriceLookupKey } from '@agency/domain/payments-config';
 import type { PurchaseCustomer } from '@agency/domain/payments-purchase';
 import type { Database, Queryable } from '../../db/database';
-import { isDefinitiveRefusal, stripeJournal, type JournalStep, type StripeCallName } from './stripe-journal';
+import {
+  isDefinitiveRefusal,
+  stripeJournal,
+  type JournalStep,
+  type StripeJournalOptions,
+} from './stripe-journal';
 import { recordPendingPurchase } from './payment-ledger';
 import {
   AbandonOperation,
@@ -43,11 +48,9 @@ export interface StripePaymentsOptions {
   logger?: Logger;
   now?: () => Date;
   /** Fault injection for failure tests: called after each journalled Stripe call answered. */
-  afterStripeCall?: (step: {
-    operationId: string;
-    name: string;
-    call: StripeCallName;
-  }) => void | Promise<void>;
+  afterStripeCall?: StripeJournalOptions['afterCall'];
+  /** Fault injection for crash tests: called when Stripe answered, before the journal records the answer. */
+  beforeJournalAnswer?: StripeJournalOptions['beforeJournalAnswer'];
 }
 
 export interface IntentCreated {
@@ -143,6 +146,7 @@ export class StripePayments implements Payments {
         db: this.db,
         stripe: this.stripe,
         ...(this.options.afterStripeCall && { afterCall: this.options.afterStripeCall }),
+        ...(this.options.beforeJournalAnswer && { beforeJournalAnswer: this.options.beforeJournalAnswer }),
       },
       op,
     );
