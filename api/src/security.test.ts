@@ -1,4 +1,11 @@
-import { API_ROUTES, INVALID_CHARACTERS, VALIDATION } from '@agency/domain';
+import {
+  API_MESSAGES,
+  API_ROUTES,
+  INVALID_CHARACTERS,
+  routePath,
+  VALIDATION,
+  type RouteSpec,
+} from '@agency/domain';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
 import {
   insertFixtureProject,
@@ -280,17 +287,67 @@ describe('security findings of issue 13 (api)', () => {
     expect(Object.keys(TEXT_ROUTES).sort()).toEqual(withBody.sort());
   });
 
-  it.each(Object.keys(TEXT_ROUTES))(
-    'a NUL byte in any text field of %s is a 400 with the field message, before any side effect',
-    async (name) => {
+  // A lone UTF-16 surrogate (half of a character, e.g. `"\ud800"` in the JSON) was a 500 on the contact form and
+  // the consultation request (issue 31): PostgreSQL refuses it in the mail job's JSON.
+  const BAD_CHARACTERS = [
+    ['a NUL byte', '\u0000'],
+    ['a lone UTF-16 surrogate', '\ud800'],
+  ] as const;
+  const textCases = BAD_CHARACTERS.flatMap(([what, character]) =>
+    Object.keys(TEXT_ROUTES).map((name) => [what, name, character] as const),
+  );
+
+  it.each(textCases)(
+    '%s in any text field of %s is a 400 with the field message, before any side effect',
+    async (_what, name, character) => {
       const route = TEXT_ROUTES[name]!;
       const projectId = await projectFor(route);
       const token = route.caller?.(api).token;
       const before = await sideEffects();
       for (const [field, message] of Object.entries(route.fields)) {
-        const body = withValue(route.body(projectId), field, (value) => `${value}\u0000`);
+        const body = withValue(route.body(projectId), field, (value) => `${value}${character}`);
         const response = await api.call(route.method, route.route(projectId), { token, body });
         expect([field, response.status, response.body.fields?.[field]]).toEqual([field, 400, message]);
+      }
+      expect(await sideEffects()).toEqual(before);
+    },
+  );
+
+  /** Every route that reads a body (all but GET), as a caller it lets through, and the purchase page's alias. */
+  const BODY_ROUTES = [
+    ...(Object.entries(API_ROUTES) as [string, RouteSpec][])
+      .filter(([, spec]) => spec.method !== 'GET')
+      .map(([key, spec]) => ({ key, method: spec.method, path: spec.path, access: spec.access })),
+    {
+      key: 'downpaymentIntent (.mjs)',
+      method: 'POST' as const,
+      path: '/api/stripe-downpayment-intent.mjs' as const,
+      access: 'public' as const,
+    },
+  ];
+  const NOT_OBJECTS = [null, 0, 42.5, 'text', '', true, [], [{ projectId: 'x' }]];
+
+  it.each(BODY_ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    'a JSON body that is not an object (null, a number, a string, a boolean, an array) is a 400 on %s, before any side effect',
+    async (_name, route) => {
+      const projectId = await insertFixtureProject(api.db, api.clientA, { state: 'active', tier: 1 });
+      const token =
+        route.access === 'admin'
+          ? api.admin.token
+          : route.access === 'public'
+            ? undefined
+            : api.clientA.token;
+      const path = routePath(route.path, {
+        id: route.path.startsWith('/api/tickets/') ? '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11' : projectId,
+      });
+      const before = await sideEffects();
+      for (const body of NOT_OBJECTS) {
+        const response = await api.call(route.method, path, { token, body });
+        expect([JSON.stringify(body), response.status, response.body]).toEqual([
+          JSON.stringify(body),
+          400,
+          { error: API_MESSAGES.bodyNotObject },
+        ]);
       }
       expect(await sideEffects()).toEqual(before);
     },
@@ -357,6 +414,23 @@ describe('security findings of issue 13 (api)', () => {
       expect([valid.status, valid.body]).not.toEqual([400, expect.anything()]);
     },
   );
+
+  it('text keeps characters beyond U+FFFF (a surrogate pair is one character, not a lone half)', async () => {
+    const contact = await api.call('POST', '/api/contact-form', {
+      body: {
+        ...TEXT_ROUTES['/api/contact-form']!.body(''),
+        firstName: 'Ada \u{1F680}',
+        projectDetails: 'An engine \u{1F680} for \u{20BB7} numbers.',
+      },
+    });
+    expect(contact.status).toBe(200);
+    await api.jobs.idle();
+    const stored = await api.db.query<{ first_name: string }>(
+      `select first_name from contact_messages where project_details = $1`,
+      ['An engine \u{1F680} for \u{20BB7} numbers.'],
+    );
+    expect(stored).toEqual([{ first_name: 'Ada \u{1F680}' }]);
+  });
 
   it('multi-line text keeps its newlines and tabs', async () => {
     const multiLine = await api.call('POST', '/api/contact-form', {

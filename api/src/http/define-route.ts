@@ -5,7 +5,7 @@ import { API_MESSAGES, API_ROUTES, type ApiRouteKey, type ApiRouteTypes } from '
 import type { BodyRouteKey, QueryRouteKey } from '@agency/domain/request-contract';
 import type { AppEnv, Caller } from './app-env';
 import { HttpError } from './http-error';
-import { readBody, readQuery, type RequestBody, type RequestQuery } from './read-body';
+import { readBody, readJsonObject, readQuery, type RequestBody, type RequestQuery } from './read-body';
 
 type Access<K extends ApiRouteKey> = (typeof API_ROUTES)[K]['access'];
 
@@ -118,6 +118,8 @@ export function defineRoute<K extends ApiRouteKey>(
       if (spec.access === 'client' && caller.role === 'ADMIN')
         throw new HttpError(403, API_MESSAGES.clientOnly);
     }
+    // Whatever the route reads, a body that is not a JSON object is a 400, before the handler runs.
+    if (spec.method !== 'GET') await readJsonObject(c);
     const body = await handler({
       c,
       caller: caller as RouteContext<K>['caller'],

@@ -20,6 +20,15 @@ export type RequestQuery<K extends QueryRouteKey> = InferType<
  */
 export async function readBody<K extends BodyRouteKey>(c: Context, route: K): Promise<RequestBody<K>> {
   const schema = (REQUEST_SCHEMAS[route] as { body: AnySchema }).body;
+  return validate(schema, await readJsonObject(c));
+}
+
+/**
+ * The JSON body as an object: an empty body is `{}`; malformed JSON, and JSON that is not an object (`null`,
+ * a number, a string, an array), are a 400. Every route that is not a GET reads its body through this, also a
+ * route that takes none (define-route.ts), so no handler or middleware meets a body of another shape.
+ */
+export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   let body: unknown;
   try {
@@ -27,8 +36,12 @@ export async function readBody<K extends BodyRouteKey>(c: Context, route: K): Pr
   } catch {
     throw new HttpError(400, API_MESSAGES.malformedJson);
   }
-  return validate(schema, body);
+  if (!isJsonObject(body)) throw new HttpError(400, API_MESSAGES.bodyNotObject);
+  return body;
 }
+
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Validates the query of `route` with the route's schema in the shared request table: 400 when invalid. */
 export function readQuery<K extends QueryRouteKey>(

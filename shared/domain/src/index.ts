@@ -20,3 +20,6 @@ export * from './schemas/projects';
 export * from './schemas/tickets';
 export * from './schemas/payments';
 export { LIVE_EVENT_IDS_REMEMBERED, RecentIds } from './recent-ids';
+export * from './reference';
+export * from './schemas/preferred-slot';
+export * from './messages/scheduling';

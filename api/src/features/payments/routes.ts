@@ -15,7 +15,7 @@ import type { AppEnv, Caller } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { rateLimit } from '../../http/rate-limit';
-import { readBody } from '../../http/read-body';
+import { isJsonObject, readBody } from '../../http/read-body';
 import { refundOutcome } from '../projects/money-plans';
 import { findVisibleProject } from '../projects/project-repository';
 import { monthlyRevenueCents, projectPaymentHistory } from './payment-ledger';
@@ -96,13 +96,14 @@ export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEn
   const intentLimits = [
     limit('payment-intent', 'paymentIntent'),
     limit('payment-intent-email', 'paymentIntentPerEmail', async (c) => {
-      const body = (await c.req.json().catch(() => ({}))) as {
-        email?: unknown;
-        customer?: { email?: unknown } | null;
-      };
-      // The buyer the intent is made for (its Stripe customer and receipt): the customer's e-mail, not the
-      // top-level one, which a caller could change on every request.
-      const email = typeof body.customer?.email === 'string' ? body.customer.email : body.email;
+      // Any JSON at all reaches this key before the route validates it: `null`, an array, a customer that is
+      // a number. What is not an e-mail counts as no e-mail; the route then refuses the body (400).
+      const parsed: unknown = await c.req.json().catch(() => ({}));
+      const body = isJsonObject(parsed) ? parsed : {};
+      const customer = isJsonObject(body.customer) ? body.customer : {};
+      // The buyer the intent is made for (its receipt): the customer's e-mail, not the top-level one, which a
+      // caller could change on every request.
+      const email = typeof customer.email === 'string' ? customer.email : body.email;
       // A digest: the counter table keeps no address, and no byte PostgreSQL would refuse.
       return createHash('sha256')
         .update(typeof email === 'string' ? email.trim().toLowerCase() : '')

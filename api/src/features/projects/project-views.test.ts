@@ -3,6 +3,7 @@ import {
   CLIENT_APPROVAL_STATUSES,
   PROJECT_STATUSES,
   PROJECT_VIEWS,
+  shortReference,
   isCompletedProject,
   type ProjectState,
   type ProjectView,
@@ -157,6 +158,11 @@ describe('lists that scale', () => {
     expect(await titles('tier=general')).toEqual(['Gamma consult']);
     expect(await titles('q=shop')).toEqual(['beta shop']);
     expect(await titles('q=100%25')).toEqual(['Gamma consult']);
+    const [shop] = await api.db.query<{ id: string }>(`select id from projects where title = 'beta shop'`);
+    expect(await titles(`q=${shortReference(shop!.id)}`)).toEqual(['beta shop']);
+    expect(await titles(`q=${shortReference(shop!.id).toLowerCase().replace('-', '')}`)).toEqual([
+      'beta shop',
+    ]);
     expect(await titles('q=alpha&sort=title', api.admin.token)).toEqual([
       'Alpha of another client',
       'Alpha platform',

@@ -70,8 +70,13 @@ function filters(caller: Caller, query: ProjectListQuery): { where: string[]; pa
   const search = query.q?.trim();
   if (search) {
     const like = param(`%${escapeLike(search)}%`);
+    // A reference quoted from a success page or an e-mail (shortReference: "1A2B-3C4D") finds its project.
+    const reference = /^([0-9a-f]{4})-?([0-9a-f]{4})$/i.exec(search);
+    const byReference = reference
+      ? ` or id::text like ${param(`${reference[1]}${reference[2]}%`.toLowerCase())}`
+      : '';
     where.push(
-      `(title ilike ${like} or client_name ilike ${like} or client_email ilike ${like} or company ilike ${like} or description ilike ${like})`,
+      `(title ilike ${like} or client_name ilike ${like} or client_email ilike ${like} or company ilike ${like} or description ilike ${like}${byReference})`,
     );
   }
   return { where, params };

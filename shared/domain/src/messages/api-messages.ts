@@ -8,6 +8,8 @@ export const API_MESSAGES = {
   ticketNotFound: 'Ticket not found',
   routeNotFound: 'Route not found',
   malformedJson: 'Malformed JSON body',
+  /** A body that is JSON but not an object: `null`, a number, a string, an array. */
+  bodyNotObject: 'The request body must be a JSON object',
   bodyTooLarge: 'Request body too large',
   validationFailed: 'Invalid request',
   /** A list's page cursor that this server did not hand out. */

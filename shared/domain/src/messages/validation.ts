@@ -55,11 +55,13 @@ export const VALIDATION = {
 
 /**
  * The "simple address pattern" of the purchase and consultation forms: one address, so no white space,
- * control characters or the separators of address lists and display names (`,;:<>()[]\"`).
+ * control characters, lone UTF-16 surrogates or the separators of address lists and display names
+ * (`,;:<>()[]\"`). With the `u` flag the surrogate range matches only an unpaired half.
  */
-const ADDRESS_CHARACTER = String.raw`[^\s@,;:<>()[\]\\"\u0000-\u001f\u007f-\u009f]`;
+const ADDRESS_CHARACTER = String.raw`[^\s@,;:<>()[\]\\"\u0000-\u001f\u007f-\u009f\ud800-\udfff]`;
 export const SIMPLE_EMAIL_PATTERN = new RegExp(
   `^${ADDRESS_CHARACTER}+@${ADDRESS_CHARACTER}+\\.${ADDRESS_CHARACTER}+$`,
+  'u',
 );
 
 /** The longest address SMTP carries (RFC 5321: 254 characters, 64 before the @). */

@@ -97,6 +97,55 @@ describe('consultation form', () => {
     });
     expect(await errorsOf(scheduleConsultationSchema, request)).toEqual([]);
   });
+
+  describe('the preferred date and time: never in the past where the sender is', () => {
+    // 2026-03-10 01:30 UTC: still March 9 in New York (UTC-4), already March 10 in Tokyo (UTC+9).
+    beforeEach(() => jest.useFakeTimers({ now: new Date('2026-03-10T01:30:00Z') }));
+    afterEach(() => jest.useRealTimers());
+    const slot = (date: string, time: string, zone?: string) =>
+      errorsOf(scheduleConsultationSchema, {
+        ...toScheduleConsultationRequest('3', consultation),
+        preferredDate: date,
+        ...(time && { preferredTime: time }),
+        ...(zone && { preferredTimeZone: zone }),
+      });
+
+    it('refuses a past date and a time already passed today, in the sender’s own time zone', async () => {
+      expect(await slot('2026-03-09', '', 'Asia/Tokyo')).toEqual(['Preferred date cannot be in the past']);
+      expect(await slot('2026-03-09', '', 'America/New_York')).toEqual([]);
+      // 21:30 there now.
+      expect(await slot('2026-03-09', '22:00', 'America/New_York')).toEqual([]);
+      expect(await slot('2026-03-09', '21:00', 'America/New_York')).toEqual([
+        'Preferred time has already passed today',
+      ]);
+      // 10:30 there now.
+      expect(await slot('2026-03-10', '11:00', 'Asia/Tokyo')).toEqual([]);
+      expect(await slot('2026-03-10', '10:29', 'Asia/Tokyo')).toEqual([
+        'Preferred time has already passed today',
+      ]);
+    });
+
+    it('without a time zone (older releases) judges by the last place the day is still today', async () => {
+      expect(await slot('2026-03-09', '')).toEqual([]);
+      expect(await slot('2026-03-08', '')).toEqual(['Preferred date cannot be in the past']);
+    });
+
+    it('refuses what is not a date, a time or a time zone', async () => {
+      expect(await slot('2026-02-30', '')).toEqual(['Please enter a valid date']);
+      expect(await slot('next tuesday', '')).toEqual(['Please enter a valid date']);
+      expect(await slot('2026-04-01', '25:00')).toEqual(['Please enter a valid time']);
+      expect(await slot('2026-04-01', '', 'Mars/Olympus_Mons')).toEqual(['Unknown time zone']);
+    });
+
+    it('the form sends the browser’s time zone with a date or a time, and not without', () => {
+      const values = { ...consultation, preferredTimeZone: 'Europe/Berlin' };
+      expect(toScheduleConsultationRequest('3', values).preferredTimeZone).toBeUndefined();
+      expect(toScheduleConsultationRequest('3', { ...values, preferredDate: '2026-04-01' })).toMatchObject({
+        preferredDate: '2026-04-01',
+        preferredTimeZone: 'Europe/Berlin',
+      });
+    });
+  });
 });
 
 function toScheduleConsultationRequestWithout(values: typeof EMPTY_CONSULTATION_FORM) {

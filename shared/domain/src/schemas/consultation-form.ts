@@ -17,6 +17,7 @@ export type ConsultationFormValues = Omit<ConsultationFields, 'budget' | 'timeli
   timeline: string;
   preferredDate: string;
   preferredTime: string;
+  preferredTimeZone: string;
 };
 
 export const EMPTY_CONSULTATION_FORM: ConsultationFormValues = {
@@ -29,6 +30,8 @@ export const EMPTY_CONSULTATION_FORM: ConsultationFormValues = {
   timeline: '',
   preferredDate: '',
   preferredTime: '',
+  // Filled with the browser's zone when the form opens (browserTimeZone in schemas/preferred-slot.ts).
+  preferredTimeZone: '',
   acceptedTerms: false,
 };
 
@@ -50,5 +53,7 @@ export function toScheduleConsultationRequest(
   if (values.company.trim()) request.company = values.company.trim();
   if (values.preferredDate) request.preferredDate = values.preferredDate;
   if (values.preferredTime) request.preferredTime = values.preferredTime;
+  if ((values.preferredDate || values.preferredTime) && values.preferredTimeZone)
+    request.preferredTimeZone = values.preferredTimeZone;
   return request;
 }

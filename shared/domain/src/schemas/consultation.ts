@@ -1,4 +1,4 @@
-import { boolean, mixed, type InferType } from 'yup';
+import { boolean, mixed, string, type InferType } from 'yup';
 import { API_MESSAGES } from '../messages/api-messages';
 import {
   BUDGET_OPTIONS,
@@ -9,7 +9,9 @@ import {
   type BudgetRange,
   type Timeline,
 } from '../messages/validation';
+import { SCHEDULING_MESSAGES as S } from '../messages/scheduling';
 import type { ConsultationTierKey } from '../tiers';
+import { isCalendarDate, isClockTime, isTimeZone, pastPartOf, type PreferredSlot } from './preferred-slot';
 import { requestObject, requiredEmailAddress, singleLineText, trimmedText } from './request-object';
 
 export const BUDGET_RANGES = BUDGET_OPTIONS.map((o) => o.value);
@@ -54,8 +56,31 @@ export const scheduleConsultationSchema = requestObject({
   timeline: mixed<Timeline>()
     .required(k.timelineRequired)
     .oneOf([...PROJECT_TIMELINES], k.timelineRequired),
-  preferredDate: singleLineText(x.preferredDate).optional().max(50),
-  preferredTime: singleLineText(x.preferredTime).optional().max(50),
+  // The sender's wall clock in their time zone; never in the past there (schemas/preferred-slot.ts).
+  preferredDate: singleLineText(x.preferredDate)
+    .optional()
+    .max(50)
+    .test('calendar-date', S.dateInvalid, (v) => !v || isCalendarDate(v))
+    .test('not-past', S.datePast, function (v) {
+      return pastPartOf(slotOf(this.parent, v)) !== 'date';
+    }),
+  preferredTime: singleLineText(x.preferredTime)
+    .optional()
+    .max(50)
+    .test('clock-time', S.timeInvalid, (v) => !v || isClockTime(v))
+    .test('not-past', S.timePast, function () {
+      return pastPartOf(slotOf(this.parent)) !== 'time';
+    }),
+  preferredTimeZone: string()
+    .optional()
+    .test('time-zone', S.timeZoneInvalid, (v) => !v || isTimeZone(v)),
 });
+
+function slotOf(
+  parent: { preferredDate?: string; preferredTime?: string; preferredTimeZone?: string },
+  date = parent.preferredDate,
+): PreferredSlot {
+  return { date, time: parent.preferredTime, timeZone: parent.preferredTimeZone };
+}
 
 export type ScheduleConsultationRequest = InferType<typeof scheduleConsultationSchema>;

@@ -9,19 +9,25 @@ export function requestObject<S extends ObjectShape>(shape: S) {
     .strict();
 }
 
-// NUL (which PostgreSQL refuses), the other C0 controls, DEL and the C1 controls. One-line text also refuses
-// the Unicode line and paragraph separators; multi-line text keeps tab, line feed and carriage return.
-const NOT_IN_ONE_LINE = new RegExp(String.raw`[\u0000-\u001f\u007f-\u009f\u2028\u2029]`);
-const NOT_IN_MULTI_LINE = new RegExp(String.raw`[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]`);
+// NUL (which PostgreSQL refuses), the other C0 controls, DEL and the C1 controls, and a lone UTF-16 surrogate
+// (half of a character: no encoding can carry it, and PostgreSQL refuses it in JSON). With the `u` flag a
+// surrogate range matches only an unpaired one, so emoji and other characters beyond U+FFFF stay allowed.
+// One-line text also refuses the Unicode line and paragraph separators; multi-line text keeps tab, line feed
+// and carriage return.
+const NOT_IN_ONE_LINE = new RegExp(String.raw`[\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]`, 'u');
+const NOT_IN_MULTI_LINE = new RegExp(
+  String.raw`[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ud800-\udfff]`,
+  'u',
+);
 
 export const isOneLineText = (value: string): boolean => !NOT_IN_ONE_LINE.test(value);
 
-/** One-line text (names, titles, ids): no control characters. */
+/** One-line text (names, titles, ids): no control characters, no lone surrogate. */
 export function singleLineText(invalidMessage: string) {
   return string().test('no-control-characters', invalidMessage, (v) => v == null || isOneLineText(v));
 }
 
-/** Multi-line text (descriptions, details, reasons): newlines and tabs, no other control characters. */
+/** Multi-line text (descriptions, details, reasons): newlines and tabs, no other control characters, no lone surrogate. */
 export function multiLineText(invalidMessage: string) {
   return string().test(
     'no-control-characters',

@@ -18,8 +18,10 @@ const consultation = {
   ...customer,
   budget: '15k-50k',
   timeline: 'asap',
-  preferredDate: '2026-01-05',
+  // Never in the past where the sender is (schemas/preferred-slot.ts).
+  preferredDate: '2999-01-05',
   preferredTime: '10:00',
+  preferredTimeZone: 'Europe/Berlin',
 };
 
 /** Every request schema with a body that sets every one of its fields. */
