@@ -139,6 +139,23 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
   inboxReadSchema: [domain.inboxReadSchema, { kind: 'contact', id: ID, read: true }],
 };
 
+/** Text a person writes (names, descriptions): any character a person can type, emoji included. */
+const FREE_TEXT = new Set([
+  'firstName',
+  'lastName',
+  'company',
+  'projectDetails',
+  'projectDescription',
+  'description',
+  'title',
+  'client',
+  'client_name',
+  'clientName',
+  'assignee',
+  'cancellationReason',
+  'q',
+]);
+
 /** Multi-line text: newlines and tabs are fine there. */
 const MULTI_LINE = new Set(['projectDetails', 'projectDescription', 'description', 'cancellationReason']);
 
@@ -233,6 +250,35 @@ describe('text fields of every request schema', () => {
     expect(errors[path]).toEqual(EXPECTED_MESSAGE[path] ?? EXPECTED_MESSAGE[field] ?? expect.any(String));
   });
 
+  it.each(cases)(
+    '%s.%s refuses a lone UTF-16 surrogate with the field message',
+    (_name, path, schema, body) => {
+      const field = path.split('.').pop()!;
+      for (const change of [
+        (v: string) => `${v}\ud800`,
+        (v: string) => `\udfff${v}`,
+        // A pair written the wrong way round is two lone halves.
+        (v: string) => `${v}\ude80\ud83d`,
+      ]) {
+        expect(errorsAt(schema, withValue(body, path, change))[path]).toEqual(
+          EXPECTED_MESSAGE[path] ?? EXPECTED_MESSAGE[field] ?? expect.any(String),
+        );
+      }
+    },
+  );
+
+  it.each(cases.filter(([, path]) => FREE_TEXT.has(path.split('.').pop()!)))(
+    '%s.%s takes characters beyond U+FFFF (a surrogate pair)',
+    (_name, path, schema, body) => {
+      expect(
+        errorsAt(
+          schema,
+          withValue(body, path, (v) => `${v} \u{1F680}\u{20BB7}`),
+        )[path],
+      ).toBeUndefined();
+    },
+  );
+
   it.each(cases)('%s.%s refuses other control characters', (_name, path, schema, body) => {
     for (const character of ['\u0001', '\u001b', '\u007f', '\u0085', '\u000b']) {
       expect(
@@ -263,12 +309,14 @@ describe('text fields of every request schema', () => {
 describe('e-mail addresses', () => {
   const contact = SCHEMAS.contactFormSchema![1];
 
-  it.each(['ada@example.test', 'ada.lovelace+engines@mail.example.co.uk', `${'a'.repeat(64)}@example.test`])(
-    'accepts %s',
-    (email) => {
-      expect(errorsAt(domain.contactFormSchema, { ...contact, email })).toEqual({});
-    },
-  );
+  it.each([
+    'ada@example.test',
+    'ada.lovelace+engines@mail.example.co.uk',
+    `${'a'.repeat(64)}@example.test`,
+    'ada\u{1F680}@example.test',
+  ])('accepts %s', (email) => {
+    expect(errorsAt(domain.contactFormSchema, { ...contact, email })).toEqual({});
+  });
 
   it.each([
     ['a list', 'ada@example.test,grace@example.test'],
@@ -277,6 +325,7 @@ describe('e-mail addresses', () => {
     ['an injected header', 'ada@example.test\r\nBcc: victim@example.test'],
     ['a display name', 'Ada <ada@example.test>'],
     ['a NUL byte', 'ada\u0000@example.test'],
+    ['a lone surrogate', 'ada\ud800@example.test'],
     ['a local part over 64 characters', `${'a'.repeat(65)}@example.test`],
     ['over 254 characters', `ada@${'a'.repeat(250)}.test`],
   ])('refuses %s', (_what, email) => {
