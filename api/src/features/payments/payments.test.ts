@@ -22,8 +22,14 @@ describe('payments', () => {
   });
 
   /** The purchase page's call, as the spec sends it plus the form; the browser's amount is a lie on purpose. */
-  async function requestPurchaseIntent(tier: number, form = customer(), idempotencyKey?: string) {
+  async function requestPurchaseIntent(
+    tier: number,
+    form = customer(),
+    idempotencyKey?: string,
+    token?: string,
+  ) {
     return api.call('POST', '/api/stripe-downpayment-intent', {
+      ...(token && { token }),
       body: {
         amount: 100,
         currency: 'usd',
@@ -149,6 +155,71 @@ describe('payments', () => {
         (pi) => pi.status === 'succeeded',
       ),
     ).toHaveLength(1);
+  });
+
+  // Issue 31: the intent looked the buyer's e-mail up in Stripe and answered that customer's id, so anyone could
+  // learn which addresses had bought before, and a stranger's purchase was charged on their customer.
+  it("an anonymous intent with a known client's e-mail answers no customer of theirs and charges none", async () => {
+    const form = customer('Known', 'Client');
+    const earlier = await buy(1, form);
+    const [earlierProject] = await projectsFor(earlier.paymentIntentId);
+    const earlierCustomer = earlierProject!.stripe_customer_id;
+    // A customer of that e-mail Stripe had before (a subscription, say).
+    const existing = await api.stripe.customers.create({ email: form.email, name: 'Known Client' });
+    const theirs = [earlierCustomer, existing.id];
+
+    const stranger = await requestPurchaseIntent(1, { ...form, firstName: 'Some', lastName: 'Stranger' });
+    const unknownEmail = await requestPurchaseIntent(1, customer('Never', 'Bought'));
+    expect(stranger.status).toBe(200);
+    // Known or not, the answer looks the same: a customer made for this intent.
+    expect(Object.keys(stranger.body).sort()).toEqual(Object.keys(unknownEmail.body).sort());
+    expect(stranger.body.customerId).toMatch(/^cus_/);
+    expect(theirs).not.toContain(stranger.body.customerId);
+    // Signed in as somebody else, the form's e-mail finds nothing either.
+    const signedIn = await requestPurchaseIntent(1, form, undefined, api.clientB.token);
+    expect(signedIn.status).toBe(200);
+    expect(theirs).not.toContain(signedIn.body.customerId);
+
+    await payInBrowser(stranger.body.paymentIntentId);
+    await api.stripeService.webhooksIdle();
+    const status = await api.call('GET', `/api/purchase-status/${stranger.body.paymentIntentId}`);
+    expect(status.body).toMatchObject({ status: 'fulfilled' });
+    const charged = await api.stripe.paymentIntents.retrieve(stranger.body.paymentIntentId);
+    expect(charged.customer).toBe(stranger.body.customerId);
+    expect((await api.stripe.paymentIntents.list({ customer: existing.id })).data).toEqual([]);
+    expect(
+      (await api.stripe.paymentIntents.list({ customer: earlierCustomer })).data.map((pi) => pi.id),
+    ).toEqual([earlier.paymentIntentId]);
+    const [strangerProject] = await projectsFor(stranger.body.paymentIntentId);
+    expect(strangerProject!.stripe_customer_id).toBe(stranger.body.customerId);
+  });
+
+  it("a guest purchase becomes the project of the e-mail's owner when they sign up; their signed-in purchase goes on the customer of their own purchases", async () => {
+    const name = `guest-${randomUUID().slice(0, 8)}`;
+    const form = { ...customer('Guest', 'Buyer'), email: `${name}@example.test` };
+    const guest = await buy(1, form);
+    const [guestProject] = await api.db.query<{ client_id: string | null; stripe_customer_id: string }>(
+      'select client_id, stripe_customer_id from projects where id = $1',
+      [guest.projectId],
+    );
+    expect(guestProject!.client_id).toBeNull();
+
+    const owner = await api.user(name);
+    const mine = await api.call('GET', '/api/projects', { token: owner.token });
+    expect(mine.body.projects.map((project: { id: string }) => project.id)).toEqual([guest.projectId]);
+
+    const next = await requestPurchaseIntent(2, form, undefined, owner.token);
+    expect(next.status).toBe(200);
+    expect(next.body.customerId).toBe(guestProject!.stripe_customer_id);
+    await payInBrowser(next.body.paymentIntentId);
+    await api.stripeService.webhooksIdle();
+    const status = await api.call('GET', `/api/purchase-status/${next.body.paymentIntentId}`);
+    expect(status.body).toMatchObject({ status: 'fulfilled' });
+    const [signedInProject] = await api.db.query<{ client_id: string }>(
+      'select client_id from projects where id = $1',
+      [status.body.projectId],
+    );
+    expect(signedInProject!.client_id).toBe(owner.id);
   });
 
   it('rejects a webhook whose signature does not verify', async () => {

@@ -172,14 +172,7 @@ export class StripePayments implements Payments {
     const clientName = `${p.customer.firstName.trim()} ${p.customer.lastName.trim()}`;
     const email = p.customer.email.trim();
     try {
-      const customerId =
-        (await this.findCustomer(email)) ??
-        (
-          await this.stripe.customers.create(
-            { email, name: clientName },
-            p.idempotencyKey ? { idempotencyKey: `customer:${p.idempotencyKey}` } : undefined,
-          )
-        ).id;
+      const customerId = await this.purchaseCustomer({ ...p, email, clientName });
       const intent = await this.stripe.paymentIntents.create(
         {
           amount: toCents(tier.downpaymentDollars),
@@ -202,6 +195,40 @@ export class StripePayments implements Payments {
     } catch (error) {
       throw toPaymentError(error);
     }
+  }
+
+  /**
+   * The Stripe customer a purchase is charged on, never one found by the e-mail typed in the form: that lookup
+   * answered an anonymous caller with the customer id of whoever bought with that address before, and charged
+   * on that customer (issue 31), so anyone could learn which addresses had bought. A signed-in buyer's purchase
+   * goes on the customer of their own earlier purchases (found in the ledger through their account's projects),
+   * or a new one; a guest's always on a new one. A guest purchase is tied to an account later only by its
+   * e-mail's owner (the project is theirs once they sign up), which tells the buyer nothing.
+   */
+  private async purchaseCustomer(p: {
+    email: string;
+    clientName: string;
+    userId: string | null;
+    idempotencyKey?: string;
+  }): Promise<string> {
+    if (p.userId) {
+      const [own] = await this.db.query<{ stripe_customer_id: string }>(
+        `select pay.stripe_customer_id from payments pay join projects pr on pr.id = pay.project_id
+         where pay.kind = 'deposit' and pr.client_id = $1 and pay.stripe_customer_id is not null
+         order by pay.created_at desc limit 1`,
+        [p.userId],
+      );
+      if (own) return own.stripe_customer_id;
+    }
+    const created = await this.stripe.customers.create(
+      {
+        email: p.email,
+        name: p.clientName,
+        metadata: p.userId ? { user_id: p.userId } : { guest_purchase: 'true' },
+      },
+      p.idempotencyKey ? { idempotencyKey: `customer:${p.idempotencyKey}` } : undefined,
+    );
+    return created.id;
   }
 
   /** The PaymentIntent as Stripe has it now, with its charge: webhooks and polls act on this, never on a body. */
