@@ -1,4 +1,11 @@
-import { API_MESSAGES, PROJECT_TRANSITION_MESSAGES as M } from '@agency/domain';
+import {
+  API_MESSAGES,
+  PROJECT_TRANSITION_MESSAGES as M,
+  SCHEDULING_MESSAGES,
+  describePreferredSlot,
+  shortReference,
+  wallClock,
+} from '@agency/domain';
 import { PaymentError } from './features/payments/types';
 import { insertFixtureProject, startTestApi, type TestApi } from './test-support/test-api';
 
@@ -386,7 +393,7 @@ describe('project rules on the server', () => {
         projectDescription: 'Compilers for everyone.',
         budget: 'under-5k',
         timeline: '1-month',
-        preferredDate: '2026-12-01',
+        preferredDate: '2999-12-01',
         acceptedTerms: true,
       },
     });
@@ -428,7 +435,9 @@ describe('project rules on the server', () => {
     expect(api.mailer.sent).toEqual([]);
     api.mailer.failing = false;
     await api.jobs.idle(['mail.send'], 20_000);
-    expect(api.mailer.sent).toEqual([expect.objectContaining({ replyTo: 'al-retry@example.test' })]);
+    expect(api.mailer.sent).toEqual(
+      expect.arrayContaining([expect.objectContaining({ replyTo: 'al-retry@example.test' })]),
+    );
   });
 
   it('mails contact messages to the inbox', async () => {
@@ -441,14 +450,108 @@ describe('project rules on the server', () => {
         projectDetails: 'Please call me back.',
       },
     });
-    await mailsSent(1);
-    expect(api.mailer.sent).toEqual([
-      expect.objectContaining({
-        to: 'inbox@consultancy.test',
-        replyTo: 'al@example.test',
-        subject: 'New message from Al Bo',
-      }),
+    await mailsSent(2);
+    const [stored] = await api.db.query<{ id: string }>('select id from contact_messages where email = $1', [
+      'al@example.test',
     ]);
+    expect(api.mailer.sent).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          to: 'inbox@consultancy.test',
+          replyTo: 'al@example.test',
+          subject: 'New message from Al Bo',
+        }),
+        expect.objectContaining({ to: 'al@example.test', subject: 'We received your message' }),
+      ]),
+    );
+    expect(api.mailer.sent).toHaveLength(2);
+    // The acknowledgement quotes the message's reference and repeats nothing the anonymous sender typed.
+    const ack = api.mailer.sent.find((mail) => mail.to === 'al@example.test')!;
+    expect(ack.text).toContain(`Reference: ${shortReference(stored!.id)}`);
+    expect(ack.text).toContain("We'll get back to you within 24 hours.");
+    expect(`${ack.text}${ack.html}`).not.toMatch(/call me back|Al|Bo Ltd/);
+  });
+
+  const consultationBody = (change: Record<string, unknown> = {}) => ({
+    tier: '4',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'grace-ack@example.test',
+    projectDescription: 'Compilers for everyone.',
+    budget: '15k-50k',
+    timeline: 'asap',
+    acceptedTerms: true,
+    ...change,
+  });
+  /** Today's date on the wall clock of a time zone, moved by `days`. */
+  const dayIn = (timeZone: string, days: number) => {
+    const at = new Date(Date.now() + days * 86_400_000);
+    return wallClock(timeZone, at).date;
+  };
+
+  it('acknowledges a consultation request to its sender with its reference, in the transaction that stores it', async () => {
+    const preferredDate = dayIn('Asia/Tokyo', 3);
+    const response = await api.call('POST', '/api/schedule-consultation', {
+      body: consultationBody({ preferredDate, preferredTime: '14:30', preferredTimeZone: 'Asia/Tokyo' }),
+    });
+    expect(response.status).toBe(201);
+    await mailsSent(2);
+    expect(api.mailer.sent.map((mail) => [mail.to, mail.subject])).toEqual(
+      expect.arrayContaining([
+        ['inbox@consultancy.test', 'Consultation request: Fractional CTO from Grace Hopper'],
+        ['grace-ack@example.test', 'We received your consultation request'],
+      ]),
+    );
+    const ack = api.mailer.sent.find((mail) => mail.to === 'grace-ack@example.test')!;
+    expect(ack.text).toContain(`Reference: ${shortReference(response.body.id)}`);
+    expect(ack.text).toContain('Service: Fractional CTO');
+    expect(ack.text).toContain(
+      `Preferred: ${describePreferredSlot({ date: preferredDate, time: '14:30', timeZone: 'Asia/Tokyo' })}`,
+    );
+    // The time zone is recorded with the request, and the admin's queue card reads it with the project.
+    const [request] = await api.db.query(
+      'select preferred_time_zone from consultation_requests where project_id = $1',
+      [response.body.id],
+    );
+    expect(request).toEqual({ preferred_time_zone: 'Asia/Tokyo' });
+    const queue = await api.call('GET', '/api/projects?view=pending', { token: api.admin.token });
+    expect(queue.body.projects.find((p: { id: string }) => p.id === response.body.id)).toMatchObject({
+      preferred_slot: { date: preferredDate, time: '14:30', timeZone: 'Asia/Tokyo' },
+    });
+  });
+
+  it('refuses a preferred date or time already past where the sender is, storing and mailing nothing', async () => {
+    await api.jobs.idle();
+    const before = await api.db.query('select count(*)::int as n from consultation_requests');
+    const yesterday = await api.call('POST', '/api/schedule-consultation', {
+      body: consultationBody({
+        preferredDate: dayIn('Pacific/Kiritimati', -1),
+        preferredTimeZone: 'Pacific/Kiritimati',
+      }),
+    });
+    expect(yesterday).toMatchObject({
+      status: 400,
+      body: { fields: { preferredDate: SCHEDULING_MESSAGES.datePast } },
+    });
+    // Without a zone (an older release), the day counts where it ends last: yesterday in Kiritimati may be today
+    // there, but two days ago is past everywhere.
+    const older = await api.call('POST', '/api/schedule-consultation', {
+      body: consultationBody({ preferredDate: dayIn('Pacific/Kiritimati', -2) }),
+    });
+    expect(older).toMatchObject({
+      status: 400,
+      body: { fields: { preferredDate: SCHEDULING_MESSAGES.datePast } },
+    });
+    const zone = await api.call('POST', '/api/schedule-consultation', {
+      body: consultationBody({ preferredDate: dayIn('UTC', 2), preferredTimeZone: 'Moon/Base' }),
+    });
+    expect(zone).toMatchObject({
+      status: 400,
+      body: { fields: { preferredTimeZone: SCHEDULING_MESSAGES.timeZoneInvalid } },
+    });
+    await api.jobs.idle();
+    expect(await api.db.query('select count(*)::int as n from consultation_requests')).toEqual(before);
+    expect(api.mailer.sent).toEqual([]);
   });
 
   it('does not let a client create a fixed-price project without paying', async () => {

@@ -70,7 +70,8 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
       ...customer,
       budget: '15k-50k',
       timeline: 'asap',
-      preferredDate: '2026-01-05',
+      // Never in the past where the sender is.
+      preferredDate: '2999-01-05',
       preferredTime: '10:00',
     }),
     fields: {

@@ -1,5 +1,9 @@
 import {
+  CONTACT_RESPONSE_HOURS,
   describeActivity,
+  describePreferredSlot,
+  shortReference,
+  type PreferredSlot,
   findTier,
   formatUsd,
   fromCents,
@@ -103,11 +107,55 @@ export function consultationRequestMail(
         ['Company', r.company || '-'],
         ['Budget', r.budget],
         ['Timeline', r.timeline],
-        ['Preferred', `${r.preferredDate ?? '-'} ${r.preferredTime ?? ''}`.trimEnd()],
+        [
+          'Preferred',
+          describePreferredSlot({
+            date: r.preferredDate,
+            time: r.preferredTime,
+            timeZone: r.preferredTimeZone,
+          }) ?? '-',
+        ],
       ],
     },
     { replyTo: r.email },
   );
+}
+
+/**
+ * The sender of the contact form hears that the message arrived. The form is anonymous, so the mail repeats none
+ * of what was typed (no name, no message): it cannot carry someone else's text to an address they entered.
+ */
+export function contactAcknowledgementMail(to: string, messageId: string): OutgoingMail {
+  return compose(to, 'We received your message', {
+    greeting: hello(null),
+    paragraphs: [
+      `Thank you for contacting us. We'll get back to you within ${CONTACT_RESPONSE_HOURS} hours.`,
+      'If you did not send this message, you can ignore this e-mail.',
+    ],
+    facts: [['Reference', shortReference(messageId)]],
+  });
+}
+
+/** The sender of a consultation request hears that it arrived, with its reference and what happens next. */
+export function consultationAcknowledgementMail(
+  to: string,
+  projectId: string,
+  serviceName: string,
+  slot: PreferredSlot,
+): OutgoingMail {
+  const preferred = describePreferredSlot(slot);
+  return compose(to, 'We received your consultation request', {
+    greeting: hello(null),
+    paragraphs: [
+      'Thank you for your interest. We review your project details and send you a calendar invite within 24 hours.',
+      'If you did not make this request, you can ignore this e-mail.',
+    ],
+    facts: [
+      ['Reference', shortReference(projectId)],
+      ['Service', serviceName],
+      ...(preferred ? [['Preferred', preferred] as [string, string]] : []),
+    ],
+  });
 }
 
 /** The consultancy's inbox learns of a service request a signed-in client made from the portal. */

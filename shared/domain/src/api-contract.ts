@@ -33,6 +33,7 @@ import type {
   StripeRefundRequest,
 } from './schemas/payments';
 import type { TierId } from './tiers';
+import type { PreferredSlot } from './schemas/preferred-slot';
 import type { PurchaseStatusResponse } from './payments-purchase';
 
 /** Response shapes of the money routes (spec section 7); the payments module implements them. */ export interface PenaltyQuoteResponse {
@@ -77,6 +78,11 @@ export interface Project {
   created_at: string;
   /** Tiers 3 and 4: how Stripe's billing of the monthly subscription stands (null before it starts). */
   subscription_status: SubscriptionStatus | null;
+  /**
+   * A consultation request's preferred date and time on the sender's clock, with their time zone (null when none
+   * was given). Absent from answers of API releases built before it.
+   */
+  preferred_slot?: PreferredSlot | null;
 }
 
 /** A subscription as the portals show it: `past_due` after a failed renewal, until an invoice is paid. */

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { rateLimit } from '../../http/rate-limit';
-import { consultationRequestMail } from '../../mail/mail-templates';
+import { consultationAcknowledgementMail, consultationRequestMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import { appendProjectEvent, insertProject } from '../projects/project-repository';
 import { projectTitle } from '../projects/project-title';
@@ -31,8 +31,8 @@ export function registerConsultationRoutes(app: Hono<AppEnv>, deps: AppDeps): vo
         });
         await tx.query(
           `insert into consultation_requests (project_id, tier_key, first_name, last_name, email, company,
-             project_description, budget, timeline, preferred_date, preferred_time, user_id)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+             project_description, budget, timeline, preferred_date, preferred_time, preferred_time_zone, user_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
           [
             created.id,
             request.tier,
@@ -45,6 +45,8 @@ export function registerConsultationRoutes(app: Hono<AppEnv>, deps: AppDeps): vo
             request.timeline,
             request.preferredDate ?? null,
             request.preferredTime ?? null,
+            // Only with a date or a time it qualifies.
+            request.preferredDate || request.preferredTime ? (request.preferredTimeZone ?? null) : null,
             caller?.id ?? null,
           ],
         );
@@ -58,6 +60,16 @@ export function registerConsultationRoutes(app: Hono<AppEnv>, deps: AppDeps): vo
         await queueMail(
           deps.jobs,
           consultationRequestMail(deps.config.contactInbox, request, consultation.name),
+          tx,
+        );
+        // The sender's acknowledgement, in the same transaction as the stored request.
+        await queueMail(
+          deps.jobs,
+          consultationAcknowledgementMail(request.email, created.id, consultation.name, {
+            date: request.preferredDate,
+            time: request.preferredTime,
+            timeZone: request.preferredTimeZone,
+          }),
           tx,
         );
         return created;

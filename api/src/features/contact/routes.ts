@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { rateLimit } from '../../http/rate-limit';
-import { contactMessageMail } from '../../mail/mail-templates';
+import { contactAcknowledgementMail, contactMessageMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 
 export function registerContactRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
@@ -13,9 +13,9 @@ export function registerContactRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     async ({ caller, readBody }) => {
       const message = await readBody();
       await deps.db.transaction(async (tx) => {
-        await tx.query(
+        const [stored] = await tx.query<{ id: string }>(
           `insert into contact_messages (first_name, last_name, email, company, project_details, user_id)
-           values ($1, $2, $3, $4, $5, $6)`,
+           values ($1, $2, $3, $4, $5, $6) returning id`,
           [
             message.firstName,
             message.lastName,
@@ -26,6 +26,8 @@ export function registerContactRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
           ],
         );
         await queueMail(deps.jobs, contactMessageMail(deps.config.contactInbox, message), tx);
+        // The sender's acknowledgement, in the same transaction: no mail for a message that was not stored.
+        await queueMail(deps.jobs, contactAcknowledgementMail(message.email, stored!.id), tx);
       });
       return { ok: true as const };
     },

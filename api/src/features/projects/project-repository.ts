@@ -14,7 +14,11 @@ export const PROJECT_COLUMNS = `id, title, description, tier, client_id, client_
   downpayment, stripe_price_id, stripe_payment_intent_id, stripe_customer_id, monthly_budget_range, timeline,
   status, admin_approval_status, client_approval_status, overall_status, is_active, cancelled,
   cancellation_reason, final_payment_amount, created_at,
-  (select s.status from subscriptions s where s.project_id = projects.id) as subscription_status`;
+  (select s.status from subscriptions s where s.project_id = projects.id) as subscription_status,
+  (select json_build_object('date', c.preferred_date, 'time', c.preferred_time, 'timeZone', c.preferred_time_zone)
+     from consultation_requests c
+     where c.project_id = projects.id and (c.preferred_date is not null or c.preferred_time is not null)
+     limit 1) as preferred_slot`;
 
 type ProjectRow = Omit<Project, 'cost' | 'downpayment' | 'final_payment_amount' | 'created_at' | 'tier'> & {
   tier: number | null;
