@@ -518,6 +518,12 @@ describe('project rules on the server', () => {
     expect(queue.body.projects.find((p: { id: string }) => p.id === response.body.id)).toMatchObject({
       preferred_slot: { date: preferredDate, time: '14:30', timeZone: 'Asia/Tokyo' },
     });
+    const inbox = await api.call('GET', '/api/inbox?kind=consultation', { token: api.admin.token });
+    expect(
+      inbox.body.items.find(
+        (i: { consultation?: { projectId: string } }) => i.consultation?.projectId === response.body.id,
+      ).consultation,
+    ).toMatchObject({ preferredDate, preferredTime: '14:30', preferredTimeZone: 'Asia/Tokyo' });
   });
 
   it('refuses a preferred date or time already past where the sender is, storing and mailing nothing', async () => {

@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { statusLabel, type Project } from '@agency/domain';
+import { describePreferredSlot, shortReference, statusLabel, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { hasFailedRenewal, hasPaymentHistory } from '@agency/domain/payment-history';
 import { Badge, Box, Card, Flex, Heading, HStack, Text } from '@agency/ui';
@@ -111,6 +111,9 @@ export const ProjectSummary = memo(function ProjectSummary({ project, as = 'h2',
             <Detail label={P.budget} value={budgetLabel(project.monthly_budget_range)} />
           ) : null}
           {project.timeline ? <Detail label={P.timeline} value={timelineLabel(project.timeline)} /> : null}
+          {project.preferred_slot ? (
+            <Detail label={P.preferredSlot} value={describePreferredSlot(project.preferred_slot)} />
+          ) : null}
           {project.status === 'pending_final_payment' ? (
             <Detail label={P.finalPayment} value={money(project.final_payment_amount)} />
           ) : null}
@@ -118,6 +121,7 @@ export const ProjectSummary = memo(function ProjectSummary({ project, as = 'h2',
             <Detail label={P.cancellationReason} value={project.cancellation_reason} />
           ) : null}
           <Detail label={P.created} value={shortDate(project.created_at)} />
+          <Detail label={P.reference} value={shortReference(project.id)} />
         </Box>
         <Flex gap="2" wrap="wrap">
           {actions}

@@ -174,6 +174,8 @@ export interface InboxItem {
     timeline: string;
     preferredDate: string | null;
     preferredTime: string | null;
+    /** The sender's IANA time zone; absent from API releases built before it, null on older requests. */
+    preferredTimeZone?: string | null;
   };
 }
 

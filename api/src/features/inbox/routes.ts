@@ -12,11 +12,12 @@ import { HttpError, invalidCursorError } from '../../http/http-error';
 const ITEMS = `
   select 'contact' as kind, id, first_name || ' ' || last_name as name, email, company, project_details as message,
          created_at, created_at::text as at_text, read_at, created_seq, null::uuid as project_id, null as tier, null as budget, null as timeline,
-         null as preferred_date, null as preferred_time
+         null as preferred_date, null as preferred_time, null as preferred_time_zone
     from contact_messages
   union all
   select 'consultation', id, first_name || ' ' || last_name, email, company, project_description,
-         created_at, created_at::text, read_at, created_seq, project_id, tier_key, budget, timeline, preferred_date, preferred_time
+         created_at, created_at::text, read_at, created_seq, project_id, tier_key, budget, timeline, preferred_date, preferred_time,
+         preferred_time_zone
     from consultation_requests`;
 
 interface ItemRow {
@@ -37,6 +38,7 @@ interface ItemRow {
   timeline: string | null;
   preferred_date: string | null;
   preferred_time: string | null;
+  preferred_time_zone: string | null;
 }
 
 function toItem(row: ItemRow): InboxItem {
@@ -57,6 +59,7 @@ function toItem(row: ItemRow): InboxItem {
         timeline: row.timeline!,
         preferredDate: row.preferred_date,
         preferredTime: row.preferred_time,
+        preferredTimeZone: row.preferred_time_zone,
       },
     }),
   };

@@ -52,6 +52,10 @@ export const ADMIN_MESSAGES = {
     created: 'Requested',
     finalPayment: 'Final payment due',
     cancellationReason: 'Cancellation reason',
+    /** The consultation's preferred date and time, on the sender's clock (their time zone beside it). */
+    preferredSlot: 'Preferred time',
+    /** The short reference the client was given (success page, acknowledgement e-mail). */
+    reference: 'Reference',
     generalConsultation: 'General Consultation',
     notSet: 'Not set',
     perMonth: '/month',
@@ -62,7 +66,7 @@ export const ADMIN_MESSAGES = {
   },
   list: {
     search: 'Search',
-    searchPlaceholder: 'Title, client, e-mail or company',
+    searchPlaceholder: 'Title, client, e-mail, company or reference',
     tier: 'Tier',
     allTiers: 'All tiers',
     sort: 'Sort',

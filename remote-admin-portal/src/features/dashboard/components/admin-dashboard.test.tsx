@@ -408,6 +408,27 @@ describe('AdminDashboard: Project Queue', () => {
     expect(within(item).queryByText('50k-plus')).not.toBeInTheDocument();
   });
 
+  it('the queue card shows the preferred slot in the sender’s time zone and the reference the client was given', async () => {
+    server({
+      projects: [
+        aProject({
+          id: '9f3c2a1b-0000-4000-8000-000000000001',
+          title: 'Consult me',
+          preferred_slot: { date: '2026-12-08', time: '14:30', timeZone: 'Europe/Berlin' },
+        }),
+        aProject({ title: 'No slot', preferred_slot: null }),
+      ],
+    });
+    renderDashboard(<AdminDashboard />);
+    const item = await screen.findByRole('article', { name: 'Consult me' });
+    expect(within(item).getByText('Preferred time')).toBeInTheDocument();
+    expect(within(item).getByText('Tue, Dec 8, 2026 at 14:30 (Europe/Berlin)')).toBeInTheDocument();
+    expect(within(item).getByText('9F3C-2A1B')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'No slot' })).queryByText('Preferred time'),
+    ).not.toBeInTheDocument();
+  });
+
   it('search, tier and sort are asked of the server; pages go 10 at a time', async () => {
     const projects = Array.from({ length: 12 }, (_, i) =>
       aProject({ title: `Request ${String(i + 1).padStart(2, '0')}`, tier: i % 2 ? 3 : 4 }),

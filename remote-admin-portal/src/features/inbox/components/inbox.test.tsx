@@ -39,6 +39,7 @@ describe('Inbox', () => {
             timeline: '2-3-months',
             preferredDate: '2026-12-01',
             preferredTime: '10:00',
+            preferredTimeZone: 'Europe/London',
           },
         }),
       ],
@@ -50,7 +51,13 @@ describe('Inbox', () => {
     expect(within(contact).getByText('Unread')).toBeInTheDocument();
     expect(within(contact).getByText('We need a bakery website.')).toBeInTheDocument();
     const request = screen.getByRole('article', { name: 'Consultation request: Alan Turing' });
-    for (const text of ['Fractional CTO', '$50,000+', '2-3 months', '2026-12-01 10:00', 'Bletchley'])
+    for (const text of [
+      'Fractional CTO',
+      '$50,000+',
+      '2-3 months',
+      'Tue, Dec 1, 2026 at 10:00 (Europe/London)',
+      'Bletchley',
+    ])
       expect(within(request).getByText(text)).toBeInTheDocument();
     expect(within(request).queryByText('Unread')).not.toBeInTheDocument();
     expect(onUnread).toHaveBeenLastCalledWith({ contact: 1, consultation: 0 });

@@ -1,5 +1,5 @@
 import { memo, useEffect, useId, useState } from 'react';
-import type { InboxItem } from '@agency/domain';
+import { describePreferredSlot, type InboxItem } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import {
   Badge,
@@ -227,10 +227,16 @@ const InboxEntry = memo(function InboxEntry({
           {c ? <Detail label={I.service} value={consultationTierName(c.tier)} /> : null}
           {c?.budget ? <Detail label={I.budget} value={budgetLabel(c.budget)} /> : null}
           {c?.timeline ? <Detail label={I.timeline} value={timelineLabel(c.timeline)} /> : null}
-          {c?.preferredDate ? (
+          {c?.preferredDate || c?.preferredTime ? (
             <Detail
               label={I.preferred}
-              value={[c.preferredDate, c.preferredTime].filter(Boolean).join(' ')}
+              value={
+                describePreferredSlot({
+                  date: c.preferredDate,
+                  time: c.preferredTime,
+                  timeZone: c.preferredTimeZone,
+                }) ?? ''
+              }
             />
           ) : null}
         </SimpleGrid>
