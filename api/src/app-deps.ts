@@ -14,6 +14,10 @@ import {
   type MoneyOperations,
 } from './features/projects/money-operations';
 import { MONEY_PLANS } from './features/projects/money-plans';
+import {
+  createMoneyReconciliation,
+  type MoneyReconciliation,
+} from './features/payments/money-reconciliation';
 import { createLiveHub, type LiveHub } from './features/live/live-hub';
 import type { UserDirectory } from './features/users/user-directory';
 import type { Metrics } from './ops/metrics';
@@ -68,6 +72,7 @@ export interface AppServices {
   live: LiveHub;
   purchases?: Purchases | undefined;
   stripeEvents?: StripeEvents | undefined;
+  reconciliation?: MoneyReconciliation | undefined;
 }
 
 export function createServices(deps: AppDeps): AppServices {
@@ -102,5 +107,12 @@ export function createServices(deps: AppDeps): AppServices {
     config: deps.config,
     logger,
   });
-  return { money, live, purchases, stripeEvents };
+  const reconciliation = createMoneyReconciliation({
+    db: deps.db,
+    stripe: deps.stripe.stripe,
+    jobs: deps.jobs,
+    logger,
+    config: deps.config,
+  });
+  return { money, live, purchases, stripeEvents, reconciliation };
 }

@@ -48,6 +48,7 @@ export interface JobData {
   'payments.fulfil-purchase': { paymentIntentId: string };
   'payments.refund-unfulfilled-purchase': { paymentIntentId: string; reason: string };
   'payments.cleanup-stale-intents': Record<string, never>;
+  'payments.reconcile': Record<string, never>;
   'stripe.process-event': { eventId: string };
 }
 export type JobName = keyof JobData;
@@ -71,6 +72,7 @@ const RETRIES: Record<JobName, RetryPolicy> = {
   'payments.fulfil-purchase': { retryLimit: 20, retryDelay: 5 },
   'payments.refund-unfulfilled-purchase': { retryLimit: 50, retryDelay: 5 },
   'payments.cleanup-stale-intents': { retryLimit: 3, retryDelay: 60 },
+  'payments.reconcile': { retryLimit: 3, retryDelay: 60 },
   'stripe.process-event': { retryLimit: 20, retryDelay: 5 },
 };
 

@@ -34,4 +34,11 @@ export async function startWorkers(deps: AppDeps, services: AppServices): Promis
     await jobs.schedule('payments.cleanup-stale-intents', '17 * * * *');
   }
   if (stripeEvents) await jobs.work('stripe.process-event', ({ eventId }) => stripeEvents.process(eventId));
+  const { reconciliation } = services;
+  if (reconciliation) {
+    await jobs.work('payments.reconcile', async () => {
+      await reconciliation.reconcile();
+    });
+    await jobs.schedule('payments.reconcile', '41 * * * *');
+  }
 }

@@ -364,3 +364,27 @@ export function clientActivityAlertMail(
     link: { label: 'Admin dashboard', url: `${siteUrl}/dashboard` },
   });
 }
+
+/** To the consultancy: the ledger and Stripe differed for some money operations, and what reconciliation did. */
+export function moneyDiscrepancyAlertMail(
+  inbox: string,
+  discrepancies: {
+    operationId: string;
+    projectId: string;
+    stripeObject: string;
+    problem: string;
+    repair: string;
+  }[],
+  siteUrl: string,
+): OutgoingMail {
+  return compose(inbox, `Money reconciliation: ${discrepancies.length} difference(s) with Stripe put right`, {
+    paragraphs: [
+      'Reconciliation compared the ledger with Stripe and found differences. Each was put right as listed; check the projects concerned.',
+      ...discrepancies.map(
+        (d) =>
+          `Project ${d.projectId}, operation ${d.operationId}, ${d.stripeObject}: ${d.problem} — ${d.repair}.`,
+      ),
+    ],
+    link: { label: 'Admin dashboard', url: `${siteUrl}/dashboard` },
+  });
+}
