@@ -1,11 +1,11 @@
+import { cardFailureReason } from '@agency/domain/payments-messages';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { ApiError } from '@agency/auth/api';
 import type { StripeFailure } from '@agency/payments';
 
 /** Why Stripe.js refused a card, in Stripe's words ("Your card was declined."), when it was the card. */
 export function stripeReason(failure: StripeFailure | undefined): string | undefined {
-  if (!failure || failure.type !== 'card_error') return undefined;
-  return failure.message ?? CLIENT_MESSAGES.errors.cardDeclined;
+  return cardFailureReason(failure);
 }
 
 /** Why the server's charge failed, when the bank refused the card (402 card_declined). */

@@ -32,6 +32,8 @@ export const CHECKOUT_MESSAGES = {
     ],
     serviceDetails: 'Service Details',
     formHeading: 'Your Details',
+    /** Under the preferred time: whose clock it is on (the browser's time zone, sent with the request). */
+    timeZoneHint: (zone: string) => `In your time zone (${zone})`,
     submit: 'Schedule Consultation',
     submitting: 'Scheduling...',
     failed: 'Failed to schedule consultation. Please try again.',
@@ -49,6 +51,10 @@ export const CHECKOUT_MESSAGES = {
       'Once your project is accepted, work starts within 3-5 business days.',
       'You have paid 50% of the project price; the remaining 50% is due after acceptance.',
     ],
+    amountPaid: 'Amount paid',
+    reference: 'Your order reference',
+    /** Beside the reference: what to do with it. */
+    referenceHint: 'Quote it if you contact us about this order.',
     dashboard: 'Go to Dashboard',
     home: 'Back to Home',
   },
@@ -63,10 +69,21 @@ export const CHECKOUT_MESSAGES = {
       'You receive a custom proposal and timeline.',
     ],
     reference: 'Your request reference',
+    referenceHint: 'Quote it if you contact us about this request.',
     home: 'Back to Home',
     services: 'View Services',
   },
 } as const;
+
+/**
+ * Session storage key of the last purchase's confirmation for /purchase-success: what was paid (whole dollars) and
+ * the project the server created, when it said so in time (JSON of PurchaseConfirmation).
+ */
+export const PURCHASE_CONFIRMATION_KEY = 'purchaseConfirmation';
+export interface PurchaseConfirmation {
+  amountDollars: number;
+  projectId: string | null;
+}
 
 /** Session storage key of the project created by the last consultation request. */
 export const CONSULTATION_PROJECT_ID_KEY = 'consultationProjectId';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
-import { useAuthStore } from '@agency/auth';
+import { useAuthStore, type AuthUser } from '@agency/auth';
 import { BUDGET_OPTIONS, TIMELINE_OPTIONS, VALIDATION, type ConsultationTierKey } from '@agency/domain';
 import { CHECKOUT_MESSAGES } from '@agency/domain/messages/checkout';
 import {
@@ -8,6 +8,7 @@ import {
   EMPTY_CONSULTATION_FORM,
   type ConsultationFormValues,
 } from '@agency/domain/schemas/consultation-form';
+import { browserTimeZone } from '@agency/domain/schemas/preferred-slot';
 import { Button, Heading, SimpleGrid, Stack, toaster } from '@agency/ui';
 import { SelectField, TextField } from '@agency/ui/forms';
 import { CustomerFields } from '../../../components/customer-fields';
@@ -29,6 +30,16 @@ const FIELD_ORDER: (keyof ConsultationFormValues)[] = [
   'acceptedTerms',
 ];
 
+/** The one toast of the form: a new one replaces it, a complete form removes it. */
+const FORM_TOAST_ID = 'consultation-details';
+
+/** Empty fields, the signed-in client's details, and the browser's time zone for the preferred date and time. */
+const initialValues = (user: AuthUser | null): ConsultationFormValues => ({
+  ...EMPTY_CONSULTATION_FORM,
+  ...customerPrefill(user),
+  preferredTimeZone: browserTimeZone() ?? '',
+});
+
 function today(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -46,7 +57,7 @@ export function ConsultationForm({
   const { submit, sending } = useScheduleConsultation(tierKey, serviceName);
   const formRef = useRef<HTMLFormElement>(null);
   const formik = useFormik<ConsultationFormValues>({
-    initialValues: { ...EMPTY_CONSULTATION_FORM, ...customerPrefill(user) },
+    initialValues: initialValues(user),
     validationSchema: consultationFormSchema,
     onSubmit: () => {},
   });
@@ -54,8 +65,17 @@ export function ConsultationForm({
   const valid = useMemo(() => consultationFormSchema.isValidSync(values), [values]);
 
   useEffect(() => {
-    if (user && !dirty) void setValues({ ...EMPTY_CONSULTATION_FORM, ...customerPrefill(user) }, true);
+    if (user && !dirty) void setValues(initialValues(user), true);
   }, [user, dirty, setValues]);
+
+  // The form's toast goes once the form is complete: it no longer describes it.
+  const formToastShown = useRef(false);
+  useEffect(() => {
+    if (!valid || !formToastShown.current) return;
+    formToastShown.current = false;
+    // After this commit: the toast queue updates its own React state.
+    queueMicrotask(() => toaster.remove(FORM_TOAST_ID));
+  }, [valid]);
 
   function focusFirstInvalid(fieldErrors: FormikErrors<ConsultationFormValues>) {
     const first = FIELD_ORDER.find((name) => fieldErrors[name]);
@@ -68,8 +88,14 @@ export function ConsultationForm({
     const fieldErrors = await formik.validateForm();
     if (Object.keys(fieldErrors).length > 0) {
       void formik.setTouched(Object.fromEntries(FIELD_ORDER.map((name) => [name, true])), false);
-      if (!values.budget || !values.timeline)
-        toaster.create({ title: VALIDATION.consultation.budgetAndTimeline, type: 'error' });
+      if (!values.budget || !values.timeline) {
+        toaster.create({
+          id: FORM_TOAST_ID,
+          title: VALIDATION.consultation.budgetAndTimeline,
+          type: 'error',
+        });
+        formToastShown.current = true;
+      }
       focusFirstInvalid(fieldErrors);
       return;
     }
@@ -119,7 +145,12 @@ export function ConsultationForm({
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextField label="Preferred Date" type="date" min={today()} {...bind('preferredDate')} />
-          <TextField label="Preferred Time" type="time" {...bind('preferredTime')} />
+          <TextField
+            label="Preferred Time"
+            type="time"
+            helperText={values.preferredTimeZone ? m.timeZoneHint(values.preferredTimeZone) : undefined}
+            {...bind('preferredTime')}
+          />
         </SimpleGrid>
         <TermsCheckbox
           name="acceptedTerms"

@@ -131,6 +131,36 @@ describe('ConsultationPage: validation', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('takes the budget and timeline toast away once the form is complete', async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    renderConsultation('4');
+    await fillForm(user, { budget: '', timeline: '' });
+    await user.click(submitButton());
+    expect(await screen.findByText('Please select both budget range and timeline.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: /budget range/i }), 'under-5k');
+    await user.selectOptions(screen.getByRole('combobox', { name: /timeline/i }), 'asap');
+    await waitFor(() =>
+      expect(screen.queryByText('Please select both budget range and timeline.')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('refuses a preferred date in the past with the server’s message and names the time zone', async () => {
+    const fetchMock = mockFetch({});
+    const user = userEvent.setup();
+    renderConsultation('3');
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(screen.getByText(`In your time zone (${zone})`)).toBeInTheDocument();
+    await fillForm(user);
+    await user.type(screen.getByLabelText(/preferred date/i), '2020-01-15');
+    await user.tab();
+    expect(await screen.findByText('Preferred date cannot be in the past')).toBeInTheDocument();
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submitButton());
+    expect(screen.getByLabelText(/preferred date/i)).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('without accepted terms nothing is sent and the checkbox says why', async () => {
     const fetchMock = mockFetch({});
     const user = userEvent.setup();
@@ -166,6 +196,8 @@ describe('ConsultationPage: sending', () => {
       budget: 'under-5k',
       timeline: '2-3-months',
       preferredDate: '2030-01-15',
+      // Whose clock the date is on: the browser's time zone goes with it.
+      preferredTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       acceptedTerms: true,
     });
     await act(async () => answer({ body: { id: 'project-42' } }));

@@ -1,25 +1,17 @@
-import { useSyncExternalStore } from 'react';
+import { shortReference } from '@agency/domain';
 import { CHECKOUT_MESSAGES, CONSULTATION_PROJECT_ID_KEY } from '@agency/domain/messages/checkout';
 import { Link as RouterLink } from '@agency/router';
-import { Button, Text } from '@agency/ui';
+import { Button } from '@agency/ui';
+import { ConfirmationFacts } from '../../../components/confirmation-facts';
 import { SuccessLayout } from '../../../components/success-layout';
+import { useSessionValue } from '../../../lib/session-value';
 
 const m = CHECKOUT_MESSAGES.consultationSuccess;
 
-function storedProjectId(): string | null {
-  try {
-    return sessionStorage.getItem(CONSULTATION_PROJECT_ID_KEY);
-  } catch {
-    return null;
-  }
-}
-
-const unchanging = () => () => {};
-
-/** /consultation-success (exposed module). */
+/** /consultation-success (exposed module): the next steps and the request's short reference. */
 export default function ConsultationSuccessPage() {
-  // Kept in this browser: a page the server rendered shows it once hydrated (the server has none).
-  const projectId = useSyncExternalStore(unchanging, storedProjectId, () => null);
+  // The created project's id, kept in this tab by the form (spec section 2); shown as its short reference.
+  const projectId = useSessionValue(CONSULTATION_PROJECT_ID_KEY, (raw) => raw || null);
   return (
     <SuccessLayout
       heading={m.heading}
@@ -38,12 +30,10 @@ export default function ConsultationSuccessPage() {
       }
     >
       {projectId ? (
-        <Text fontSize="sm" color="fg.muted">
-          {m.reference}:{' '}
-          <Text as="span" fontFamily="mono">
-            {projectId}
-          </Text>
-        </Text>
+        <ConfirmationFacts
+          facts={[{ label: m.reference, value: shortReference(projectId), code: true }]}
+          hint={m.referenceHint}
+        />
       ) : null}
     </SuccessLayout>
   );

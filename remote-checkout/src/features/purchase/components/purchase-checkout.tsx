@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { useAuthStore, type AuthUser } from '@agency/auth';
 import { formatUsd, type ServiceTier } from '@agency/domain';
@@ -9,9 +9,9 @@ import {
   purchaseToastFor,
   type PurchaseFormValues,
 } from '@agency/domain/schemas/purchase-form';
-import { CardField } from '@agency/payments';
 import { Box, Button, Card, Container, Grid, GridItem, Heading, Stack, Text, toaster } from '@agency/ui';
 import { BackLink } from '../../../components/back-link';
+import { CardEntry, useCardEntry } from '../../../components/card-entry';
 import { CustomerFields } from '../../../components/customer-fields';
 import { TermsCheckbox } from '../../../components/terms-checkbox';
 import { customerPrefill } from '../../../lib/customer-prefill';
@@ -19,6 +19,8 @@ import { usePurchaseCheckout } from '../hooks/use-purchase-checkout';
 import { OrderSummary } from './order-summary';
 
 const m = CHECKOUT_MESSAGES.purchase;
+/** The one toast of the details form: a new one replaces it, a complete form removes it. */
+const FORM_TOAST_ID = 'purchase-details';
 const FIELD_ORDER: (keyof PurchaseFormValues)[] = [
   'firstName',
   'lastName',
@@ -37,7 +39,8 @@ const prefillFrom = (user: AuthUser | null): PurchaseFormValues => ({
 export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
   const user = useAuthStore((state) => state.user);
   const { phase, requestIntent, confirmPayment, editDetails } = usePurchaseCheckout(tier);
-  const [cardComplete, setCardComplete] = useState(false);
+  const cardEntry = useCardEntry();
+  const cardComplete = cardEntry.complete;
   const formRef = useRef<HTMLFormElement>(null);
   const paymentHeadingRef = useRef<HTMLHeadingElement>(null);
   const deposit = formatUsd(tier.downpaymentDollars!);
@@ -49,6 +52,16 @@ export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
   });
   const { values, errors, touched, setValues, dirty } = formik;
   const detailsValid = useMemo(() => purchaseFormSchema.isValidSync(values), [values]);
+
+  // The form's toast ('Missing Information' and the others) goes once the details are complete: it no longer
+  // describes the form.
+  const formToastShown = useRef(false);
+  useEffect(() => {
+    if (!detailsValid || !formToastShown.current) return;
+    formToastShown.current = false;
+    // After this commit: the toast queue updates its own React state.
+    queueMicrotask(() => toaster.remove(FORM_TOAST_ID));
+  }, [detailsValid]);
 
   // The session may resolve after the page opened: prefill then, unless the visitor already typed.
   useEffect(() => {
@@ -73,14 +86,20 @@ export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
     event.preventDefault();
     if (busy) return;
     if (phase === 'card') {
-      if (cardComplete) await confirmPayment(values);
+      if (!cardComplete) return;
+      cardEntry.setError(undefined);
+      const problem = await confirmPayment(values);
+      if (problem) cardEntry.setError(problem.message, problem.reason);
       return;
     }
     const fieldErrors = await formik.validateForm();
     const toast = purchaseToastFor(values);
     if (toast || Object.keys(fieldErrors).length > 0) {
       void formik.setTouched(Object.fromEntries(FIELD_ORDER.map((name) => [name, true])), false);
-      if (toast) toaster.create({ ...toast, type: 'error' });
+      if (toast) {
+        toaster.create({ ...toast, id: FORM_TOAST_ID, type: 'error' });
+        formToastShown.current = true;
+      }
       focusFirstInvalid(fieldErrors);
       return;
     }
@@ -147,7 +166,7 @@ export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
                         <Text fontSize="sm" color="fg.muted">
                           {m.cardHint}
                         </Text>
-                        <CardField disabled={busy} onChange={(state) => setCardComplete(state.complete)} />
+                        <CardEntry entry={cardEntry} disabled={busy} />
                         {phase === 'card' ? (
                           <Box>
                             <Button
@@ -157,7 +176,7 @@ export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
                               px="0"
                               color="brand.fg"
                               onClick={() => {
-                                setCardComplete(false);
+                                cardEntry.reset();
                                 editDetails();
                               }}
                             >

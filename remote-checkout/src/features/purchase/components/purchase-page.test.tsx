@@ -59,7 +59,10 @@ beforeEach(() => {
   mockTrackPurchase.mockReset();
   useAuthStore.setState({ status: 'logged-out', user: null, role: null, roleFetchFailed: false });
 });
-afterEach(() => act(() => toaster.remove()));
+afterEach(() => {
+  act(() => toaster.remove());
+  sessionStorage.clear();
+});
 
 describe('PurchasePage: tiers and summary', () => {
   it.each([['3'], ['4'], ['general'], ['9'], ['abc']])(
@@ -176,6 +179,17 @@ describe('PurchasePage: validation', () => {
     },
   );
 
+  it("takes the 'Missing Information' toast away once the form is complete", async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    renderPurchase(1);
+    await fillDetails(user, { last: '' });
+    await user.click(payButton());
+    expect(await screen.findByText('Missing Information')).toBeInTheDocument();
+    await user.type(field(/last name/i), 'Lovelace');
+    await waitFor(() => expect(screen.queryByText('Missing Information')).not.toBeInTheDocument());
+  });
+
   it('without accepted terms, pay marks the checkbox and sends nothing', async () => {
     const fetchMock = mockFetch({});
     const user = userEvent.setup();
@@ -247,6 +261,11 @@ describe('PurchasePage: payment', () => {
     expect(await screen.findByText('Payment Successful!')).toBeInTheDocument();
     expect(screen.getByText('Your payment of $250 was successful.')).toBeInTheDocument();
     expect(mockTrackPurchase).toHaveBeenCalledWith({ tierId: 1, tierName: 'Basic Web App', value: 250 });
+    // The success page of this tab learns what was paid and the project the server created.
+    expect(JSON.parse(sessionStorage.getItem('purchaseConfirmation')!)).toEqual({
+      amountDollars: 250,
+      projectId: 'p1',
+    });
   });
 
   it("sends the signed-in user's own token and id", async () => {
@@ -283,6 +302,43 @@ describe('PurchasePage: payment', () => {
     expect(mockTrackPurchase).not.toHaveBeenCalled();
   });
 
+  it('says why beside the card when the bank declines it, keeps the spec toast, and clears it for a new card', async () => {
+    mockConfirmCardPayment.mockResolvedValue({
+      ok: false,
+      error: 'Payment failed, please try again.',
+      stripeError: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
+    mockFetch({ 'POST /api/stripe-downpayment-intent': () => ({ body: INTENT }) });
+    const user = userEvent.setup();
+    renderPurchase(1);
+    const card = await reachCardStep(user);
+    await user.click(within(card).getByRole('button', { name: 'Enter test card' }));
+    await user.click(payButton());
+    const problem = await screen.findByRole('alert', { name: '' });
+    expect(problem).toHaveTextContent('Your card was declined. Payment failed, please try again.');
+    // Beside the card: right after the card field, inside the payment section, before the Pay button.
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(payment).toContainElement(problem);
+    expect(card.compareDocumentPosition(problem) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await screen.findByText('Payment Error')).toBeInTheDocument();
+
+    // A card the bank refuses without words of its own still says it was declined.
+    mockConfirmCardPayment.mockResolvedValue({
+      ok: false,
+      error: 'Payment failed, please try again.',
+      stripeError: { type: 'card_error', code: 'card_declined' },
+    });
+    await user.click(payButton());
+    await waitFor(() =>
+      expect(within(payment).getByRole('alert')).toHaveTextContent(
+        'Your card was declined. Payment failed, please try again.',
+      ),
+    );
+    // Entering a card again takes the problem away.
+    await user.click(within(card).getByRole('button', { name: 'Enter test card' }));
+    expect(within(payment).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("shows 'Payment Error' for a declined card and lets the user try again", async () => {
     mockConfirmCardPayment.mockResolvedValue({ ok: false, error: 'Payment failed, please try again.' });
     const fetchMock = mockFetch({ 'POST /api/stripe-downpayment-intent': () => ({ body: INTENT }) });
@@ -298,6 +354,10 @@ describe('PurchasePage: payment', () => {
     expect(payButton()).not.toBeDisabled();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('purchase-status'))).toBe(false);
     expect(screen.queryByRole('heading', { name: /Landed on/ })).not.toBeInTheDocument();
+    // Not the card's fault (no card_error from Stripe): what to do, without a reason.
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByRole('alert')).toHaveTextContent(
+      /^Payment failed, please try again\.$/,
+    );
   });
 
   it('says the charge was refunded when the project could not be created, and starts over', async () => {

@@ -1,13 +1,37 @@
 import { useCallback, useRef, useState } from 'react';
 import { useAuthStore } from '@agency/auth';
 import { formatUsd, type ServiceTier } from '@agency/domain';
-import { CHECKOUT_MESSAGES } from '@agency/domain/messages/checkout';
+import {
+  CHECKOUT_MESSAGES,
+  PURCHASE_CONFIRMATION_KEY,
+  type PurchaseConfirmation,
+} from '@agency/domain/messages/checkout';
+import { cardFailureReason, PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
+import { apiClient } from '@agency/auth/api';
 import type { PurchaseFormValues } from '@agency/domain/schemas/purchase-form';
 import { newPaymentAttemptKey, useConfirmCardPayment, waitForPurchase } from '@agency/payments';
 import { useNavigate } from '@agency/router';
 import { toaster } from '@agency/ui';
 import { trackInitiateCheckout, trackPurchase } from '@agency/tracking';
+import type { CardProblem } from '../../../components/card-entry';
 import { createPurchaseIntent, type PurchaseIntent } from '../api/create-purchase-intent';
+
+/** The project a fulfilled purchase created, or null when the server has not said (yet). */
+async function projectOf(paymentIntentId: string): Promise<string | null> {
+  try {
+    return (await apiClient().purchaseStatus({ params: { paymentIntentId } })).projectId;
+  } catch {
+    return null;
+  }
+}
+
+function rememberPurchase(confirmation: PurchaseConfirmation): void {
+  try {
+    sessionStorage.setItem(PURCHASE_CONFIRMATION_KEY, JSON.stringify(confirmation));
+  } catch {
+    // Storage may be unavailable (private mode); the payment itself succeeded.
+  }
+}
 
 /** details → (requesting the intent) → card → (confirming and waiting for the project) → done. */
 export type PurchasePhase = 'details' | 'requesting-intent' | 'card' | 'confirming' | 'done';
@@ -47,9 +71,13 @@ export function usePurchaseCheckout(tier: ServiceTier) {
     [tier, userId, deposit],
   );
 
+  /**
+   * Pays with the card entered. A refusal keeps the card step and answers what to say beside the card (why, then
+   * what to do); the spec's 'Payment Error' toast is shown as well.
+   */
   const confirmPayment = useCallback(
-    async (values: PurchaseFormValues): Promise<void> => {
-      if (!intent) return;
+    async (values: PurchaseFormValues): Promise<CardProblem | undefined> => {
+      if (!intent) return undefined;
       setPhase('confirming');
       const result = await confirmCardPayment(intent.clientSecret, {
         name: `${values.firstName.trim()} ${values.lastName.trim()}`,
@@ -58,13 +86,13 @@ export function usePurchaseCheckout(tier: ServiceTier) {
       if (!result.ok) {
         toaster.create({ title: m.paymentErrorTitle, description: m.paymentErrorDescription, type: 'error' });
         setPhase('card');
-        return;
+        return { message: result.error, reason: cardFailureReason(result.stripeError) };
       }
       const outcome = await waitForPurchase(result.paymentIntent.id);
       if (outcome === 'failed') {
         toaster.create({ title: m.paymentErrorTitle, description: m.paymentErrorDescription, type: 'error' });
         setPhase('card');
-        return;
+        return { message: PAYMENT_MESSAGES.paymentFailed };
       }
       if (outcome === 'refunded') {
         toaster.create({
@@ -73,8 +101,10 @@ export function usePurchaseCheckout(tier: ServiceTier) {
           type: 'error',
         });
         startOver();
-        return;
+        return undefined;
       }
+      // The success page shows what was paid and the project's reference (when the server has made it yet).
+      rememberPurchase({ amountDollars: deposit, projectId: await projectOf(result.paymentIntent.id) });
       trackPurchase({ tierId: tier.id, tierName: tier.name, value: deposit });
       toaster.create({
         title: m.successTitle,
@@ -83,6 +113,7 @@ export function usePurchaseCheckout(tier: ServiceTier) {
       });
       setPhase('done');
       navigate('/purchase-success');
+      return undefined;
     },
     [intent, confirmCardPayment, tier, deposit, navigate, startOver],
   );
