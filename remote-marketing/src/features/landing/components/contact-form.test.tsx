@@ -152,3 +152,18 @@ test('pressing Enter again while sending does not send a second message', async 
   expect(await screen.findByText('Message sent successfully!')).toBeInTheDocument();
   expect(fetchMock).toHaveBeenCalledTimes(1);
 });
+
+test('marks the required fields (name, e-mail, details) and not the optional company', () => {
+  renderPage(<ContactForm />);
+  for (const name of ['First Name', 'Last Name', 'Email', 'Project Details']) {
+    const input = field(name);
+    expect(input).toBeRequired();
+    // The visible mark sits in the label, hidden from the accessible name (which the required state already says).
+    const label = document.querySelector(`label[for="${input.id}"]`)!;
+    expect(label).toHaveTextContent(`${name}*`);
+    expect(within(label as HTMLElement).getByText('*')).toHaveAttribute('aria-hidden', 'true');
+  }
+  const company = field('Company (optional)');
+  expect(company).not.toBeRequired();
+  expect(document.querySelector(`label[for="${company.id}"]`)).not.toHaveTextContent('*');
+});

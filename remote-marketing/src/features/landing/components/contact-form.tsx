@@ -55,18 +55,27 @@ export function ContactForm() {
       <Stack gap="5">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
           <Field.Root id={fieldId('firstName')} required invalid={!!errorOf('firstName')}>
-            <Field.Label>First Name</Field.Label>
+            <Field.Label>
+              First Name
+              <Field.RequiredIndicator />
+            </Field.Label>
             <Input {...inputProps('firstName')} autoComplete="given-name" />
             <Field.ErrorText>{errorOf('firstName')}</Field.ErrorText>
           </Field.Root>
           <Field.Root id={fieldId('lastName')} required invalid={!!errorOf('lastName')}>
-            <Field.Label>Last Name</Field.Label>
+            <Field.Label>
+              Last Name
+              <Field.RequiredIndicator />
+            </Field.Label>
             <Input {...inputProps('lastName')} autoComplete="family-name" />
             <Field.ErrorText>{errorOf('lastName')}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
         <Field.Root id={fieldId('email')} required invalid={!!errorOf('email')}>
-          <Field.Label>Email</Field.Label>
+          <Field.Label>
+            Email
+            <Field.RequiredIndicator />
+          </Field.Label>
           <Input {...inputProps('email')} type="email" autoComplete="email" inputMode="email" />
           <Field.ErrorText>{errorOf('email')}</Field.ErrorText>
         </Field.Root>
@@ -76,7 +85,10 @@ export function ContactForm() {
           <Field.ErrorText>{errorOf('company')}</Field.ErrorText>
         </Field.Root>
         <Field.Root id={fieldId('projectDetails')} required invalid={!!errorOf('projectDetails')}>
-          <Field.Label>Project Details</Field.Label>
+          <Field.Label>
+            Project Details
+            <Field.RequiredIndicator />
+          </Field.Label>
           <Textarea
             {...inputProps('projectDetails')}
             rows={5}
