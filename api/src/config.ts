@@ -23,6 +23,10 @@ export interface ApiConfig extends AppConfig {
   jwksUrl: string | undefined;
   supabaseUrl: string;
   serviceRoleKey: string | undefined;
+  /** Sent as `apikey` when the API asks the auth service about a session (hosted Supabase's gateway wants one). */
+  supabaseAnonKey: string | undefined;
+  /** How long the auth service's word that a session is alive stays good (AUTH_SESSION_CHECK_MS, default 10 s). */
+  sessionCheckMs: number;
   smtpUrl: string;
   mailFrom: string;
   /** The first admin, created at start; none in production unless ADMIN_EMAIL is given. */
@@ -86,6 +90,8 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     jwksUrl,
     supabaseUrl: (env.SUPABASE_URL || LOCAL_DEFAULTS.supabaseUrl).replace(/\/+$/, ''),
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY || undefined,
+    supabaseAnonKey: env.SUPABASE_ANON_KEY || undefined,
+    sessionCheckMs: Number(env.AUTH_SESSION_CHECK_MS || 10_000),
     smtpUrl: env.SMTP_URL || LOCAL_DEFAULTS.smtpUrl,
     mailFrom: env.MAIL_FROM || LOCAL_DEFAULTS.mailFrom,
     contactInbox: env.CONTACT_INBOX || LOCAL_DEFAULTS.contactInbox,

@@ -16,7 +16,8 @@ import { createStripeClient, stripeConfigFromEnv } from './features/payments/str
 import { createStripePayments } from './features/payments/stripe-payments';
 import { ensureFirstAdmin } from './features/users/first-admin';
 import { createUserDirectory } from './features/users/user-directory';
-import { createAccessTokenVerifier } from './http/access-token';
+import { createAccessTokenVerifier, withSessionCheck } from './http/access-token';
+import { createSessionCheck } from './http/session-check';
 import { createSmtpMailer } from './mail/mailer';
 import { createMetrics } from './ops/metrics';
 import { logContext } from './ops/log-context';
@@ -96,13 +97,23 @@ const jobs = await startJobQueue({
   logger: logger.child({ module: 'jobs' }),
   onJob: (queue, outcome, seconds) => metrics.job(queue, outcome, seconds),
 });
+// Whether a token's session still exists (ended by a password reset elsewhere, say), and its user's factors.
+const sessions = createSessionCheck({
+  supabaseUrl: config.supabaseUrl,
+  apiKey: config.supabaseAnonKey ?? config.serviceRoleKey,
+  freshForMs: config.sessionCheckMs,
+  logger: logger.child({ module: 'sessions' }),
+});
 const deps: AppDeps = {
   db,
   payments: stripe ?? unconfiguredPayments(),
   stripe,
   jobs,
   mailer: createSmtpMailer(config.smtpUrl, config.mailFrom),
-  verifyAccessToken: createAccessTokenVerifier({ jwtSecret: config.jwtSecret, jwksUrl: config.jwksUrl }),
+  verifyAccessToken: withSessionCheck(
+    createAccessTokenVerifier({ jwtSecret: config.jwtSecret, jwksUrl: config.jwksUrl }),
+    sessions,
+  ),
   users,
   logger,
   config,

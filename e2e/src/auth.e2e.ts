@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { SignJWT } from 'jose';
 import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
@@ -26,6 +27,53 @@ async function mailLink(product: RunningProduct, to: string, type: 'signup' | 'r
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`No ${type} mail for ${to}`);
+}
+
+/** Every mail of `type` to `to`, oldest first. */
+async function mailLinks(
+  product: RunningProduct,
+  to: string,
+  type: 'signup' | 'recovery',
+): Promise<string[]> {
+  const response = await fetch(`${product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(to)}`);
+  const mails = (await response.json()) as Mail[];
+  return mails
+    .flatMap((mail) => mail.links)
+    .filter((l) => l.includes('/verify') && l.includes(`type=${type}`));
+}
+
+/** Waits for a mail whose link is not among `seen`. */
+async function newMailLink(
+  product: RunningProduct,
+  to: string,
+  type: 'signup' | 'recovery',
+  seen: string[],
+): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const fresh = (await mailLinks(product, to, type)).find((link) => !seen.includes(link));
+    if (fresh) return fresh;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No new ${type} mail for ${to}`);
+}
+
+/** An account that never confirmed its address and was mailed nothing lately (made through the admin API). */
+async function unconfirmedAccount(product: RunningProduct, email: string, password: string): Promise<void> {
+  const serviceKey = await new SignJWT({ role: 'service_role' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setExpirationTime('10m')
+    .sign(new TextEncoder().encode(product.env.SUPABASE_JWT_SECRET!));
+  const response = await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${serviceKey}`,
+      apikey: serviceKey,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ email, password, user_metadata: { full_name: 'Grace Hopper' } }),
+  });
+  assert.equal(response.status, 200, await response.text());
 }
 
 const uniqueEmail = (label: string) =>
@@ -128,6 +176,94 @@ describe('signing in (with the offline auth service and mailbox)', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  test('an unconfirmed login says "Please confirm your e-mail"; Resend mails a link that confirms; the used link says so', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const { page, errors } = await newPage(context);
+    const email = uniqueEmail('unconfirmed');
+    await unconfirmedAccount(suite.product, email, 'patient-secret');
+
+    await logIn(page, suite.product, email, 'patient-secret');
+    const form = page.getByRole('form', { name: 'Login' });
+    const notice = form.getByRole('alert').filter({ hasText: 'Please confirm your e-mail' });
+    await notice.waitFor();
+    assert.match((await notice.textContent()) ?? '', new RegExp(email.replace(/[.+]/g, '\\$&')));
+    assert.equal(await page.getByText('Invalid credentials. Please try again.').count(), 0);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the login is ${width}px wide at 390`);
+
+    await notice.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
+    await notice
+      .getByRole('status')
+      .filter({ hasText: `A new confirmation link is on its way to ${email}.` })
+      .waitFor();
+    const link = await newMailLink(suite.product, email, 'signup', []);
+    // A second one within the minute is refused, as hosted Supabase does.
+    await notice.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
+    await notice.getByRole('status').filter({ hasText: 'less than a minute ago' }).waitFor();
+    assert.equal((await mailLinks(suite.product, email, 'signup')).length, 1);
+
+    await page.goto(link);
+    await page.waitForURL(`${suite.product.url}/dashboard`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+
+    // The same link a second time (another browser): a clear message, and no error left in the address.
+    const other = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const { page: again } = await newPage(other);
+    await again.goto(link);
+    await again
+      .getByRole('alert')
+      .filter({ hasText: 'This link has already been used or has expired' })
+      .waitFor();
+    await again.waitForURL((url) => url.pathname === '/login' && url.hash === '');
+    assert.deepEqual(errors, []);
+    await other.close();
+    await context.close();
+  });
+
+  test('a password reset by e-mail signs out the other browser where the user was signed in, and mails a notice', async () => {
+    const phone = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const { page: phonePage } = await newPage(phone);
+    const email = uniqueEmail('two-devices');
+    await signUpAndConfirm(phonePage, suite.product, email, 'old-secret');
+    await phonePage.getByRole('heading', { level: 1 }).first().waitFor();
+
+    const laptop = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page } = await newPage(laptop);
+    await page.goto(`${suite.product.url}/login`);
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('Reset Link Sent').waitFor();
+    await page.goto(await mailLink(suite.product, email, 'recovery'));
+    await page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
+    await page.getByLabel(/^New Password/).fill('new-secret');
+    await page.getByLabel(/^Confirm Password/).fill('new-secret');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password updated', { exact: true }).waitFor();
+    const resetAt = Date.now();
+
+    const deadline = Date.now() + 15_000;
+    let notice = false;
+    while (!notice && Date.now() < deadline) {
+      const response = await fetch(
+        `${suite.product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(email)}`,
+      );
+      notice = ((await response.json()) as Mail[]).some((m) => m.subject === 'Your password was changed');
+      if (!notice) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.ok(notice, 'a "Your password was changed" mail was sent');
+
+    // The API asks the auth service about a session at most every 10 s (AUTH_SESSION_CHECK_MS): after that,
+    // the phone's next visit finds its session ended and shows the login.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, resetAt + 10_500 - Date.now())));
+    await phonePage.reload();
+    await phonePage.waitForURL(`${suite.product.url}/login`, { timeout: 15_000 });
+    await phonePage.getByRole('form', { name: 'Login' }).waitFor();
+    await laptop.close();
+    await phone.close();
   });
 
   test('a reset page without a recovery session: Invalid Reset Link, then /login', async () => {

@@ -107,6 +107,8 @@ beforeAll(async () => {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     PUBLIC_SITE_URL: SITE,
+    // Ask the auth service about every call's session: an ended one is refused at once.
+    AUTH_SESSION_CHECK_MS: '0',
   });
   apiUrl = `http://localhost:${(await api.waitFor(/api listening on http:\/\/localhost:(\d+)/, 30_000))[1]}`;
   await api.waitFor(/api admin account: boss@consultancy\.test/, 30_000);
@@ -266,6 +268,41 @@ describe('offline auth with supabase-js', () => {
     // supabase-js drops a session the server no longer knows.
     expect((await phone.auth.getUser()).data.user).toBeNull();
     expect((await laptop.auth.updateUser({ password: 'second-password' })).error).toBeNull();
+  });
+
+  it('a password reset by e-mail ends the API access of every other device and mails a notice', async () => {
+    const phone = supabase();
+    const { data } = await phone.auth.signInWithPassword({ email, password: 'second-password' });
+    const phoneToken = data.session!.access_token;
+    expect((await callApi('/api/get-current-user-role', phoneToken)).status).toBe(200);
+
+    const laptop = supabase();
+    const recoveryLinks = async () =>
+      (await mailsTo(email)).flatMap((m) => m.links).filter((l) => l.includes('type=recovery'));
+    const before = new Set(await recoveryLinks());
+    await laptop.auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/reset-password` });
+    let link: string | undefined;
+    for (let attempt = 0; attempt < 50 && !link; attempt++) {
+      link = (await recoveryLinks()).find((l) => !before.has(l));
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const fragment = new URLSearchParams((await follow(link!)).hash.slice(1));
+    await laptop.auth.setSession({
+      access_token: fragment.get('access_token')!,
+      refresh_token: fragment.get('refresh_token')!,
+    });
+    expect((await laptop.auth.updateUser({ password: 'second-password' })).error).toBeNull();
+
+    // The phone's access token has not expired, but its session has: the API refuses it.
+    const refused = await callApi('/api/get-current-user-role', phoneToken);
+    expect(refused.status).toBe(401);
+    const laptopToken = (await laptop.auth.getSession()).data.session!.access_token;
+    expect((await callApi('/api/get-current-user-role', laptopToken)).status).toBe(200);
+    for (let attempt = 0; attempt < 50; attempt++) {
+      if ((await mailsTo(email)).some((m) => m.subject === 'Your password was changed')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await mailsTo(email)).map((m) => m.subject)).toContain('Your password was changed');
   });
 
   it('signing up again with a confirmed address changes nothing and answers without an error', async () => {

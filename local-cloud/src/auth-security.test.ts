@@ -27,7 +27,12 @@ interface AuthUnderTest {
 const running: AuthUnderTest[] = [];
 
 async function startAuth(
-  options: { mailPerRecipient?: RateLimit; signIn?: RateLimit; bcryptRounds?: number } = {},
+  options: {
+    mailPerRecipient?: RateLimit;
+    signIn?: RateLimit;
+    bcryptRounds?: number;
+    resendIntervalMs?: number;
+  } = {},
 ): Promise<AuthUnderTest> {
   const dir = mkdtempSync(path.join(tmpdir(), 'auth-security-'));
   const mails: AuthMail[] = [];
@@ -49,6 +54,7 @@ async function startAuth(
       signIn: options.signIn ?? roomy,
       recover: roomy,
       mailPerRecipient: options.mailPerRecipient ?? roomy,
+      resendIntervalMs: options.resendIntervalMs,
     },
     bcryptRounds: options.bcryptRounds ?? 4,
   });
@@ -240,6 +246,93 @@ describe('offline auth service security', () => {
     expect((await call(auth, 'GET', '/user', undefined, laptop.access_token)).status).toBe(200);
     expect((await refresh(auth, laptop.refresh_token)).status).toBe(200);
     expect((await signIn(auth, email, 'new-password')).status).toBe(200);
+  });
+
+  it('a password reset by e-mail ends every other session and mails a "password changed" notice', async () => {
+    const email = 'reset.notice@example.test';
+    await signedUpAndConfirmed(auth, email, 'old-password');
+    const phone = (await signIn(auth, email, 'old-password')).body;
+    expect((await call(auth, 'POST', '/recover', { email })).status).toBe(200);
+    const recovery = await confirmByMail(auth, email, 'recovery');
+    expect(recovery.get('type')).toBe('recovery');
+
+    const changed = await call(
+      auth,
+      'PUT',
+      '/user',
+      { password: 'new-password' },
+      recovery.get('access_token')!,
+    );
+    expect(changed.status).toBe(200);
+    const phoneUser = await call(auth, 'GET', '/user', undefined, phone.access_token);
+    expect(await phoneUser.json()).toMatchObject({ code: 'session_not_found' });
+    expect((await refresh(auth, phone.refresh_token)).status).toBe(400);
+    const notice = auth.mails.filter((m) => m.to === email && m.subject === 'Your password was changed');
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.text).toContain(`${SITE}/login`);
+  });
+
+  it('a metadata-only update sends no notice', async () => {
+    const email = 'name.only@example.test';
+    await signedUpAndConfirmed(auth, email, 'old-password');
+    const session = (await signIn(auth, email, 'old-password')).body;
+    await call(auth, 'PUT', '/user', { data: { full_name: 'Ada King' } }, session.access_token);
+    expect(auth.mails.filter((m) => m.to === email && m.subject === 'Your password was changed')).toEqual([]);
+  });
+});
+
+describe('resending the confirmation (auth.resend)', () => {
+  it("answers an unknown address alike with no mail, then refuses for a minute with GoTrue's 429", async () => {
+    const auth = await startAuth({ resendIntervalMs: 60_000 });
+    const email = 'late.confirmer@example.test';
+    const response = await call(auth, 'POST', '/resend', { type: 'signup', email });
+    // Nobody has the address yet: the same answer, no mail.
+    expect(response.status).toBe(200);
+    expect(auth.mails.filter((m) => m.to === email)).toEqual([]);
+    const again = await call(auth, 'POST', '/resend', { type: 'signup', email });
+    expect(again.status).toBe(429);
+    expect(await again.json()).toMatchObject({
+      code: 'over_email_send_rate_limit',
+      msg: expect.stringMatching(/^For security purposes, you can only request this after \d+ seconds\.$/),
+    });
+  });
+
+  it('sends a working confirmation link once the minute has passed, and nothing to a confirmed address', async () => {
+    const auth = await startAuth({ resendIntervalMs: 200 });
+    const email = 'resend.me@example.test';
+    expect((await signUp(auth, email, 'password-1')).status).toBe(200);
+    // Within the interval of the sign-up mail: refused, whoever asks.
+    expect((await call(auth, 'POST', '/resend', { type: 'signup', email })).status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const resent = await call(auth, 'POST', `/resend?redirect_to=${encodeURIComponent(`${SITE}/login`)}`, {
+      type: 'signup',
+      email,
+    });
+    expect(resent.status).toBe(200);
+    const confirmations = auth.mails.filter((m) => m.to === email && m.subject === 'Confirm your sign-up');
+    expect(confirmations).toHaveLength(2);
+    // The new link works (and the first one no longer does: one live link per purpose).
+    const confirmed = await confirmByMail(auth, email);
+    expect(confirmed.get('access_token')).toBeTruthy();
+    expect((await signIn(auth, email, 'password-1')).status).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await call(auth, 'POST', '/resend', { type: 'signup', email })).status).toBe(200);
+    expect(auth.mails.filter((m) => m.to === email && m.subject === 'Confirm your sign-up')).toHaveLength(2);
+  });
+
+  it('an unconfirmed sign-in answers email_not_confirmed only with the right password', async () => {
+    const auth = await startAuth();
+    const email = 'not.yet@example.test';
+    await signUp(auth, email, 'password-1');
+    expect((await signIn(auth, email, 'password-1')).body).toMatchObject({ code: 'email_not_confirmed' });
+    expect((await signIn(auth, email, 'wrong-password')).body).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it('refuses other types and a missing address', async () => {
+    const auth = await startAuth();
+    expect((await call(auth, 'POST', '/resend', { type: 'sms', email: 'a@example.test' })).status).toBe(400);
+    expect((await call(auth, 'POST', '/resend', { type: 'signup' })).status).toBe(400);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { isOneLineText } from '@agency/domain';
+import type { SessionCheck } from './session-check';
 
 export interface AccessTokenClaims {
   sub: string;
@@ -10,6 +11,10 @@ export interface AccessTokenClaims {
 /** A verified token's claims and when it expires (null: it names no expiry). */
 export interface VerifiedAccessToken extends AccessTokenClaims {
   expiresAtMs: number | null;
+  /** The session's assurance level: aal2 once a second factor was verified in it. */
+  aal?: 'aal1' | 'aal2';
+  /** Whether the user has a verified second factor, as the auth service said (null: it could not be asked). */
+  verifiedFactor?: boolean | null;
 }
 
 export type AccessTokenVerifier = (token: string) => Promise<VerifiedAccessToken>;
@@ -65,6 +70,7 @@ export function createAccessTokenVerifier(options: {
           ? metadata.full_name
           : null,
       expiresAtMs: payload.exp === undefined ? null : payload.exp * 1000,
+      aal: payload.aal === 'aal2' ? 'aal2' : 'aal1',
     };
     if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
     verified.set(token, claims);
@@ -73,3 +79,17 @@ export function createAccessTokenVerifier(options: {
 }
 
 const MAX_REMEMBERED_TOKENS = 10_000;
+
+/**
+ * Refuses a token whose session the auth service says has ended (a password reset or change elsewhere, a
+ * sign-out everywhere), and adds what it says of the user's second factor. When the auth service cannot be
+ * asked, a token whose signature verifies is taken as before.
+ */
+export function withSessionCheck(verify: AccessTokenVerifier, sessions: SessionCheck): AccessTokenVerifier {
+  return async (token) => {
+    const claims = await verify(token);
+    const session = await sessions.check(token);
+    if (session.status === 'ended') throw new Error('The session of this token has ended');
+    return { ...claims, verifiedFactor: session.status === 'alive' ? session.verifiedFactor : null };
+  };
+}

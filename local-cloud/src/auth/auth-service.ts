@@ -8,6 +8,7 @@ import { rateLimiter } from 'hono-rate-limiter';
 import type { Logger } from 'pino';
 import {
   AUTH_MAIL_PER_RECIPIENT,
+  AUTH_RESEND_INTERVAL_MS,
   isEmailAddress,
   MAX_REQUEST_BODY_BYTES,
   MIN_PASSWORD_LENGTH,
@@ -37,8 +38,17 @@ export interface AuthServiceOptions {
   sendMail: (mail: AuthMail) => Promise<void>;
   logger: Logger;
   trustProxy?: boolean;
-  /** Per client address; `mailPerRecipient` counts sign-ups and resets per address asked for. */
-  rateLimits?: { signUp: RateLimit; signIn: RateLimit; recover: RateLimit; mailPerRecipient?: RateLimit };
+  /**
+   * Per client address; `mailPerRecipient` counts sign-ups and resets per address asked for; `resendIntervalMs`
+   * is the least time between two confirmation mails to one address (resend).
+   */
+  rateLimits?: {
+    signUp: RateLimit;
+    signIn: RateLimit;
+    recover: RateLimit;
+    mailPerRecipient?: RateLimit;
+    resendIntervalMs?: number;
+  };
   bcryptRounds?: number;
 }
 
@@ -87,6 +97,7 @@ export function createAuthService(options: AuthServiceOptions): Hono {
     recover: RATE_LIMITS.authRecover,
   };
   const mailLimit = new RecipientLimit(options.rateLimits?.mailPerRecipient ?? AUTH_MAIL_PER_RECIPIENT);
+  const resendInterval = new MailInterval(options.rateLimits?.resendIntervalMs ?? AUTH_RESEND_INTERVAL_MS);
   // Compared against when no account has the address, so a wrong password costs the same either way.
   const dummyHash = bcrypt.hash(randomToken(), rounds);
   const app = new Hono();
@@ -240,11 +251,14 @@ export function createAuthService(options: AuthServiceOptions): Hono {
             intro: 'Follow this link to reset the password for your account:',
           };
     // Not awaited: how long the mail server takes must not tell a caller whether the address has an account.
-    options
-      .sendMail({ to: user.email, subject: mail.subject, text: `${mail.intro}\n\n${link}\n` })
-      .catch((error: unknown) => {
-        logger.error({ err: error, to: user.email, type }, 'auth mail failed');
-      });
+    notify(user, { subject: mail.subject, text: `${mail.intro}\n\n${link}\n` });
+  }
+
+  /** Sends a mail without waiting for the mail server; a failure is logged. */
+  function notify(user: StoredUser, mail: { subject: string; text: string }): void {
+    options.sendMail({ to: user.email, ...mail }).catch((error: unknown) => {
+      logger.error({ err: error, to: user.email, subject: mail.subject }, 'auth mail failed');
+    });
   }
 
   async function currentSession(c: Context): Promise<{ user: StoredUser; session: StoredSession }> {
@@ -291,6 +305,7 @@ export function createAuthService(options: AuthServiceOptions): Hono {
     requireValidEmail(email);
     checkPasswordStrength(password);
     limitMailsTo(email);
+    resendInterval.record(email);
     const redirectTo = safeRedirect(c.req.query('redirect_to'));
     const metadata = isRecord(body.data) ? body.data : {};
     // Hashed whether or not it is kept, so every branch takes as long.
@@ -382,6 +397,7 @@ export function createAuthService(options: AuthServiceOptions): Hono {
   v1.put('/user', async (c) => {
     const { user, session } = await currentSession(c);
     const body = await readJson(c);
+    const passwordChanged = typeof body.password === 'string';
     if (typeof body.password === 'string') {
       checkPasswordStrength(body.password);
       user.passwordHash = await bcrypt.hash(body.password, rounds);
@@ -391,6 +407,8 @@ export function createAuthService(options: AuthServiceOptions): Hono {
     if (isRecord(body.data)) user.userMetadata = { ...user.userMetadata, ...body.data };
     user.updatedAt = new Date().toISOString();
     await store.save();
+    // GoTrue's "password changed" security notification: whether a reset link or the signed-in user changed it.
+    if (passwordChanged) notify(user, PASSWORD_CHANGED_MAIL(user.email, options.siteUrl));
     return c.json(publicUser(user));
   });
 
@@ -413,6 +431,30 @@ export function createAuthService(options: AuthServiceOptions): Hono {
     const user = store.findUserByEmail(email);
     // Same answer whether or not the address has an account.
     if (user) await sendLink(user, 'recovery', safeRedirect(c.req.query('redirect_to')));
+    return c.json({});
+  });
+
+  // GoTrue's resend (supabase-js auth.resend): the sign-up confirmation again. Unknown and confirmed addresses
+  // get the same answer with no mail; one mail a minute per address, whoever asks.
+  v1.post('/resend', limit(limits.recover), async (c) => {
+    const body = await readJson(c);
+    const email = emailOf(body);
+    if (!email) throw new AuthError(400, 'validation_failed', VALIDATION.auth.forgotEmailRequired);
+    requireValidEmail(email);
+    if (body.type !== 'signup')
+      throw new AuthError(400, 'validation_failed', 'Missing one of these types: signup');
+    const wait = resendInterval.secondsLeft(email);
+    if (wait > 0)
+      throw new AuthError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${wait} seconds.`,
+      );
+    limitMailsTo(email);
+    resendInterval.record(email);
+    const user = store.findUserByEmail(email);
+    if (user && !user.emailConfirmedAt)
+      await sendLink(user, 'signup', safeRedirect(c.req.query('redirect_to')));
     return c.json({});
   });
 
@@ -488,6 +530,35 @@ export function createAuthService(options: AuthServiceOptions): Hono {
   app.route('/auth/v1', v1);
   app.notFound((c) => c.json({ code: 'not_found', msg: 'Not found' }, 404));
   return app;
+}
+
+const PASSWORD_CHANGED_MAIL = (email: string, siteUrl: string) => ({
+  subject: 'Your password was changed',
+  text:
+    `The password of your account ${email} was just changed, and every other device signed in to it was ` +
+    `signed out.\n\nIf this was you, there is nothing more to do.\nIf it was not, reset your password now at ` +
+    `${siteUrl}/login ("Forgot your password?") and reply to this e-mail.\n`,
+});
+
+/** When a confirmation mail was last asked for, per address (a minute apart at least). */
+class MailInterval {
+  private readonly last = new Map<string, number>();
+  constructor(
+    private readonly intervalMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  secondsLeft(email: string): number {
+    const at = this.last.get(email);
+    return at === undefined ? 0 : Math.max(0, Math.ceil((at + this.intervalMs - this.now()) / 1000));
+  }
+
+  record(email: string): void {
+    const now = this.now();
+    if (this.last.size > 10_000)
+      for (const [key, at] of this.last) if (at + this.intervalMs <= now) this.last.delete(key);
+    this.last.set(email, now);
+  }
 }
 
 const emailOf = (body: Record<string, unknown>): string =>

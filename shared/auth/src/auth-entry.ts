@@ -8,7 +8,7 @@ import {
   readStoredSession,
   type StoredSession,
 } from './supabase-client';
-import type { LoginResult, SignUpInput } from './auth-service';
+import type { LoginResult, ResendResult, SignUpInput } from './auth-service';
 
 /**
  * What every page loads: the store's start and thin wrappers. The auth service itself (session events,
@@ -99,6 +99,16 @@ export async function login(email: string, password: string): Promise<LoginResul
 /** Creates the account; the confirmation e-mail links back to /login. */
 export async function signUp(input: SignUpInput): Promise<{ ok: boolean; confirmationSent: boolean }> {
   return (await loadAuthService()).signUp(input);
+}
+
+/** Mails the sign-up confirmation link again; see the service's resendConfirmation. */
+export async function resendConfirmation(email: string): Promise<ResendResult> {
+  try {
+    return await (await loadAuthService()).resendConfirmation(email);
+  } catch (error) {
+    console.error('Resend failed', error);
+    return 'failed';
+  }
 }
 
 export async function requestPasswordReset(email: string): Promise<boolean> {

@@ -26,8 +26,14 @@ export interface AuthDeps {
   sessionKey: () => string;
 }
 
-/** How login ended: signed in, credentials refused, or the auth service could not be reached. */
-export type LoginResult = 'signed-in' | 'invalid-credentials' | 'unreachable';
+/**
+ * How login ended: signed in, credentials refused, the address not confirmed yet (the password was right), or
+ * the auth service could not be reached.
+ */
+export type LoginResult = 'signed-in' | 'invalid-credentials' | 'email-not-confirmed' | 'unreachable';
+
+/** How asking for the confirmation mail again ended: sent, asked too soon after the last one, or failed. */
+export type ResendResult = 'sent' | 'too-soon' | 'failed';
 
 /** A server sign-out that has not answered by then no longer holds up leaving. */
 const SIGN_OUT_TIMEOUT_MS = 5000;
@@ -261,6 +267,8 @@ export async function login(email: string, password: string): Promise<LoginResul
     const auth = await getSupabaseAuth();
     const { data, error } = await auth.signInWithPassword({ email, password });
     if (error || !data.session) {
+      // GoTrue checks the password first, so this answer means the credentials were right.
+      if (error?.code === 'email_not_confirmed') return 'email-not-confirmed';
       console.error('Login failed', error);
       return error && isUnreachable(error) ? 'unreachable' : 'invalid-credentials';
     }
@@ -300,6 +308,25 @@ export async function signUp(input: SignUpInput): Promise<{ ok: boolean; confirm
   } catch (error) {
     console.error('Sign-up failed', error);
     return { ok: false, confirmationSent: false };
+  }
+}
+
+/** Mails the sign-up confirmation link again (GoTrue's resend, limited to one a minute per address). */
+export async function resendConfirmation(email: string): Promise<ResendResult> {
+  try {
+    const auth = await getSupabaseAuth();
+    const { error } = await auth.resend({
+      type: 'signup',
+      email,
+      options: { emailRedirectTo: `${deps.siteUrl()}/login` },
+    });
+    if (!error) return 'sent';
+    if (error.code === 'over_email_send_rate_limit') return 'too-soon';
+    console.error('Resend failed', error);
+    return 'failed';
+  } catch (error) {
+    console.error('Resend failed', error);
+    return 'failed';
   }
 }
 

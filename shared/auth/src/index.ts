@@ -12,6 +12,7 @@ export {
   signUp,
   logout,
   requestPasswordReset,
+  resendConfirmation,
   updatePassword,
   verifyPassword,
   getAccessToken,
@@ -19,7 +20,7 @@ export {
   retryRole,
   needRole,
 } from './auth-entry';
-export type { LoginResult, SignUpInput } from './auth-service';
+export type { LoginResult, ResendResult, SignUpInput } from './auth-service';
 /** Portal-only: the change-password form, loaded on demand so the landing page never pays for formik. */
 export type ChangePasswordModule = typeof import('./change-password-form');
 export const loadChangePasswordForm = (): Promise<ChangePasswordModule> => import('./change-password-form');

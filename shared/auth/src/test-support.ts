@@ -53,6 +53,12 @@ export function createFakeAuth(options: { initialSession?: Session | null } = {}
     }),
     signUp: jest.fn(async () => ({ data: { user: { id: 'new-user' }, session: null }, error: null })),
     resetPasswordForEmail: jest.fn(async () => ({ data: {}, error: null })),
+    resend: jest.fn(
+      async (): Promise<{
+        data: { user: null; session: null };
+        error: { name: string; message: string; status?: number; code?: string } | null;
+      }> => ({ data: { user: null, session: null }, error: null }),
+    ),
     updateUser: jest.fn(async () => ({ data: { user: session?.user ?? null }, error: null })),
     signOut: jest.fn(async () => {
       session = null;

@@ -24,3 +24,9 @@ export const PAYMENT_INTENTS_PER_EMAIL: RateLimit = { windowMs: 60 * 60_000, lim
 
 /** Per recipient address, whoever asks: sign-up confirmations and password resets sent to one address. */
 export const AUTH_MAIL_PER_RECIPIENT: RateLimit = { windowMs: 60 * 60_000, limit: 5 };
+
+/**
+ * Per address, whoever asks: a sign-up confirmation is mailed again at most once a minute (hosted Supabase's
+ * "minimum interval between e-mails", answered 429 `over_email_send_rate_limit`).
+ */
+export const AUTH_RESEND_INTERVAL_MS = 60_000;

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
 import { login } from '@agency/auth';
 import { Button, Stack, toaster } from '@agency/ui';
 import { FormErrorAlert, SubmitButton, TextField, useOneAlertForm } from '@agency/ui/forms';
+import { UnconfirmedEmailNotice } from './unconfirmed-email-notice';
 
 interface Values {
   email: string;
@@ -18,12 +20,16 @@ export function validateLogin(values: Values) {
 
 /** Email and password; Enter submits. On success the login page redirects (it watches the auth store). */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  /** The address whose password was right but which is not confirmed yet. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const formik = useFormik<Values>({
     initialValues: { email: '', password: '' },
     validate: validateLogin,
     onSubmit: async (values) => {
+      setUnconfirmed(null);
       const result = await login(values.email.trim(), values.password);
       if (result === 'signed-in') toaster.create({ ...AUTH_TOASTS.loginSuccessful, type: 'success' });
+      else if (result === 'email-not-confirmed') setUnconfirmed(values.email.trim());
       else if (result === 'unreachable') toaster.create({ ...AUTH_TOASTS.authUnreachable, type: 'error' });
       else toaster.create({ ...AUTH_TOASTS.loginFailed, type: 'error' });
     },
@@ -42,6 +48,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           autoComplete="current-password"
         />
         <FormErrorAlert {...alert} />
+        {unconfirmed && <UnconfirmedEmailNotice email={unconfirmed} />}
         <SubmitButton busy={formik.isSubmitting} busyLabel="Logging in...">
           {AUTH_TEXT.login}
         </SubmitButton>

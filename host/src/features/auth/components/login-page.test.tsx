@@ -97,6 +97,51 @@ describe('LoginPage', () => {
       expect(useAuthStore.getState()).toMatchObject({ status: 'logged-in', role: 'CLIENT' });
     });
 
+    it('an unconfirmed address: "Please confirm your e-mail" (not "Invalid credentials") and Resend mails the link again', async () => {
+      const { user, auth } = await open();
+      auth.signInWithPassword.mockResolvedValueOnce({
+        data: { user: null, session: null },
+        error: {
+          name: 'AuthApiError',
+          message: 'Email not confirmed',
+          status: 400,
+          code: 'email_not_confirmed',
+        },
+      } as never);
+      await user.type(loginForm().getByLabelText(/^Email/), 'ada@example.com');
+      await user.type(loginForm().getByLabelText(/^Password/), 'right-password{Enter}');
+      const notice = await loginForm().findByRole('alert');
+      expect(notice).toHaveTextContent('Please confirm your e-mail');
+      expect(notice).toHaveTextContent('ada@example.com');
+      expect(screen.queryByText('Login Failed')).not.toBeInTheDocument();
+
+      await user.click(within(notice).getByRole('button', { name: 'Resend confirmation e-mail' }));
+      expect(await within(notice).findByRole('status')).toHaveTextContent(
+        'A new confirmation link is on its way to ada@example.com.',
+      );
+      expect(auth.resend).toHaveBeenCalledWith({
+        type: 'signup',
+        email: 'ada@example.com',
+        options: { emailRedirectTo: 'http://site.test/login' },
+      });
+
+      auth.resend.mockResolvedValueOnce({
+        data: { user: null, session: null },
+        error: {
+          name: 'AuthApiError',
+          message: 'For security purposes, you can only request this after 58 seconds.',
+          status: 429,
+          code: 'over_email_send_rate_limit',
+        },
+      });
+      await user.click(within(notice).getByRole('button', { name: 'Resend confirmation e-mail' }));
+      await waitFor(() =>
+        expect(within(notice).getByRole('status')).toHaveTextContent(
+          'We sent a confirmation e-mail less than a minute ago. Please wait a minute before asking again.',
+        ),
+      );
+    });
+
     it('labels the button busy and disables it while logging in', async () => {
       const { user, auth } = await open();
       let finish: () => void = () => {};
@@ -113,6 +158,30 @@ describe('LoginPage', () => {
       expect(await loginForm().findByRole('button', { name: 'Logging in...' })).toBeDisabled();
       finish();
       expect(await loginForm().findByRole('button', { name: 'Login' })).toBeEnabled();
+    });
+  });
+
+  describe('a failed e-mail link', () => {
+    it('used twice or expired (#error_code=otp_expired): says so and takes the error out of the address', async () => {
+      await open({
+        path: '/login#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+      });
+      const notice = await screen.findByRole('alert');
+      expect(notice).toHaveTextContent('This link has already been used or has expired');
+      expect(notice).toHaveTextContent('If you already confirmed your e-mail, just log in.');
+      await waitFor(() => expect(currentLocation(screen)).toBe('/login'));
+    });
+
+    it("any other error: GoTrue's description", async () => {
+      await open({ path: '/login#error=server_error&error_description=Unable+to+process+request' });
+      const notice = await screen.findByRole('alert');
+      expect(notice).toHaveTextContent('This link did not work');
+      expect(notice).toHaveTextContent('Unable to process request');
+    });
+
+    it('no notice without an error in the address', async () => {
+      await open();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     });
   });
 

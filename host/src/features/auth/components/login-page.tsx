@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AUTH_TEXT } from '@agency/domain';
 import { preloadAuth, useAuthStore } from '@agency/auth';
-import { Navigate, useLocation } from '@agency/router';
-import { Box, Heading, PageContainer, Text } from '@agency/ui';
+import { Navigate, useLocation, useNavigate } from '@agency/router';
+import { Box, Heading, PageContainer, Text, useHydrated } from '@agency/ui';
+import { readAuthLinkError, type AuthLinkError } from '../utils/auth-link-error';
+import { AuthLinkErrorNotice } from './auth-link-error-notice';
 import { AuthTabs } from './auth-tabs';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
@@ -75,8 +77,20 @@ function LoginTabs() {
  */
 export function LoginPage() {
   const status = useAuthStore((s) => s.status);
-  const from = (useLocation().state as { from?: string } | null)?.from;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = (location.state as { from?: string } | null)?.from;
   const panel = useRef<HTMLDivElement>(null);
+  // An e-mailed link that failed (used twice, expired) lands here with GoTrue's error in the address: say why
+  // (once hydrated: the server never sees the fragment), and take the error out of the address so a reload or
+  // a shared URL does not repeat it.
+  const hydrated = useHydrated();
+  const [linkError] = useState<AuthLinkError | null>(() => readAuthLinkError(location.hash, location.search));
+  useEffect(() => {
+    if (linkError) navigate(location.pathname, { replace: true, state: location.state });
+    // Once, for the address the page was opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     const element = panel.current;
@@ -97,6 +111,7 @@ export function LoginPage() {
         <Text color="fg.muted" textAlign="center" mt="2" mb="8">
           Log in to follow your projects, or create an account.
         </Text>
+        {hydrated && linkError && <AuthLinkErrorNotice error={linkError} />}
         <Box ref={panel} borderWidth="1px" borderRadius="lg" p={{ base: '4', sm: '6' }} bg="bg.panel">
           <LoginTabs />
         </Box>
