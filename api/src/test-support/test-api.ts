@@ -29,6 +29,12 @@ import { RecordingPayments } from './recording-payments';
 
 const JWT_SECRET = 'test-secret-for-api-tests-0123456789-abcdefghijklmnop';
 const WEBHOOK_SECRET = 'whsec_api_tests';
+/** The keys a test api's payments use, for a Stripe stand-in started elsewhere (`stripe: { url }`). */
+export const TEST_STRIPE_KEYS = {
+  secretKey: 'sk_test_api',
+  publishableKey: 'pk_test_api',
+  webhookSecret: WEBHOOK_SECRET,
+} as const;
 const MIGRATIONS = path.join(__dirname, '..', '..', 'migrations');
 const GENEROUS = { windowMs: 60_000, limit: 100_000 };
 
@@ -55,7 +61,9 @@ export interface TestApiOptions {
   sameDatabaseAs?: { db: Database; databaseUrl: string | null; jobsSchema: string };
   config?: Partial<Omit<AppConfig, 'rateLimits'>> & { rateLimits?: Partial<AppConfig['rateLimits']> };
   /** Use the real payments module against the local Stripe-compatible service (else a recording fake). */
-  stripe?: boolean;
+  stripe?: boolean | { url: string };
+  /** A database that outlives this api (crash tests restart the process on it): kept, never dropped. */
+  database?: { pgliteDir?: string; databaseUrl?: string };
   moneyFaults?: MoneyDeps['faults'];
 }
 
@@ -81,7 +89,14 @@ export async function startTestApi(options: TestApiOptions = {}) {
           databaseUrl: shared.databaseUrl,
         }
       : { db: shared.db, schema: null, dropDatabase: async () => undefined, databaseUrl: null }
-    : await openTestDatabase();
+    : options.database
+      ? {
+          db: await openDatabase(options.database),
+          schema: null,
+          dropDatabase: async () => undefined,
+          databaseUrl: options.database.databaseUrl ?? null,
+        }
+      : await openTestDatabase();
   const jobsSchema = shared?.jobsSchema ?? (schema ? `${schema}_jobs` : 'pgboss');
   await runMigrations(db, MIGRATIONS);
   const mailer = new RecordingMailer();
@@ -112,8 +127,13 @@ export async function startTestApi(options: TestApiOptions = {}) {
   let stripe: StripePayments | undefined;
   let stripeSdk: Stripe | undefined;
   /** Fault injection after each journalled Stripe call (see StripePaymentsOptions.afterStripeCall). */
-  const hooks: { afterStripeCall?: StripePaymentsOptions['afterStripeCall'] } = {};
-  if (options.stripe) {
+  const hooks: {
+    afterStripeCall?: StripePaymentsOptions['afterStripeCall'];
+    beforeJournalAnswer?: StripePaymentsOptions['beforeJournalAnswer'];
+  } = {};
+  if (typeof options.stripe === 'object') {
+    stripeSdk = createStripeClient(TEST_STRIPE_KEYS.secretKey, options.stripe.url);
+  } else if (options.stripe) {
     stripeService = await startStripeService({
       port: 0,
       secretKey: 'sk_test_api',
@@ -123,12 +143,15 @@ export async function startTestApi(options: TestApiOptions = {}) {
       webhookRetryDelaysMs: [50, 100],
     });
     stripeSdk = createStripeClient('sk_test_api', stripeService.url);
+  }
+  if (stripeSdk) {
     stripe = createStripePayments({
       stripe: stripeSdk,
       db,
       webhookSecret: WEBHOOK_SECRET,
       testClocks: true,
       afterStripeCall: (step) => hooks.afterStripeCall?.(step),
+      beforeJournalAnswer: (step) => hooks.beforeJournalAnswer?.(step),
     });
   }
   const payments = new RecordingPayments();
@@ -325,7 +348,7 @@ const FIXTURE_STATES: Record<FixtureState, Omit<ProjectState, 'tier'>> = {
 
 /** Inserts a project straight into the database in the given state, owned by `owner` (profile created). */
 export async function insertFixtureProject(
-  db: Database,
+  db: Pick<Database, 'query'>,
   owner: TestUser,
   options: { tier?: number; state?: FixtureState; paymentIntentId?: string } = {},
 ): Promise<string> {
