@@ -4,7 +4,7 @@ import type { Database } from './db/database';
 import type { AccessTokenVerifier } from './http/access-token';
 import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail/mailer';
-import type { Payments } from './features/payments/types';
+import type { Payments } from './features/money/types';
 import type { StripePayments } from './features/payments/stripe-payments';
 import { createPurchases, type Purchases } from './features/payments/purchases';
 import { createStripeEvents, type StripeEvents } from './features/payments/stripe-events';
@@ -12,8 +12,8 @@ import {
   createMoneyOperations,
   type MoneyDeps,
   type MoneyOperations,
-} from './features/projects/money-operations';
-import { MONEY_PLANS } from './features/projects/money-plans';
+} from './features/money/money-operations';
+import { MONEY_PLANS } from './features/money/money-plans';
 import {
   createMoneyReconciliation,
   type MoneyReconciliation,

@@ -11,7 +11,7 @@ import { startWorkers } from './jobs/workers';
 import { readApiConfig } from './config';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrations';
-import { PaymentError, type Payments } from './features/payments/types';
+import { PaymentError, type Payments } from './features/money/types';
 import { createStripeClient, stripeConfigFromEnv } from './features/payments/stripe-client';
 import { createStripePayments } from './features/payments/stripe-payments';
 import { ensureFirstAdmin } from './features/users/first-admin';

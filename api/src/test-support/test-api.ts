@@ -17,7 +17,7 @@ import {
   type StripePayments,
   type StripePaymentsOptions,
 } from '../features/payments/stripe-payments';
-import type { MoneyDeps } from '../features/projects/money-operations';
+import type { MoneyDeps } from '../features/money/money-operations';
 import { createUserDirectory } from '../features/users/user-directory';
 import { createAccessTokenVerifier } from '../http/access-token';
 import { startJobQueue, type JobQueue } from '../jobs/job-queue';

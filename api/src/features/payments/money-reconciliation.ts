@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import { moneyDiscrepancyAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
-import { findPayment, recordRefund, recordSucceededPayment } from './payment-ledger';
+import { findPayment, recordRefund, recordSucceededPayment } from '../money/payment-ledger';
 import { cardLast4 } from './stripe-payments';
 
 /** What reconciliation found different between the ledger and Stripe for one operation, and what it did. */

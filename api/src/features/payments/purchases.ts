@@ -19,9 +19,9 @@ import {
   recordSucceededPayment,
   type PaymentRow,
   type PurchaseDetails,
-} from './payment-ledger';
+} from '../money/payment-ledger';
 import { cardLast4, type StripePayments } from './stripe-payments';
-import { PaymentError } from './types';
+import { PaymentError } from '../money/types';
 
 export interface PurchasesDeps {
   db: Database;

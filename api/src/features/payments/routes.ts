@@ -16,11 +16,11 @@ import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { rateLimit } from '../../http/rate-limit';
 import { isJsonObject, readBody } from '../../http/read-body';
-import { refundOutcome } from '../projects/money-plans';
+import { refundOutcome } from '../money/money-plans';
 import { findVisibleProject } from '../projects/project-repository';
-import { monthlyRevenueCents, projectPaymentHistory } from './payment-ledger';
+import { monthlyRevenueCents, projectPaymentHistory } from '../money/payment-ledger';
 import type { StripePayments } from './stripe-payments';
-import { PaymentError } from './types';
+import { PaymentError } from '../money/types';
 
 const MOUNTED_AT = '/api';
 /** The spec's purchase page posts to the same route with this suffix. */

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { receiptMail, renewalFailedAlertMail, renewalFailedMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import { appendProjectEvent } from '../projects/project-repository';
-import { findPayment, recordInvoice, recordRefund } from './payment-ledger';
+import { findPayment, recordInvoice, recordRefund } from '../money/payment-ledger';
 import type { Purchases } from './purchases';
 import {
   cardLast4,

@@ -19,8 +19,8 @@ import {
   stripeJournal,
   type JournalStep,
   type StripeJournalOptions,
-} from './stripe-journal';
-import { recordPendingPurchase } from './payment-ledger';
+} from '../money/stripe-journal';
+import { recordPendingPurchase } from '../money/payment-ledger';
 import {
   AbandonOperation,
   PaymentError,
@@ -34,7 +34,7 @@ import {
   type Reversal,
   type ReversedCharge,
   type SubscriptionStarted,
-} from './types';
+} from '../money/types';
 
 export interface StripePaymentsOptions {
   stripe: Stripe;

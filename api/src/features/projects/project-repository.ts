@@ -8,7 +8,7 @@ import {
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../http/app-env';
 import { HttpError } from '../../http/http-error';
-import type { ProjectMoneyView } from '../payments/types';
+import type { ProjectMoneyView } from '../money/types';
 
 export const PROJECT_COLUMNS = `id, title, description, tier, client_id, client_name, client_email, company, cost,
   downpayment, stripe_price_id, stripe_payment_intent_id, stripe_customer_id, monthly_budget_range, timeline,

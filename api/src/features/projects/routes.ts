@@ -15,7 +15,7 @@ import { HttpError } from '../../http/http-error';
 import { rateLimit } from '../../http/rate-limit';
 import { projectStatusMail, serviceRequestAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
-import { refundOutcome } from './money-plans';
+import { refundOutcome } from '../money/money-plans';
 import {
   appendProjectEvent,
   EVENT_COLUMNS,

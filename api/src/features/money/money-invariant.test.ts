@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AbandonOperation } from '../projects/money-operations';
+import { AbandonOperation } from './money-operations';
 import {
   insertFixtureProject,
   startTestApi,

@@ -26,7 +26,7 @@ import {
   recordInvoice,
   recordRefund,
   recordSucceededPayment,
-} from '../payments/payment-ledger';
+} from './payment-ledger';
 import {
   PaymentError,
   type ChargeResult,
@@ -35,9 +35,9 @@ import {
   type RefundResult,
   type ReversedCharge,
   type SubscriptionStarted,
-} from '../payments/types';
+} from './types';
 import type { MoneyPlan, OperationInput, PlanContext } from './money-operations';
-import { toMoneyView } from './project-repository';
+import { toMoneyView } from '../projects/project-repository';
 
 /**
  * What each money operation does: its Stripe calls, the columns and ledger rows it commits with its state

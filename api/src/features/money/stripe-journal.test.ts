@@ -5,7 +5,7 @@ import { startStripeService } from '@agency/local-cloud/src/stripe';
 import type { Database } from '../../db/database';
 import { runMigrations } from '../../db/migrations';
 import { insertFixtureProject, openTestDatabase } from '../../test-support/test-api';
-import { createStripeClient } from './stripe-client';
+import { createStripeClient } from '../payments/stripe-client';
 import {
   CallOutcomeUnknown,
   isDefinitiveRefusal,

@@ -9,8 +9,8 @@ import { HttpError } from '../../http/http-error';
 import { clientActivityAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import type { JobQueue } from '../../jobs/job-queue';
-import { recordInvoice, recordRefund, recordSucceededPayment } from '../payments/payment-ledger';
-import { isLeaseLost, LeaseLost, type LeasedOperationRef } from '../payments/stripe-journal';
+import { recordInvoice, recordRefund, recordSucceededPayment } from './payment-ledger';
+import { isLeaseLost, LeaseLost, type LeasedOperationRef } from './stripe-journal';
 import {
   AbandonOperation,
   PaymentError,
@@ -18,7 +18,7 @@ import {
   type Payments,
   type Reversal,
   type ReversedCharge,
-} from '../payments/types';
+} from './types';
 
 export { AbandonOperation };
 import {
@@ -26,8 +26,8 @@ import {
   findVisibleProject,
   stateOf,
   type ProjectEventActor,
-} from './project-repository';
-import { SYSTEM_VIEWER, writeTransition } from './project-transitions';
+} from '../projects/project-repository';
+import { SYSTEM_VIEWER, writeTransition } from '../projects/project-transitions';
 
 /**
  * Money operations: the one way a project change that moves money happens. The invariant: no money moves

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { startStripeService } from '@agency/local-cloud/src/stripe';
 import { openDatabase } from '../../db/database';
 import { TEST_STRIPE_KEYS, type TestApi } from '../../test-support/test-api';
-import { createStripeClient } from './stripe-client';
+import { createStripeClient } from '../payments/stripe-client';
 import { moneyScenarios, type ScenarioApi } from './money-scenarios';
 
 /**
