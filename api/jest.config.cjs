@@ -6,4 +6,7 @@ const swc = preset.transform['^.+\\.(t|j)sx?$'];
 module.exports = {
   ...preset,
   transform: { ...preset.transform, '/@electric-sql/pglite/dist/.+\\.cjs$': swc },
+  // The database every test copies is migrated once per run (src/test-support/database-template.ts).
+  globalSetup: '<rootDir>/src/test-support/jest-global-setup.ts',
+  globalTeardown: '<rootDir>/src/test-support/jest-global-teardown.ts',
 };

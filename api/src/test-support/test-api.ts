@@ -25,6 +25,7 @@ import { startWorkers } from '../jobs/workers';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import { createMetrics } from '../ops/metrics';
 import type { Lifecycle } from '../ops/ops-routes';
+import { openDatabaseCopy, TEST_JOBS_SCHEMA } from './database-template';
 import { RecordingPayments } from './recording-payments';
 
 const JWT_SECRET = 'test-secret-for-api-tests-0123456789-abcdefghijklmnop';
@@ -73,8 +74,9 @@ type CallResult = { status: number; body: any; headers: Headers };
 type CallOptions = { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
 
 /**
- * A real api over HTTP on a free port with a fresh database (in-memory PGlite, or a fresh schema in the
- * PostgreSQL server named by TEST_DATABASE_URL), its job queue and workers. Payments are a recording fake, or
+ * A real api over HTTP on a free port with a database of its own (in-memory PGlite, or a database on the
+ * PostgreSQL server named by TEST_DATABASE_URL; each a copy of one migrated once per run), its job queue and
+ * workers. Payments are a recording fake, or
  * with `stripe: true` the real payments module against the local Stripe-compatible service, whose webhooks
  * reach this api. Mail is recorded.
  */
@@ -97,7 +99,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
           databaseUrl: options.database.databaseUrl ?? null,
         }
       : await openTestDatabase();
-  const jobsSchema = shared?.jobsSchema ?? (schema ? `${schema}_jobs` : 'pgboss');
+  const jobsSchema = shared?.jobsSchema ?? (schema ? `${schema}_jobs` : TEST_JOBS_SCHEMA);
   await runMigrations(db, MIGRATIONS);
   const mailer = new RecordingMailer();
   const users = createUserDirectory(db);
@@ -285,35 +287,18 @@ export async function startTestApi(options: TestApiOptions = {}) {
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
+/**
+ * A migrated database of the caller's own: a copy of the one the run migrated once (database-template.ts), on
+ * embedded PGlite or, with TEST_DATABASE_URL, a database of its own on that PostgreSQL server. `schema` is kept
+ * for callers that name schemas after it; a database of its own needs none (null).
+ */
 export async function openTestDatabase(): Promise<{
   db: Database;
   schema: string | null;
   databaseUrl: string | null;
   dropDatabase: () => Promise<void>;
 }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl)
-    return {
-      db: await openDatabase({}),
-      schema: null,
-      databaseUrl: null,
-      dropDatabase: async () => undefined,
-    };
-  const schema = `test_${randomUUID().replace(/-/g, '')}`;
-  const admin = await openDatabase({ databaseUrl: serverUrl });
-  await admin.exec(`create schema ${schema}`);
-  const scoped = new URL(serverUrl);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
-  const db = await openDatabase({ databaseUrl: scoped.toString() });
-  return {
-    db,
-    schema,
-    databaseUrl: scoped.toString(),
-    dropDatabase: async () => {
-      await admin.exec(`drop schema ${schema} cascade; drop schema if exists ${schema}_jobs cascade`);
-      await admin.close();
-    },
-  };
+  return { ...(await openDatabaseCopy()), schema: null };
 }
 
 export type FixtureState = 'pending' | 'awaitingClient' | 'active' | 'pendingFinalPayment' | 'completed';
