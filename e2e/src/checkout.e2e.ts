@@ -6,6 +6,7 @@ import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
 import { assertNoAxeViolations } from './support/axe';
+import { shortReference } from '@agency/domain';
 
 // Issue 7: buying a tier by card and requesting a consultation, offline, through the real Stripe SDKs
 // (the local Stripe.js stand-in in the browser, the local Stripe-compatible service behind the API).
@@ -107,6 +108,19 @@ describe('checkout', () => {
     await page.getByText("We're having trouble processing your payment. Please try again.").waitFor();
     assert.ok(page.url().endsWith('/purchase/1'), 'the buyer stays on the purchase page');
     await page.getByRole('button', { name: 'Pay $250 Now' }).waitFor();
+    // The reason is said beside the card (issue 31), not only in the corner toast.
+    const payment = page.getByRole('region', { name: 'Payment' });
+    const problem = payment.getByRole('alert');
+    assert.equal(
+      (await problem.textContent())?.trim(),
+      'Your card was declined. Payment failed, please try again.',
+    );
+    const cardBox = (await page.getByTestId('card-field').boundingBox())!;
+    const problemBox = (await problem.boundingBox())!;
+    assert.ok(
+      problemBox.y >= cardBox.y + cardBox.height && problemBox.y - (cardBox.y + cardBox.height) < 24,
+      'the reason sits right under the card field',
+    );
 
     assert.deepEqual(
       (await adminProjects(suite.product)).filter((p) => p.client_email === email),
@@ -116,8 +130,15 @@ describe('checkout', () => {
     // The same payment can then go through with another card: one charge, one project.
     const card = page.getByRole('group', { name: 'Credit or debit card' });
     await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+    assert.equal(await problem.count(), 0, 'a new card takes the reason away');
     await page.getByRole('button', { name: 'Pay $250 Now' }).click();
     await page.waitForURL('**/purchase-success');
+    const [project] = (await adminProjects(suite.product)).filter((p) => p.client_email === email);
+    assert.ok(project, 'one project');
+    // The success page states what was paid and a reference to quote.
+    await page.getByText('Amount paid').waitFor();
+    await page.getByText('$250', { exact: true }).waitFor();
+    await page.getByText(shortReference(project.id), { exact: true }).waitFor();
     assert.equal((await adminProjects(suite.product)).filter((p) => p.client_email === email).length, 1);
     assert.deepEqual(errors, []);
     await context.close();
@@ -137,6 +158,7 @@ describe('checkout', () => {
     await page.waitForURL('**/consultation-success');
     await page.getByRole('heading', { level: 1, name: 'Consultation Requested!' }).waitFor();
     const storedId = await page.evaluate(() => sessionStorage.getItem('consultationProjectId'));
+    await page.getByText(shortReference(storedId!), { exact: true }).waitFor();
 
     const projects = (await adminProjects(suite.product)).filter((p) => p.client_email === email);
     assert.equal(projects.length, 1);
@@ -166,6 +188,50 @@ describe('checkout', () => {
       await context.close();
     });
   }
+
+  test('on a 390 px phone a declined card shows its reason and the Pay button clear of the toast, and the number fits', async () => {
+    const context = await suite.browser.newContext({
+      baseURL: suite.product.url,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const { page, errors } = await newPage(context);
+    await payWithCard(page, uniqueEmail('phone'), '4000 0000 0000 0002');
+    const problem = page.getByRole('region', { name: 'Payment' }).getByRole('alert');
+    await problem.waitFor();
+    const toast = page
+      .getByRole('status')
+      .filter({ hasText: 'Payment Error' })
+      .or(page.getByRole('alert').filter({ hasText: 'Payment Error' }));
+    await toast.first().waitFor();
+    // Let the smooth scroll that brings the reason to the middle finish.
+    await page.waitForFunction(() => {
+      const y = window.scrollY;
+      return new Promise((resolve) => setTimeout(() => resolve(window.scrollY === y), 300));
+    });
+    const toastBox = (await toast.first().boundingBox())!;
+    const viewport = page.viewportSize()!;
+    for (const [what, locator] of [
+      ['the reason', problem],
+      ['the Pay button', page.getByRole('button', { name: 'Pay $250 Now' })],
+    ] as const) {
+      const box = (await locator.boundingBox())!;
+      assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `${what} is on screen`);
+      const overlaps = box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height;
+      assert.ok(!overlaps, `${what} is not under the toast`);
+    }
+    // The whole card number is readable in its field.
+    const number = page.getByLabel('Card number');
+    await number.fill('4242 4242 4242 4242');
+    await page.getByRole('heading', { name: 'Payment' }).click();
+    assert.ok(
+      await number.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth),
+      'the number is not cut',
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 
   test('the card step fits a 360 px screen without sideways scrolling and passes axe', async () => {
     const context = await suite.browser.newContext({

@@ -50,7 +50,7 @@ export function CardField({ label = 'Card Information', disabled = false, onChan
         aria-invalid={error ? true : undefined}
         borderWidth="1px"
         borderRadius="md"
-        px="3"
+        px={{ base: '2', sm: '3' }}
         py="2.5"
         bg={disabled ? 'gray.50' : 'white'}
         borderColor={error ? 'red.500' : focused ? 'blue.500' : 'gray.200'}

@@ -131,8 +131,10 @@ export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
             <OrderSummary tier={tier} />
           </GridItem>
           <GridItem gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
-            <Card.Root>
-              <Card.Body>
+            {/* On a phone the form sits on the page without the card's frame and padding: the card field needs the
+                width to show a whole card number beside the expiry and CVC. */}
+            <Card.Root borderWidth={{ base: '0', md: '1px' }} boxShadow={{ base: 'none', md: undefined }}>
+              <Card.Body p={{ base: '0', md: '6' }}>
                 <form ref={formRef} noValidate onSubmit={handleSubmit} aria-busy={busy}>
                   <Stack gap="5">
                     <Heading as="h2" size="lg">

@@ -37,6 +37,11 @@ function rememberPurchase(confirmation: PurchaseConfirmation): void {
 export type PurchasePhase = 'details' | 'requesting-intent' | 'card' | 'confirming' | 'done';
 
 const m = CHECKOUT_MESSAGES.purchase;
+const PAYMENT_ERROR_TOAST = {
+  id: 'purchase-payment-error',
+  title: m.paymentErrorTitle,
+  description: m.paymentErrorDescription,
+};
 
 export function usePurchaseCheckout(tier: ServiceTier) {
   const navigate = useNavigate();
@@ -78,19 +83,21 @@ export function usePurchaseCheckout(tier: ServiceTier) {
   const confirmPayment = useCallback(
     async (values: PurchaseFormValues): Promise<CardProblem | undefined> => {
       if (!intent) return undefined;
+      // A new attempt: the last one's error no longer stands.
+      toaster.remove(PAYMENT_ERROR_TOAST.id);
       setPhase('confirming');
       const result = await confirmCardPayment(intent.clientSecret, {
         name: `${values.firstName.trim()} ${values.lastName.trim()}`,
         email: values.email.trim(),
       });
       if (!result.ok) {
-        toaster.create({ title: m.paymentErrorTitle, description: m.paymentErrorDescription, type: 'error' });
+        toaster.create({ ...PAYMENT_ERROR_TOAST, type: 'error' });
         setPhase('card');
         return { message: result.error, reason: cardFailureReason(result.stripeError) };
       }
       const outcome = await waitForPurchase(result.paymentIntent.id);
       if (outcome === 'failed') {
-        toaster.create({ title: m.paymentErrorTitle, description: m.paymentErrorDescription, type: 'error' });
+        toaster.create({ ...PAYMENT_ERROR_TOAST, type: 'error' });
         setPhase('card');
         return { message: PAYMENT_MESSAGES.paymentFailed };
       }
