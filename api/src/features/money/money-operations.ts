@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { API_MESSAGES, transition, type Project, type ProjectEvent } from '@agency/domain';
+import { API_MESSAGES, transition, type Project } from '@agency/domain';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
 import type { AppConfig } from '../../app-deps';
 import type { Database, Queryable } from '../../db/database';
@@ -10,15 +10,10 @@ import { clientActivityAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import type { JobQueue } from '../../jobs/job-queue';
 import { recordInvoice, recordRefund, recordSucceededPayment } from './payment-ledger';
+import type { MoneyOperationKind } from './money-plans';
+import type { MoneyPlan, OperationInput, PlanContext } from './money-plan';
 import { isLeaseLost, LeaseLost, type LeasedOperationRef } from './stripe-journal';
-import {
-  AbandonOperation,
-  PaymentError,
-  type MoneyOperationRef,
-  type Payments,
-  type Reversal,
-  type ReversedCharge,
-} from './types';
+import { AbandonOperation, PaymentError, type Payments, type Reversal, type ReversedCharge } from './types';
 
 export { AbandonOperation };
 import {
@@ -36,7 +31,7 @@ import { SYSTEM_VIEWER, writeTransition } from '../projects/project-transitions'
  * 1. Claim: in one transaction, lock the project row, check the state machine allows the change and that no
  *    other operation is open on the project, and insert the operation row (plus a delayed recovery job).
  *    Two concurrent operations on a project: one claims, the other gets 409 and never reaches Stripe.
- * 2. Money: the plan's Stripe calls, each journalled (payments/stripe-journal.ts) with the idempotency key
+ * 2. Money: the plan's Stripe calls, each journalled (stripe-journal.ts) with the idempotency key
  *    `<project>:<action>:<attempt>:<step>`, so running them again never moves money twice. Each call first
  *    renews the operation's lease, so the lease only has to outlast one call; a run whose lease was taken
  *    over sends nothing more.
@@ -62,57 +57,10 @@ export interface MoneyDeps {
   ) => void;
 }
 
-/** What the caller asked for, kept on the operation so recovery can run it again. */
-export interface OperationInput {
-  /** The state change the money is for; null for money alone (an admin refund of a payment). */
-  event: ProjectEvent | null;
-  paymentMethodId?: string;
-  /** The monthly fee the client approved as shown (client_accept). */
-  monthlyFee?: number;
-  issueRefund?: boolean;
-  paymentIntentId?: string;
-  /** Filled when claiming, so every run of the operation charges the same amount. */
-  penalty?: { penaltyAmount: number; monthsRemaining: number; subscriptionFee: number; hasPenalty: boolean };
-}
-
-export interface PlanContext {
-  payments: Payments;
-  jobs: JobQueue;
-  config: AppConfig;
-}
-
-export interface MoneyPlan<Effect> {
-  /** compensate: undo the money if the state cannot be written; complete: write the state later (money that cannot be undone). */
-  recovery: 'compensate' | 'complete';
-  /** Checks and fills the input before the claim commits (the claim transaction's project row is locked). */
-  prepare?(
-    ctx: PlanContext,
-    project: Project,
-    input: OperationInput,
-    tx: Queryable,
-  ): Promise<OperationInput> | OperationInput;
-  /** The Stripe calls, through the payments module (journalled under `op`); returns what happened. */
-  execute(ctx: PlanContext, project: Project, input: OperationInput, op: MoneyOperationRef): Promise<Effect>;
-  /** Project columns written with the new state. */
-  columns?(project: Project, effect: Effect): Record<string, unknown>;
-  /** Ledger rows and queued mails, in the commit transaction. */
-  commit?(
-    tx: Queryable,
-    ctx: PlanContext,
-    project: Project,
-    effect: Effect,
-    previous: Project,
-  ): Promise<void>;
-  /** What the event log keeps of the effect. */
-  details?(effect: Effect): object;
-  /** Mails about a reversed operation (the charge was refunded), in the transaction that records the reversal. */
-  reversed?(tx: Queryable, ctx: PlanContext, project: Project, charges: ReversedCharge[]): Promise<void>;
-}
-
 export interface OperationRow {
   id: string;
   project_id: string;
-  kind: string;
+  kind: MoneyOperationKind;
   attempt: number;
   status: 'claimed' | 'succeeded' | 'failed' | 'compensating' | 'compensated';
   input: OperationInput;
@@ -131,11 +79,14 @@ export interface MoneyOperationRequest {
   projectId: string;
   viewer: Caller;
   actor: ProjectEventActor;
-  kind: string;
+  kind: MoneyOperationKind;
   input: OperationInput;
 }
 
-export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, MoneyPlan<unknown>>) {
+export function createMoneyOperations(
+  deps: MoneyDeps,
+  plans: Record<MoneyOperationKind, MoneyPlan<unknown>>,
+) {
   const { db, logger } = deps;
   const ctx: PlanContext = { payments: deps.payments, jobs: deps.jobs, config: deps.config };
   const leaseSeconds = deps.config.moneyOperationLeaseSeconds;
@@ -145,7 +96,7 @@ export function createMoneyOperations(deps: MoneyDeps, plans: Record<string, Mon
     key: `${op.project_id}:${op.kind}:${op.attempt}`,
     lease: { owner: op.lease_owner, seconds: leaseSeconds },
   });
-  const planOf = (kind: string) => {
+  const planOf = (kind: MoneyOperationKind) => {
     const plan = plans[kind];
     if (!plan) throw new Error(`No money plan for ${kind}`);
     return plan;

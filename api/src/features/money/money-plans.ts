@@ -36,7 +36,7 @@ import {
   type ReversedCharge,
   type SubscriptionStarted,
 } from './types';
-import type { MoneyPlan, OperationInput, PlanContext } from './money-operations';
+import type { MoneyPlan, OperationInput, PlanContext } from './money-plan';
 import { toMoneyView } from '../projects/project-repository';
 
 /**
