@@ -116,7 +116,7 @@ export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
   });
 
   return (
-    <Container maxW="6xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
+    <Container maxW="6xl" py={{ base: '8', md: '12' }} px={{ base: '3', sm: '4', md: '6' }}>
       <Stack gap="6">
         <BackLink label={m.backToServices} />
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
