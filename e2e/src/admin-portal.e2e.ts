@@ -277,4 +277,40 @@ describe('admin dashboard', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test('on a 390 px phone the tab strip shows that it scrolls, and the signed-in heading holds focus without a ring', async () => {
+    const context = await suite.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const { page, errors } = await newPage(context);
+    await logInAsAdmin(page, suite.product);
+    const heading = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
+    await heading.waitFor();
+    // Signed in by the keyboard (Enter), which makes a browser ring what gets focus next.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    assert.equal(await heading.evaluate((h) => getComputedStyle(h).outlineStyle), 'none');
+
+    const tabs = page.getByRole('tablist');
+    const strip = () =>
+      tabs.evaluate((list) => ({
+        overflows: list.scrollWidth > list.clientWidth,
+        shades: getComputedStyle(list).backgroundImage.match(/gradient/g)?.length ?? 0,
+        // The shades scroll with nothing; the covers scroll with the tabs (background-attachment local).
+        attachment: getComputedStyle(list).backgroundAttachment,
+      }));
+    assert.deepEqual(await strip(), {
+      overflows: true,
+      shades: 4,
+      attachment: 'local, local, scroll, scroll',
+    });
+    // The last tab can be reached by scrolling the strip.
+    const inbox = page.getByRole('tab', { name: /^Inbox/ });
+    await inbox.scrollIntoViewIfNeeded();
+    await inbox.click();
+    assert.equal(await inbox.getAttribute('aria-selected'), 'true');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
