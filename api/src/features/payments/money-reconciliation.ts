@@ -6,7 +6,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { moneyDiscrepancyAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 import { findPayment, recordRefund, recordSucceededPayment } from '../money/payment-ledger';
-import { cardLast4 } from './stripe-payments';
+import { cardLast4 } from './stripe-objects';
 
 /** What reconciliation found different between the ledger and Stripe for one operation, and what it did. */
 export interface MoneyDiscrepancy {

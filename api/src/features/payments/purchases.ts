@@ -20,7 +20,8 @@ import {
   type PaymentRow,
   type PurchaseDetails,
 } from '../money/payment-ledger';
-import { cardLast4, type StripePayments } from './stripe-payments';
+import { cardLast4 } from './stripe-objects';
+import type { StripePayments } from './stripe-payments';
 import { PaymentError } from '../money/types';
 
 export interface PurchasesDeps {

@@ -8,12 +8,8 @@ import { queueMail } from '../../mail/mailer';
 import { appendProjectEvent } from '../projects/project-repository';
 import { findPayment, recordInvoice, recordRefund } from '../money/payment-ledger';
 import type { Purchases } from './purchases';
-import {
-  cardLast4,
-  invoicePaymentIntentId,
-  invoiceSubscriptionId,
-  type StripePayments,
-} from './stripe-payments';
+import { cardLast4, invoicePaymentIntentId, invoiceSubscriptionId } from './stripe-objects';
+import type { StripePayments } from './stripe-payments';
 
 export interface StripeEventsDeps {
   db: Database;

@@ -1,31 +1,15 @@
 import type Stripe from 'stripe';
 import type { Logger } from 'pino';
-import { CURRENCY, findTier, isSubscriptionTier } from '@agency/domain/tiers';
-import {
-  earlyCancellationPenalty,
-  finalPaymentFor,
-  formatUsd,
-  fromCents,
-  minimumTermMonthsRemaining,
-  monthlyFee,
-  toCents,
-} from '@agency/domain/money';
+import { CURRENCY, findTier } from '@agency/domain/tiers';
+import { finalPaymentFor, toCents } from '@agency/domain/money';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
-import { subscriptionPriceLookupKey } from '@agency/domain/payments-config';
 import type { PurchaseCustomer } from '@agency/domain/payments-purchase';
 import type { Database, Queryable } from '../../db/database';
-import {
-  isDefinitiveRefusal,
-  stripeJournal,
-  type JournalStep,
-  type StripeJournalOptions,
-} from '../money/stripe-journal';
+import { stripeJournal, type JournalStep, type StripeJournalOptions } from '../money/stripe-journal';
 import { recordPendingPurchase } from '../money/payment-ledger';
 import {
-  AbandonOperation,
   PaymentError,
   type ChargeResult,
-  type InvoicePayment,
   type MoneyOperationRef,
   type Payments,
   type PenaltyQuote,
@@ -33,8 +17,9 @@ import {
   type RefundResult,
   type Reversal,
   type ReversedCharge,
-  type SubscriptionStarted,
 } from '../money/types';
+import { cardLast4, idOf, toPaymentError } from './stripe-objects';
+import { StripeSubscriptions } from './stripe-subscriptions';
 
 export interface StripePaymentsOptions {
   stripe: Stripe;
@@ -59,65 +44,6 @@ export interface IntentCreated {
   paymentIntentId: string;
 }
 
-/** Stripe refusals as the API reports them: card problems are the client's, the rest is Stripe's. */
-export function toPaymentError(error: unknown): PaymentError {
-  if (error instanceof PaymentError) return error;
-  // A simulated crash must not be mistaken for Stripe's answer.
-  if (error instanceof AbandonOperation) throw error;
-  const stripeError = error as
-    { type?: string; rawType?: string; code?: string; statusCode?: number; message?: string } | undefined;
-  if (
-    stripeError?.type === 'StripeCardError' ||
-    stripeError?.rawType === 'card_error' ||
-    stripeError?.type === 'card_error'
-  ) {
-    const invalidDetails = stripeError.statusCode === 400;
-    return new PaymentError(
-      invalidDetails ? PAYMENT_MESSAGES.invalidCardDetails : PAYMENT_MESSAGES.paymentFailed,
-      invalidDetails ? 400 : 402,
-      stripeError.code ?? 'card_declined',
-      stripeError.message,
-    );
-  }
-  if (stripeError?.code === 'resource_missing')
-    return new PaymentError(PAYMENT_MESSAGES.invalidCardDetails, 400, 'resource_missing');
-  return new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, stripeError?.code);
-}
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : (value?.id ?? null);
-
-/** A price as a person reads it: "$15,000/month", "$900 every 3 months", "50 EUR once". */
-function priceText(price: Stripe.Price): string {
-  const dollars = fromCents(price.unit_amount ?? 0);
-  const amount =
-    price.currency === CURRENCY ? formatUsd(dollars) : `${dollars} ${price.currency.toUpperCase()}`;
-  const recurring = price.recurring;
-  if (!recurring) return `${amount} once`;
-  return recurring.interval_count === 1
-    ? `${amount}/${recurring.interval}`
-    : `${amount} every ${recurring.interval_count} ${recurring.interval}s`;
-}
-
-/** The card behind a charge, as receipts name it. */
-export function cardLast4(charge: Stripe.Charge | string | null | undefined): string | null {
-  return typeof charge === 'object' && charge ? (charge.payment_method_details?.card?.last4 ?? null) : null;
-}
-
-/** The PaymentIntent that paid an invoice (API 2025+: invoice.payments; older: invoice.payment_intent). */
-export function invoicePaymentIntentId(invoice: Stripe.Invoice): string | null {
-  const paid =
-    invoice.payments?.data.find((payment) => payment.status === 'paid') ?? invoice.payments?.data[0];
-  return (
-    idOf(paid?.payment.payment_intent) ??
-    idOf((invoice as unknown as { payment_intent?: string | null }).payment_intent)
-  );
-}
-
-export const invoiceSubscriptionId = (invoice: Stripe.Invoice): string | null =>
-  idOf(invoice.parent?.subscription_details?.subscription) ??
-  idOf((invoice as unknown as { subscription?: string | null }).subscription);
-
 /**
  * The money module over the official Stripe SDK. Amounts always come from the tier or the stored project.
  * Every call that moves money runs inside a money operation and goes through its journal (stripe-journal.ts);
@@ -128,12 +54,23 @@ export class StripePayments implements Payments {
   readonly webhookSecret: string;
   private readonly db: Database;
   private readonly options: StripePaymentsOptions;
+  private readonly subscriptions: StripeSubscriptions;
 
   constructor(options: StripePaymentsOptions) {
     this.options = options;
     this.stripe = options.stripe;
     this.db = options.db;
     this.webhookSecret = options.webhookSecret;
+    this.subscriptions = new StripeSubscriptions({
+      stripe: this.stripe,
+      db: this.db,
+      testClocks: !!options.testClocks,
+      logger: options.logger,
+      now: () => this.now(),
+      journal: (op) => this.journal(op),
+      customerFor: (project, op) => this.customerFor(project, op),
+      retrievePaymentIntent: (id) => this.retrievePaymentIntent(id),
+    });
   }
 
   now(): Date {
@@ -388,273 +325,30 @@ export class StripePayments implements Payments {
     return this.refund(paymentIntentId, reason, op, 'refund');
   }
 
-  /**
-   * The subscription item that bills exactly the monthly fee the client approved (`monthlyFee`, as the portal
-   * shows it): the project's own Stripe price when it is that amount each month, else an inline price of the
-   * tier's product. Refuses (409) before anything is charged when the fee is not positive or the project's
-   * price bills another amount.
-   */
-  private async subscriptionItem(
-    project: ProjectMoneyView & { tier: 3 | 4 },
-  ): Promise<Stripe.SubscriptionCreateParams.Item> {
-    const fee = monthlyFee(project) ?? 0;
-    if (fee <= 0)
-      throw new PaymentError('This proposal has no monthly fee to subscribe to', 409, 'no_monthly_fee');
-    const unitAmount = toCents(fee);
-    if (project.stripePriceId) {
-      const price = await this.projectPrice(project.stripePriceId);
-      const billsFeeMonthly =
-        price.unit_amount === unitAmount &&
-        price.currency === CURRENCY &&
-        price.recurring?.interval === 'month' &&
-        price.recurring.interval_count === 1;
-      if (!billsFeeMonthly)
-        throw new PaymentError(
-          `The Stripe price of this proposal bills ${priceText(price)}, not the approved ${formatUsd(fee)}/month. Nothing was charged; the proposal needs correcting.`,
-          409,
-          'price_mismatch',
-        );
-      return { price: price.id };
-    }
-    const [catalogPrice] = await this.catalogPrices(project.tier);
-    if (!catalogPrice)
-      throw new PaymentError('No subscription price is set up for this tier', 502, 'no_price');
-    return {
-      price_data: {
-        currency: CURRENCY,
-        product: idOf(catalogPrice.product)!,
-        recurring: { interval: 'month' },
-        unit_amount: unitAmount,
-      },
-    };
+  // ---- subscriptions (stripe-subscriptions.ts) ---------------------------------------------------------
+
+  startSubscription(project: ProjectMoneyView, paymentMethodId: string, op: MoneyOperationRef) {
+    return this.subscriptions.startSubscription(project, paymentMethodId, op);
   }
 
-  private async projectPrice(priceId: string): Promise<Stripe.Price> {
-    try {
-      return await this.stripe.prices.retrieve(priceId);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'resource_missing')
-        throw new PaymentError(
-          `The Stripe price of this proposal (${priceId}) does not exist. Nothing was charged; the proposal needs correcting.`,
-          409,
-          'price_missing',
-        );
-      throw error;
-    }
+  invoicePayment(invoiceId: string, knownLast4?: string | null) {
+    return this.subscriptions.invoicePayment(invoiceId, knownLast4);
   }
 
-  /** The active catalog price of a subscription tier (lookup key tier_N_monthly, made by `npm run stripe:setup`). */
-  private async catalogPrices(tier: 3 | 4): Promise<Stripe.Price[]> {
-    const prices = await this.stripe.prices.list({
-      lookup_keys: [subscriptionPriceLookupKey(tier)],
-      active: true,
-      limit: 10,
-    });
-    return prices.data;
+  payOpenInvoice(project: ProjectMoneyView, paymentMethodId: string, op: MoneyOperationRef) {
+    return this.subscriptions.payOpenInvoice(project, paymentMethodId, op);
   }
 
-  async startSubscription(
-    project: ProjectMoneyView,
-    paymentMethodId: string,
-    op: MoneyOperationRef,
-  ): Promise<SubscriptionStarted> {
-    const tier = project.tier;
-    if (!isSubscriptionTier(tier))
-      throw new PaymentError('Only tiers 3 and 4 are subscriptions', 409, 'not_a_subscription');
-    try {
-      const journal = this.journal(op);
-      // First, so that a refused price leaves nothing behind in Stripe.
-      const subscriptionItem = await this.subscriptionItem({ ...project, tier });
-      let customerId: string;
-      let testClockId: string | null = null;
-      if (this.options.testClocks) {
-        const clock = await journal.run('test-clock', 'testHelpers.testClocks.create', {
-          frozen_time: Math.floor(this.now().getTime() / 1000),
-          name: `Project ${project.id}`,
-        });
-        testClockId = clock.id;
-        customerId = (
-          await journal.run('customer', 'customers.create', {
-            email: project.clientEmail,
-            name: project.clientName,
-            test_clock: clock.id,
-            metadata: { project_id: project.id },
-          })
-        ).id;
-      } else {
-        customerId = await this.customerFor(project, op);
-      }
-      // Stripe answers with the attached method; test ids such as pm_card_visa come back as a new id.
-      const attached = await journal.run(
-        'attach-card',
-        'paymentMethods.attach',
-        { customer: customerId },
-        paymentMethodId,
-      );
-      const subscription = await journal.run('subscription', 'subscriptions.create', {
-        customer: customerId,
-        items: [subscriptionItem],
-        default_payment_method: attached.id,
-        payment_behavior: 'error_if_incomplete',
-        metadata: { project_id: project.id, operation: op.key },
-      });
-      const item = subscription.items.data[0];
-      if (!item) throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, 'no_period');
-      const firstInvoice = subscription.latest_invoice
-        ? await this.invoicePayment(idOf(subscription.latest_invoice)!, attached.card?.last4 ?? null)
-        : null;
-      return {
-        subscriptionId: subscription.id,
-        customerId,
-        priceId: item.price.id,
-        startDate: new Date(subscription.start_date * 1000).toISOString(),
-        currentPeriodEnd: new Date(item.current_period_end * 1000).toISOString(),
-        testClockId,
-        firstInvoice,
-      };
-    } catch (error) {
-      throw toPaymentError(error);
-    }
+  cancelSubscription(project: ProjectMoneyView, op: MoneyOperationRef) {
+    return this.subscriptions.cancelSubscription(project, op);
   }
 
-  /** A paid invoice as the ledger keeps it; null when it is not paid. */
-  async invoicePayment(invoiceId: string, knownLast4?: string | null): Promise<InvoicePayment | null> {
-    const invoice = await this.stripe.invoices.retrieve(invoiceId);
-    if (invoice.status !== 'paid') return null;
-    const paymentIntentId = invoicePaymentIntentId(invoice);
-    let last4 = knownLast4 ?? null;
-    if (!last4 && paymentIntentId)
-      last4 = cardLast4((await this.retrievePaymentIntent(paymentIntentId)).latest_charge as Stripe.Charge);
-    return {
-      invoiceId: invoice.id,
-      paymentIntentId,
-      amountCents: invoice.amount_paid,
-      paidAt: new Date((invoice.status_transitions.paid_at ?? invoice.created) * 1000).toISOString(),
-      cardLast4: last4,
-    };
+  quotePenalty(project: ProjectMoneyView, q: Queryable = this.db) {
+    return this.subscriptions.quotePenalty(project, q);
   }
 
-  /**
-   * Pays the invoice this operation chose. The choice is made once, on its first run, from the past-due
-   * subscription's open invoice, and kept by the journal (a call is journalled before it is sent): a run again
-   * (recovery) pays, or finds paid, that same invoice, whatever the subscription looks like meanwhile.
-   */
-  async payOpenInvoice(
-    project: ProjectMoneyView,
-    paymentMethodId: string,
-    op: MoneyOperationRef,
-  ): Promise<InvoicePayment & { subscriptionId: string }> {
-    try {
-      const journal = this.journal(op);
-      const chosenInvoiceId =
-        (await journal.settle()).find((step) => step.call === 'invoices.pay')?.target_id ??
-        (await this.openInvoiceId(project));
-      const chosen = await this.stripe.invoices.retrieve(chosenInvoiceId);
-      const subscriptionId = invoiceSubscriptionId(chosen)!;
-      const attached = await journal.run(
-        'attach-card',
-        'paymentMethods.attach',
-        { customer: idOf(chosen.customer)! },
-        paymentMethodId,
-      );
-      const invoice = await journal.run(
-        `pay-${chosenInvoiceId}`,
-        'invoices.pay',
-        { payment_method: attached.id },
-        chosenInvoiceId,
-      );
-      const paid = await this.invoicePayment(invoice.id, attached.card?.last4 ?? null);
-      if (!paid) throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 402, 'invoice_unpaid');
-      // Only a card that paid becomes the one the next renewals are charged to.
-      try {
-        await journal.run(
-          'default-card',
-          'subscriptions.update',
-          { default_payment_method: attached.id },
-          subscriptionId,
-        );
-      } catch (error) {
-        // The invoice is paid whatever Stripe says to this: a refusal must not report the payment as failed.
-        if (!isDefinitiveRefusal(error)) throw error;
-        this.options.logger?.warn(
-          { err: error, operationId: op.id, subscriptionId },
-          'the card that paid the open invoice was not made the default one',
-        );
-      }
-      return { ...paid, subscriptionId };
-    } catch (error) {
-      throw toPaymentError(error);
-    }
-  }
-
-  /** The open invoice of the project's past-due subscription; 409 when nothing is due. */
-  private async openInvoiceId(project: ProjectMoneyView): Promise<string> {
-    const [row] = await this.db.query<{ stripe_subscription_id: string }>(
-      `select stripe_subscription_id from subscriptions where project_id = $1 and status = 'past_due'`,
-      [project.id],
-    );
-    const open = row
-      ? (
-          await this.stripe.invoices.list({
-            subscription: row.stripe_subscription_id,
-            status: 'open',
-            limit: 1,
-          })
-        ).data[0]
-      : undefined;
-    if (!open) throw new PaymentError('No payment is due for this subscription', 409, 'nothing_due');
-    return open.id;
-  }
-
-  async cancelSubscription(
-    project: ProjectMoneyView,
-    op: MoneyOperationRef,
-  ): Promise<{ cancelled: string[] }> {
-    const rows = await this.db.query<{ id: string | null }>(
-      `select stripe_subscription_id as id from subscriptions where project_id = $1 and status <> 'cancelled'
-       union select stripe_subscription_id from projects where id = $1`,
-      [project.id],
-    );
-    const cancelled: string[] = [];
-    for (const id of [
-      ...new Set(rows.map((row) => row.id).filter((value): value is string => !!value)),
-    ].sort()) {
-      try {
-        await this.journal(op).run(`cancel-${id}`, 'subscriptions.cancel', {}, id);
-        cancelled.push(id);
-      } catch (error) {
-        // Already cancelled (by Stripe, or an earlier attempt): nothing left to do.
-        if ((error as { code?: string }).code === 'resource_missing') continue;
-        throw toPaymentError(error);
-      }
-    }
-    return { cancelled };
-  }
-
-  async quotePenalty(project: ProjectMoneyView, q: Queryable = this.db): Promise<PenaltyQuote> {
-    const [subscription] = await q.query<{
-      start_date: Date | string;
-      monthly_cost: string | number | null;
-      stripe_test_clock_id: string | null;
-    }>(`select start_date, monthly_cost, stripe_test_clock_id from subscriptions where project_id = $1`, [
-      project.id,
-    ]);
-    const subscriptionFee = Number(subscription?.monthly_cost ?? monthlyFee(project) ?? 0);
-    if (project.tier !== 4 || !subscription)
-      return { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee };
-    const monthsRemaining = minimumTermMonthsRemaining(
-      new Date(subscription.start_date),
-      await this.subscriptionNow(subscription.stripe_test_clock_id),
-    );
-    const penaltyAmount = earlyCancellationPenalty(monthsRemaining, subscriptionFee);
-    return { hasPenalty: penaltyAmount > 0, penaltyAmount, monthsRemaining, subscriptionFee };
-  }
-
-  /** "Now" for a subscription: the time of its test clock when it runs on one (Stripe's own dates), else the clock on the wall. */
-  private async subscriptionNow(testClockId: string | null): Promise<Date> {
-    if (!testClockId) return this.now();
-    const clock = await this.stripe.testHelpers.testClocks.retrieve(testClockId);
-    return new Date(clock.frozen_time * 1000);
+  subscriptionPlans(tier: 3 | 4) {
+    return this.subscriptions.subscriptionPlans(tier);
   }
 
   async reverse(op: MoneyOperationRef): Promise<{ reversals: Reversal[]; charges: ReversedCharge[] }> {
@@ -730,18 +424,6 @@ export class StripePayments implements Payments {
       if (settled.status === 'succeeded' || settled.status === 'canceled') return settled;
       throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 502, `charge_${settled.status}`);
     }
-  }
-
-  // ---- reports ---------------------------------------------------------------------------------------------
-
-  async subscriptionPlans(
-    tier: 3 | 4,
-  ): Promise<{ stripe_price_id: string; monthly_cost: number; tier: 3 | 4 }[]> {
-    return (await this.catalogPrices(tier)).map((price) => ({
-      stripe_price_id: price.id,
-      monthly_cost: fromCents(price.unit_amount ?? 0),
-      tier,
-    }));
   }
 
   /** Verifies Stripe's signature; throws a 400 PaymentError when the payload was not signed by Stripe. */
