@@ -28,6 +28,11 @@ module.exports = function preset({ dom = false, dir }) {
       '\\.(css|svg|png|jpg|webp)$': path.join(__dirname, 'tools/jest/file-stub.cjs'),
     },
     setupFilesAfterEnv: dom ? [path.join(__dirname, 'tools/jest/setup-dom.ts')] : [],
+    // The counts behind `npm test`'s table of suites (tools/suites/run-suites.mjs); silent otherwise.
+    reporters: [
+      'default',
+      [path.join(__dirname, 'tools/jest/summary-reporter.cjs'), { name: path.basename(dir) }],
+    ],
     testTimeout: 30000,
   };
 };

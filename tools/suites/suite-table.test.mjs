@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { formatSuiteTable, suiteRowsFromNxProfile } from './suite-table.mjs';
+
+test('Nx profile events become rows, with jest counts of the same step and project and cache hits named', () => {
+  const profile = [
+    { name: 'thread_name', ph: 'M', args: { name: 'Group #1' } },
+    {
+      name: '@agency/api:test',
+      ph: 'X',
+      dur: 61_500_000,
+      args: { status: 'success', target: { project: '@agency/api', target: 'test' } },
+    },
+    {
+      name: '@agency/ui:test',
+      ph: 'X',
+      dur: 120_000,
+      args: { status: 'local-cache-kept-existing', target: { project: '@agency/ui', target: 'test' } },
+    },
+  ];
+  const counts = [
+    { step: 'unit', project: 'api', tests: 400, failed: 0 },
+    { step: 'api crash test', project: 'api', tests: 34, failed: 0 },
+  ];
+  assert.deepEqual(suiteRowsFromNxProfile(profile, counts, 'unit'), [
+    { suite: 'api test', seconds: 61.5, status: 'success', tests: 400 },
+    { suite: 'ui test', seconds: 0.12, status: 'cached' },
+  ]);
+});
+
+test('the table lists the slowest suite first and the wall-clock total', () => {
+  const table = formatSuiteTable(
+    [
+      { suite: 'ui test', seconds: 12.04, status: 'success', tests: 31 },
+      { suite: 'journeys', seconds: 250, status: 'passed' },
+      { suite: 'api test', seconds: 61.5, status: 'success', tests: 400 },
+    ],
+    330,
+  );
+  const lines = table.split('\n');
+  assert.match(lines[3], /^journeys\s+4 min 10 s\s+passed$/);
+  assert.match(lines[4], /^api test\s+1 min 02 s\s+400\s+success$/);
+  assert.match(lines[5], /^ui test\s+12\.0 s\s+31\s+success$/);
+  assert.equal(lines.at(-1), 'total (wall clock): 5 min 30 s');
+});
