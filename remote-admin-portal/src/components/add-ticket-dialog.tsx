@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, useOverlays } from '@agency/ui';
 import { SubmitButton } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
-import { usePortalStore } from '@agency/portal';
+import { usePortalCache } from '@agency/portal';
 import { toastError, toastSuccess } from '../lib/toast';
 import { TicketFields, useTicketForm } from './ticket-fields';
 
@@ -18,7 +18,7 @@ interface Props {
 /** The Add Ticket button and its dialog: title required (non-blank); description and assignee optional. */
 export function AddTicketButton({ project, boardType }: Props) {
   const { DialogShell } = useOverlays();
-  const store = usePortalStore();
+  const portal = usePortalCache();
   const formId = useId();
   const [open, setOpen] = useState(false);
   const form = useTicketForm({ title: '', description: '', assignee: '' });
@@ -35,18 +35,19 @@ export function AddTicketButton({ project, boardType }: Props) {
     const { title, description, assignee } = form.values;
     setSaving(true);
     try {
-      store.expectEcho(project.id);
-      const { ticket } = await apiClient().createTicket({
-        body: {
-          project_id: project.id,
-          title: title.trim(),
-          ...(description.trim() ? { description: description.trim() } : {}),
-          assignee: assignee.trim() || DEFAULT_TICKET_ASSIGNEE,
-          board_type: boardType,
-          status: 'not-started',
-        },
-      });
-      store.putTicket(ticket);
+      const { ticket } = await portal.changeProject(project.id, () =>
+        apiClient().createTicket({
+          body: {
+            project_id: project.id,
+            title: title.trim(),
+            ...(description.trim() ? { description: description.trim() } : {}),
+            assignee: assignee.trim() || DEFAULT_TICKET_ASSIGNEE,
+            board_type: boardType,
+            status: 'not-started',
+          },
+        }),
+      );
+      portal.putTicket(ticket);
       toastSuccess(ADMIN_MESSAGES.toasts.ticketCreated);
       form.reset();
       setOpen(false);

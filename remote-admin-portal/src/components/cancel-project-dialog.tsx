@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Text } from '@agency/ui';
 import { Checkbox, Field, Textarea } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
-import { usePortalStore } from '@agency/portal';
+import { usePortalCache } from '@agency/portal';
 import { toastError, toastSuccess } from '../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -20,7 +20,7 @@ interface Props {
 
 /** Cancel Project (admin): an optional deposit refund for tiers 1 and 2, and a reason for the record. */
 export function CancelProjectDialog({ project, open, onOpenChange, onCancelled }: Props) {
-  const store = usePortalStore();
+  const portal = usePortalCache();
   const [issueRefund, setIssueRefund] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,23 +36,23 @@ export function CancelProjectDialog({ project, open, onOpenChange, onCancelled }
 
   const confirm = async () => {
     setBusy(true);
-    store.expectEcho(project.id);
     try {
-      const outcome = await apiClient().cancelProject({
-        body: {
-          projectId: project.id,
-          cancelledBy: 'admin',
-          issueRefund: canRefund && issueRefund,
-          ...(reason.trim() ? { cancellationReason: reason.trim() } : {}),
-        },
-      });
+      const outcome = await portal.changeProject(project.id, () =>
+        apiClient().cancelProject({
+          body: {
+            projectId: project.id,
+            cancelledBy: 'admin',
+            issueRefund: canRefund && issueRefund,
+            ...(reason.trim() ? { cancellationReason: reason.trim() } : {}),
+          },
+        }),
+      );
       toastSuccess(
         outcome.refundIssued
           ? ADMIN_MESSAGES.toasts.cancelledWithRefund(outcome.refundAmount)
           : ADMIN_MESSAGES.toasts.cancelled,
       );
       close(false);
-      store.upsertProject(outcome.project);
       onCancelled?.();
     } catch (error) {
       toastError(error, ADMIN_MESSAGES.errors.cancel);

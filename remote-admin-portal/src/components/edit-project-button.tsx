@@ -11,7 +11,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, SimpleGrid, Stack, Text, useOverlays } from '@agency/ui';
 import { Field, Input, NativeSelect, SubmitButton, Textarea } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
-import { usePortalStore } from '@agency/portal';
+import { usePortalCache } from '@agency/portal';
 import { toastError, toastSuccess } from '../lib/toast';
 
 const E = ADMIN_MESSAGES.edit;
@@ -75,7 +75,7 @@ interface Props {
 /** Edit: the dialog with every editable field. Blocked (disabled, with the reason) once both sides accepted. */
 export function EditProjectButton({ project }: Props) {
   const { DialogShell } = useOverlays();
-  const store = usePortalStore();
+  const portal = usePortalCache();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Values>(() => toValues(project));
   const [errors, setErrors] = useState<Errors>({});
@@ -112,11 +112,11 @@ export function EditProjectButton({ project }: Props) {
     }
     setSaving(true);
     try {
-      store.expectEcho(project.id);
-      const answer = await apiClient().updateProject({ params: { id: project.id }, body: toRequest(values) });
+      await portal.changeProject(project.id, () =>
+        apiClient().updateProject({ params: { id: project.id }, body: toRequest(values) }),
+      );
       toastSuccess(ADMIN_MESSAGES.toasts.updated);
       setOpen(false);
-      store.upsertProject(answer.project);
     } catch (error) {
       toastError(error, ADMIN_MESSAGES.errors.update);
     } finally {

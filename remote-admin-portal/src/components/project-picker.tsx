@@ -1,8 +1,7 @@
 import { useId } from 'react';
-import type { Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Field, NativeSelect } from '@agency/ui/forms';
-import { usePortalSelector } from '@agency/portal';
+import { useProjects } from '@agency/portal';
 import { pickerLabel } from '../lib/format';
 
 interface Props {
@@ -11,13 +10,10 @@ interface Props {
   onChange: (projectId: string) => void;
 }
 
-const sameProjects = (a: (Project | undefined)[], b: (Project | undefined)[]) =>
-  a.length === b.length && a.every((p, i) => p === b[i]);
-
 /** Picks the project whose board is shown, among the projects of the current page. */
 export function ProjectPicker({ ids, value, onChange }: Props) {
   const id = useId();
-  const projects = usePortalSelector((s) => ids.map((projectId) => s.projects.get(projectId)), sameProjects);
+  const projects = useProjects(ids);
   return (
     <Field.Root maxW={{ base: 'full', md: 'xl' }}>
       <Field.Label htmlFor={id}>{ADMIN_MESSAGES.selectProject}</Field.Label>

@@ -32,7 +32,7 @@ import {
   VisuallyHidden,
 } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
-import { useBoard, usePortalStore } from '@agency/portal';
+import { useBoard, usePortalCache } from '@agency/portal';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { DeleteTicketDialog, EditTicketDialog } from './ticket-dialogs';
 import { MoveToMenu } from './move-to-menu';
@@ -113,7 +113,7 @@ export function TicketBoard({ projectId, projectTitle, board, title, editable = 
   const headingId = useId();
   const helpId = useId();
   const entry = useBoard(projectId, board);
-  const store = usePortalStore();
+  const portal = usePortalCache();
   const actions = useTicketActions();
   const [editing, setEditing] = useState<Ticket | null>(null);
   const [deleting, setDeleting] = useState<Ticket | null>(null);
@@ -176,11 +176,7 @@ export function TicketBoard({ projectId, projectTitle, board, title, editable = 
         <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
           <Alert.Indicator />
           <Alert.Title flex="1">{T.loadFailed}</Alert.Title>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => void store.loadBoard(projectId, board, { force: true })}
-          >
+          <Button size="sm" variant="outline" onClick={() => portal.reloadBoard(projectId, board)}>
             {ADMIN_MESSAGES.retry}
           </Button>
         </Alert.Root>

@@ -8,7 +8,7 @@ import {
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { apiClient } from '@agency/auth/api';
 import { toastError, toastSuccess } from '../lib/toast';
-import { usePortalStore } from '@agency/portal';
+import { usePortalCache } from '@agency/portal';
 
 const T = ADMIN_MESSAGES.ticket;
 
@@ -17,7 +17,7 @@ const T = ADMIN_MESSAGES.ticket;
  * ticket (nothing else is fetched) or, on failure, the ticket goes back. Each outcome is announced.
  */
 export function useTicketActions() {
-  const store = usePortalStore();
+  const portal = usePortalCache();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set());
   const [announcement, setText] = useState('');
   // The same sentence twice (a ticket moved there again) must change the text, or it is not read again.
@@ -40,34 +40,36 @@ export function useTicketActions() {
       if (ticket.status === status) return;
       const moved = { ...ticket, status };
       busy(ticket.id, true);
-      store.putTicket(moved);
-      store.expectEcho(ticket.project_id);
+      portal.putTicket(moved);
       setAnnouncement(T.moved(ticket.title, TICKET_STATUS_LABELS[status]));
       try {
-        const answer = await apiClient().updateTicket({ params: { id: ticket.id }, body: { status } });
+        const answer = await portal.changeProject(ticket.project_id, () =>
+          apiClient().updateTicket({ params: { id: ticket.id }, body: { status } }),
+        );
         // The answer usually equals what is shown; only a difference (an edit meanwhile) re-renders the card.
         const saved = answer.ticket;
         const same = (Object.keys(saved) as (keyof Ticket)[]).every((key) => saved[key] === moved[key]);
-        if (!same) store.putTicket(saved);
+        if (!same) portal.putTicket(saved);
       } catch (error) {
         beforeRollback?.();
-        store.putTicket(ticket);
+        portal.putTicket(ticket);
         setAnnouncement(T.moveFailed(ticket.title));
         toastError(error, ADMIN_MESSAGES.errors.moveTicket);
       } finally {
         busy(ticket.id, false);
       }
     },
-    [store, busy, setAnnouncement],
+    [portal, busy, setAnnouncement],
   );
 
   const save = useCallback(
     async (ticket: Ticket, changes: UpdateTicketRequest): Promise<boolean> => {
       busy(ticket.id, true);
-      store.expectEcho(ticket.project_id);
       try {
-        const answer = await apiClient().updateTicket({ params: { id: ticket.id }, body: changes });
-        store.putTicket(answer.ticket);
+        const answer = await portal.changeProject(ticket.project_id, () =>
+          apiClient().updateTicket({ params: { id: ticket.id }, body: changes }),
+        );
+        portal.putTicket(answer.ticket);
         toastSuccess(ADMIN_MESSAGES.toasts.ticketUpdated);
         return true;
       } catch (error) {
@@ -77,16 +79,17 @@ export function useTicketActions() {
         busy(ticket.id, false);
       }
     },
-    [store, busy],
+    [portal, busy],
   );
 
   const remove = useCallback(
     async (ticket: Ticket): Promise<boolean> => {
       busy(ticket.id, true);
-      store.expectEcho(ticket.project_id);
       try {
-        await apiClient().deleteTicket({ params: { id: ticket.id } });
-        store.removeTicket(ticket);
+        await portal.changeProject(ticket.project_id, () =>
+          apiClient().deleteTicket({ params: { id: ticket.id } }),
+        );
+        portal.removeTicket(ticket);
         toastSuccess(ADMIN_MESSAGES.toasts.ticketDeleted);
         return true;
       } catch (error) {
@@ -96,7 +99,7 @@ export function useTicketActions() {
         busy(ticket.id, false);
       }
     },
-    [store, busy],
+    [portal, busy],
   );
 
   return { move, save, remove, busyIds, announcement };

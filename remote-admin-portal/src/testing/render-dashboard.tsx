@@ -14,7 +14,7 @@ import { useAuthStore } from '@agency/auth';
 import { configureAuth, createFakeAuth, fakeSession, resetAuth } from '@agency/auth/testing';
 import { toaster } from '@agency/ui';
 import { renderRoute, requestBodies, setTestAppConfig } from '../../../tools/jest/test-utils';
-import { PortalStoreProvider, useLiveUpdates, createPortalStore, type PortalStore } from '@agency/portal';
+import { createPortalClient, PortalProvider, type QueryClient } from '@agency/portal';
 
 export {
   TEST_API_URL,
@@ -175,20 +175,14 @@ export function anInboxItem(overrides: Partial<InboxItem> = {}): InboxItem {
   };
 }
 
-/** Renders one part of the dashboard inside what the dashboard gives it: the store, drag and drop, the overlays. */
-export function renderInPortal(ui: ReactElement, store: PortalStore = createPortalStore()) {
+/** Renders one part of the dashboard inside what the dashboard gives it: the cache, drag and drop, the overlays. */
+export function renderInPortal(ui: ReactElement, client: QueryClient = createPortalClient()) {
   const view = renderDashboard(
-    <PortalStoreProvider store={store}>
-      <FollowLive store={store} />
+    <PortalProvider client={client} live>
       <DndProvider backend={HTML5Backend}>
         <Suspense fallback={null}>{ui}</Suspense>
       </DndProvider>
-    </PortalStoreProvider>,
+    </PortalProvider>,
   );
-  return { ...view, store };
-}
-
-function FollowLive({ store }: { store: PortalStore }) {
-  useLiveUpdates(store);
-  return null;
+  return { ...view, client };
 }

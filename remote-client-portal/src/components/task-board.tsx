@@ -9,7 +9,7 @@ import {
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { Badge, Box, Button, Center, Heading, SimpleGrid, Spinner, Stack, Text } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
-import { useBoard, usePortalStore } from '@agency/portal';
+import { useBoard, usePortalCache } from '@agency/portal';
 
 const m = CLIENT_MESSAGES.boards;
 /** A column shows this many tickets until asked for more, so the page stays small on a big board. */
@@ -27,7 +27,7 @@ interface TaskBoardProps {
 /** A read-only board: the client sees tickets in their columns; only the admin moves or adds them. It follows live changes. */
 export function TaskBoard({ projectId, projectTitle, boardType, delivered = false, id }: TaskBoardProps) {
   const entry = useBoard(projectId, boardType);
-  const store = usePortalStore();
+  const portal = usePortalCache();
   const title = boardType === 'maintenance' ? m.maintenance : delivered ? m.delivered : m.main;
   const columns = useMemo(() => {
     const byStatus = Object.fromEntries(TICKET_STATUSES.map((s) => [s, [] as Ticket[]])) as Record<
@@ -56,11 +56,7 @@ export function TaskBoard({ projectId, projectTitle, boardType, delivered = fals
         <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
           <Alert.Indicator />
           <Alert.Title flex="1">{m.loadFailed}</Alert.Title>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => void store.loadBoard(projectId, boardType, { force: true })}
-          >
+          <Button size="sm" variant="outline" onClick={() => portal.reloadBoard(projectId, boardType)}>
             {CLIENT_MESSAGES.retry}
           </Button>
         </Alert.Root>

@@ -3,7 +3,7 @@ import { configure } from '@testing-library/react';
 import type { Project, Ticket } from '@agency/domain';
 import { projectFixture } from '../../../tools/jest/project-fixture';
 import { renderRoute, requestBodies } from '../../../tools/jest/test-utils';
-import { PortalStoreProvider, useLiveUpdates, createPortalStore, type PortalStore } from '@agency/portal';
+import { createPortalClient, PortalProvider, type QueryClient } from '@agency/portal';
 
 export { TEST_API_URL, setTestAppConfig, mockFetch } from '../../../tools/jest/test-utils';
 export { fakePortalApi, type FakePortalApi, type PortalHandler } from '../../../tools/jest/fake-portal-api';
@@ -73,18 +73,12 @@ export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
   };
 }
 
-/** Renders one part of the dashboard inside what the dashboard gives it: the store, the live channel, the overlays. */
-export function renderInPortal(ui: ReactElement, store: PortalStore = createPortalStore()) {
+/** Renders one part of the dashboard inside what the dashboard gives it: the cache, the live channel, the overlays. */
+export function renderInPortal(ui: ReactElement, client: QueryClient = createPortalClient()) {
   const view = renderAt(
-    <PortalStoreProvider store={store}>
-      <FollowLive store={store} />
+    <PortalProvider client={client} live>
       <Suspense fallback={null}>{ui}</Suspense>
-    </PortalStoreProvider>,
+    </PortalProvider>,
   );
-  return { ...view, store };
-}
-
-function FollowLive({ store }: { store: PortalStore }) {
-  useLiveUpdates(store);
-  return null;
+  return { ...view, client };
 }

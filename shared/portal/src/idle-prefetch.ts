@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProjectView } from '@agency/domain';
-import { firstPageQuery, type ListQuery, type PortalStore } from './portal-store';
-import { usePortalSelector, usePortalStore } from './use-portal';
+import { firstPageQuery, pageQuery, type ListQuery } from './portal-data';
 
 /** Runs `task` when the browser has nothing else to do; returns what cancels it. */
 export function whenIdle(task: () => void): () => void {
@@ -14,22 +14,23 @@ export function whenIdle(task: () => void): () => void {
 }
 
 /**
- * Once the dashboard's first page is in, the first page of each of `views` is read while the browser is idle, so
- * switching tabs renders at once from the cache. `onLoaded` (module-level, so it stays the same) runs after each.
+ * Once the dashboard shows its first page (`ready`), the first page of each of `views` is
+ * read while the browser is idle, so switching tabs renders at once from the cache. `onLoaded` (module-level, so
+ * it stays the same) runs after each.
  */
 export function useIdlePrefetch(
+  ready: boolean,
   views: readonly ProjectView[],
-  onLoaded?: (store: PortalStore, query: ListQuery) => void,
+  onLoaded?: (client: QueryClient, query: ListQuery) => void,
 ): void {
-  const store = usePortalStore();
-  const anyReady = usePortalSelector((s) => [...s.pages.values()].some((p) => p.status === 'ready'));
+  const client = useQueryClient();
   useEffect(() => {
-    if (!anyReady) return;
+    if (!ready) return;
     return whenIdle(() => {
       for (const view of views) {
         const query = firstPageQuery(view);
-        void store.loadPage(query).then(() => onLoaded?.(store, query));
+        void client.prefetchQuery(pageQuery(client, query)).then(() => onLoaded?.(client, query));
       }
     });
-  }, [anyReady, store, views, onLoaded]);
+  }, [ready, client, views, onLoaded]);
 }

@@ -1,9 +1,12 @@
-// The portals' dashboard state and the parts both portals show alike: pages of the server's views, boards,
-// counts and notifications, updated in place from the server's answers and the live channel (GET /api/live).
-// Each portal makes its own store and passes its own words where the portals differ.
-export * from './portal-store';
+// The portals' dashboard data and the parts both portals show alike: pages of the server's views, boards,
+// counts and notifications in one TanStack Query cache per dashboard, updated in place from the server's answers
+// and the live channel (GET /api/live). Each portal makes its own cache and passes its own words where the
+// portals differ.
+export * from './portal-data';
+// The apps reach TanStack Query through this facade, bundled into each portal with the cache it serves.
+export { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 export * from './use-portal';
-export { dashboardStore } from './dashboard-store';
+export { dashboardClient, useFirstReads } from './dashboard-client';
 export { useIdlePrefetch, whenIdle } from './idle-prefetch';
 export { dateTime, shortDate } from './date-time';
 export { useProjectPayments, type ProjectPaymentsState } from './use-project-payments';

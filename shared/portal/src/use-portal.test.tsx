@@ -8,8 +8,8 @@ import { fakePortalApi } from '../../../tools/jest/fake-portal-api';
 import { projectFixture } from '../../../tools/jest/project-fixture';
 import { setTestAppConfig } from '../../../tools/jest/test-utils';
 import { ListPager } from './components/list-pager';
-import { createPortalStore } from './portal-store';
-import { PortalStoreProvider, useProjectPage } from './use-portal';
+import { createPortalClient } from './portal-data';
+import { PortalProvider, useProjectPage } from './use-portal';
 
 beforeEach(() => setTestAppConfig());
 
@@ -45,13 +45,13 @@ function PendingPages() {
 
 it("a later page of a list tells the whole list's count, which the server gives with the first page only", async () => {
   fakePortalApi({ projects: Array.from({ length: 13 }, (_, i) => aProject(i + 1)) });
-  const store = createPortalStore();
+  const client = createPortalClient();
   const user = userEvent.setup();
   render(
     <UiProvider>
-      <PortalStoreProvider store={store}>
+      <PortalProvider client={client}>
         <PendingPages />
-      </PortalStoreProvider>
+      </PortalProvider>
     </UiProvider>,
   );
   const nav = await screen.findByRole('navigation', { name: 'Pending pages' });
@@ -59,5 +59,5 @@ it("a later page of a list tells the whole list's count, which the server gives 
   await user.click(within(nav).getByRole('button', { name: /Next page/ }));
   expect(await within(nav).findByText('Page 2 of 2 (13 projects)')).toBeInTheDocument();
   expect(screen.getAllByRole('listitem')).toHaveLength(3);
-  store.stop();
+  client.clear();
 });

@@ -1,97 +1,144 @@
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
-  createContext,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
-import { PROJECT_VIEWS, type BoardType, type Project, type ProjectView } from '@agency/domain';
-import { followLiveEvents } from '@agency/auth/api';
+  QueryClientProvider,
+  skipToken,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { createStore, useStore, type StoreApi } from 'zustand';
+import { PROJECT_VIEWS, type BoardType, type Project, type ProjectView, type Ticket } from '@agency/domain';
+import { followLiveEvents, type LiveStatus } from '@agency/auth/api';
 import {
-  boardKey,
+  applyLiveEvent,
+  changeProject,
+  countsQuery,
   DEFAULT_FILTERS,
-  listKey,
+  dropProject,
+  expectEcho,
+  firstPageQuery,
+  invalidateLists,
   PAGE_SIZE,
-  type BoardEntry,
+  pageQuery,
+  portalKeys,
+  putProject,
+  putTicket,
+  reloadBoard,
+  removeTicket,
+  resyncAll,
+  boardQuery,
+  type Counts,
   type ListFilters,
-  type Paging,
-  type PortalEvent,
-  type PortalState,
-  type PortalStore,
-} from './portal-store';
+} from './portal-data';
 
-const StoreContext = createContext<PortalStore | null>(null);
-
-export function PortalStoreProvider({ store, children }: { store: PortalStore; children: ReactNode }) {
-  return <StoreContext value={store}>{children}</StoreContext>;
+/** Where a list on screen is: its filters and the cursors of the pages walked through (page n = cursors[n-1]). */
+export interface Paging {
+  filters: ListFilters;
+  cursors: readonly (string | null)[];
 }
-
-export function usePortalStore(): PortalStore {
-  const store = use(StoreContext);
-  if (!store) throw new Error('usePortalStore needs a PortalStoreProvider');
-  return store;
-}
-
 /**
- * A slice of the store; the component re-renders only when the slice changes (by `isEqual`), so a card reading
- * its own project skips every change made to the others.
+ * The dashboard's client state (the server's data is in the query cache): where each list is (kept so a tab
+ * left and shown again is where it was; tabs unmount when left, to keep the page small), the project picked in
+ * a list with a board, and the live channel's status.
  */
-export function usePortalSelector<T>(
-  selector: (state: PortalState) => T,
-  isEqual: (a: T, b: T) => boolean = Object.is,
-): T {
-  const store = usePortalStore();
-  const cache = useRef<{ state: PortalState; value: T } | null>(null);
-  const getSnapshot = () => {
-    const state = store.getState();
-    const cached = cache.current;
-    const value = selector(state);
-    if (cached && isEqual(cached.value, value)) {
-      cache.current = { state, value: cached.value };
-      return cached.value;
-    }
-    cache.current = { state, value };
-    return value;
-  };
-  return useSyncExternalStore(store.subscribe, getSnapshot, getSnapshot);
+interface PortalUi {
+  paging: Readonly<Record<string, Paging>>;
+  selection: Readonly<Record<string, string>>;
+  live: LiveStatus;
+}
+const UiContext = createContext<StoreApi<PortalUi> | null>(null);
+
+function usePortalUi<T>(selector: (state: PortalUi) => T): [T, StoreApi<PortalUi>] {
+  const ui = use(UiContext);
+  if (!ui) throw new Error('The portal hooks need a PortalProvider');
+  return [useStore(ui, selector), ui];
 }
 
-export const sameIds = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((id, i) => id === b[i]);
-
-export function useProject(id: string): Project | undefined {
-  return usePortalSelector((s) => s.projects.get(id));
-}
-
-/** Live events and resyncs, for parts that keep their own data. */
-export function usePortalEvents(listener: (event: PortalEvent) => void) {
-  const store = usePortalStore();
-  const latest = useRef(listener);
-  useEffect(() => {
-    latest.current = listener;
-  });
-  useEffect(() => {
-    const stop = store.onEvent((event) => latest.current(event));
-    return () => {
-      stop();
-    };
-  }, [store]);
-}
-
-/** Follows GET /api/live for as long as the dashboard is open. */
-export function useLiveUpdates(store: PortalStore) {
-  useEffect(
-    () =>
-      followLiveEvents({
-        onEvent: (event) => store.handleLive(event),
-        onStatus: (status) => store.setLive(status),
-        onResync: () => store.resync(),
-      }),
-    [store],
+/** The dashboard's cache and client state; with `live`, it follows GET /api/live for as long as it is open. */
+export function PortalProvider({
+  client,
+  live = false,
+  children,
+}: {
+  client: QueryClient;
+  live?: boolean;
+  children: ReactNode;
+}) {
+  const [ui] = useState(() =>
+    createStore<PortalUi>(() => ({ paging: {}, selection: {}, live: 'connecting' })),
   );
+  useEffect(() => {
+    if (!live) return;
+    return followLiveEvents({
+      onEvent: (event) => applyLiveEvent(client, event),
+      onStatus: (status) => ui.setState({ live: status }),
+      onResync: () => resyncAll(client),
+    });
+  }, [client, ui, live]);
+  return (
+    <QueryClientProvider client={client}>
+      <UiContext value={ui}>{children}</UiContext>
+    </QueryClientProvider>
+  );
+}
+
+/** Writes into the dashboard's cache: an action's answer, a ticket moved, a retry. */
+export function usePortalCache() {
+  const client = useQueryClient();
+  return useMemo(
+    () => ({
+      client,
+      putProject: (project: Project) => putProject(client, project),
+      dropProject: (projectId: string) => dropProject(client, projectId),
+      putTicket: (ticket: Ticket) => putTicket(client, ticket),
+      removeTicket: (ticket: Ticket) => removeTicket(client, ticket),
+      expectEcho: (projectId: string) => expectEcho(client, projectId),
+      changeProject: <T,>(projectId: string, request: () => Promise<T>) =>
+        changeProject(client, projectId, request),
+      invalidateLists: () => invalidateLists(client),
+      reloadBoard: (projectId: string, board: BoardType) => void reloadBoard(client, projectId, board),
+    }),
+    [client],
+  );
+}
+
+/** A project as the cache has it (no read of its own: the lists and the live channel bring it). */
+export function useProject(id: string): Project | undefined {
+  return useQuery<Project>({ queryKey: portalKeys.project(id), queryFn: skipToken }).data;
+}
+
+/** The projects of `ids`, as the cache has them. */
+export function useProjects(ids: readonly string[]): (Project | undefined)[] {
+  return useQueries({
+    queries: ids.map((id) => ({ queryKey: portalKeys.project(id), queryFn: skipToken })),
+    combine: useCallback(
+      (results: { data?: unknown }[]) => results.map((r) => r.data as Project | undefined),
+      [],
+    ),
+  });
+}
+
+/** The tab counts; `failed` when they could not be read and none are shown. */
+export function useCounts(): { counts: Counts | undefined; failed: boolean; retry: () => void } {
+  const client = useQueryClient();
+  const { data, isError } = useQuery(countsQuery());
+  const retry = useCallback(() => invalidateLists(client), [client]);
+  return { counts: data, failed: isError && data === undefined, retry };
+}
+
+export function useLiveStatus(): LiveStatus {
+  return usePortalUi((s) => s.live)[0];
+}
+
+/** The project picked in a list with a board (Active, Completed). */
+export function useSelection(listId: string): [string | undefined, (projectId: string) => void] {
+  const [selected, ui] = usePortalUi((s) => s.selection[listId]);
+  const select = useCallback(
+    (projectId: string) => ui.setState((s) => ({ selection: { ...s.selection, [listId]: projectId } })),
+    [ui, listId],
+  );
+  return [selected, select];
 }
 
 export interface ProjectPageState {
@@ -117,84 +164,86 @@ const FIRST_PAGE: Paging = { filters: DEFAULT_FILTERS, cursors: [null] };
 
 /**
  * One page of a view as the server pages it (keyset cursors: page n+1 starts after page n's last row), with its
- * filters. `listId` names the list on screen: its place is kept while its tab is away. The page is asked again
+ * filters. `listId` names the list on screen: its place is kept while its tab is away. The page is read again
  * when its view changes.
  */
 export function useProjectPage(listId: string, view: ProjectView, limit = PAGE_SIZE): ProjectPageState {
-  const store = usePortalStore();
-  const paging = usePortalSelector((s) => s.paging.get(listId)) ?? FIRST_PAGE;
+  const client = useQueryClient();
+  const [paging, ui] = usePortalUi((s) => s.paging[listId] ?? FIRST_PAGE);
   const { filters, cursors } = paging;
   const cursor = cursors.at(-1) ?? null;
-  const key = listKey({ view, ...filters, cursor, limit });
-  const entry = usePortalSelector((s) => s.pages.get(key));
-  const version = usePortalSelector((s) => s.versions[view]);
-  const ids = usePortalSelector(
-    (s) =>
-      (entry?.page?.ids ?? []).filter((id) => {
-        const project = s.projects.get(id);
-        return project !== undefined && PROJECT_VIEWS[view](project);
-      }),
-    sameIds,
-  );
-
   const query = useMemo(() => ({ view, ...filters, cursor, limit }), [view, filters, cursor, limit]);
-  useEffect(() => {
-    void store.loadPage(query);
-  }, [store, query, version]);
+  const { data: page, isError, isFetching, isStale, refetch } = useQuery(pageQuery(client, query));
+  const pageIds = page?.ids;
+  const ids = useQueries({
+    queries: (pageIds ?? []).map((id) => ({ queryKey: portalKeys.project(id), queryFn: skipToken })),
+    combine: useCallback(
+      (results: { data?: unknown }[]) =>
+        (pageIds ?? []).filter((_, i) => {
+          const project = results[i]?.data as Project | undefined;
+          return project !== undefined && PROJECT_VIEWS[view](project);
+        }),
+      [pageIds, view],
+    ),
+  });
 
-  const page = entry?.page;
-  const total = page?.total ?? 0;
-  // A page left empty by changes (its rows moved away) steps back once the fresh answer says so.
-  useEffect(() => {
-    if (
-      entry?.status === 'ready' &&
-      entry.version === version &&
-      page &&
-      page.ids.length === 0 &&
-      cursors.length > 1
-    ) {
-      store.setPaging(listId, { filters, cursors: cursors.slice(0, -1) });
-    }
-  }, [store, listId, entry, version, page, cursors, filters]);
-
-  const next = useCallback(() => {
-    if (page?.nextCursor) store.setPaging(listId, { filters, cursors: [...cursors, page.nextCursor] });
-  }, [store, listId, page, cursors, filters]);
-  const previous = useCallback(() => {
-    if (cursors.length > 1) store.setPaging(listId, { filters, cursors: cursors.slice(0, -1) });
-  }, [store, listId, cursors, filters]);
-  const retry = useCallback(() => void store.loadPage(query, { force: true }), [store, query]);
-  // New filters start again at page 1.
-  const setFilters = useCallback(
-    (next: ListFilters) => store.setPaging(listId, { filters: next, cursors: [null] }),
-    [store, listId],
+  const setPaging = useCallback(
+    (next: Paging) => ui.setState((s) => ({ paging: { ...s.paging, [listId]: next } })),
+    [ui, listId],
   );
+  // A page left empty by changes (its rows moved away) steps back once the fresh answer says so.
+  const current = page !== undefined && !isFetching && !isStale;
+  useEffect(() => {
+    if (current && page.ids.length === 0 && cursors.length > 1)
+      setPaging({ filters, cursors: cursors.slice(0, -1) });
+  }, [current, page, cursors, filters, setPaging]);
 
+  const total = page?.total ?? 0;
   return {
-    status: page ? 'ready' : entry?.status === 'error' ? 'error' : 'loading',
+    status: page ? 'ready' : isError ? 'error' : 'loading',
     ids,
     total,
     page: cursors.length,
     pageCount: Math.max(1, Math.ceil(total / limit)),
     hasNext: Boolean(page?.nextCursor),
     hasPrevious: cursors.length > 1,
-    next,
-    previous,
-    retry,
+    next: () => {
+      if (page?.nextCursor) setPaging({ filters, cursors: [...cursors, page.nextCursor] });
+    },
+    previous: () => {
+      if (cursors.length > 1) setPaging({ filters, cursors: cursors.slice(0, -1) });
+    },
+    retry: () => void refetch(),
+    // New filters start again at page 1.
+    setFilters: (next: ListFilters) => setPaging({ filters: next, cursors: [null] }),
     filters,
-    setFilters,
     filtered: filters.q.trim() !== '' || filters.tier !== '',
   };
 }
 
-const EMPTY_BOARD: BoardEntry = { status: 'loading', tickets: [] };
+export interface BoardEntry {
+  status: 'loading' | 'ready' | 'error';
+  tickets: readonly Ticket[];
+}
+const NO_TICKETS: readonly Ticket[] = [];
 
-/** One project's board, loaded when first shown. */
+/** One project's board, read when first shown; a failed reread keeps what was shown. */
 export function useBoard(projectId: string, board: BoardType): BoardEntry {
-  const store = usePortalStore();
-  const entry = usePortalSelector((s) => s.boards.get(boardKey(projectId, board)));
-  useEffect(() => {
-    void store.loadBoard(projectId, board);
-  }, [store, projectId, board]);
-  return entry ?? EMPTY_BOARD;
+  const { data, isError } = useQuery(boardQuery(projectId, board));
+  return useMemo(
+    () => ({ status: data ? 'ready' : isError ? 'error' : 'loading', tickets: data ?? NO_TICKETS }),
+    [data, isError],
+  );
+}
+
+/** Whether `query`'s first page is read (and, for a view with a board, its first project's board). */
+export function useFirstPageRead(view: ProjectView, board?: BoardType): boolean {
+  const client = useQueryClient();
+  const page = useQuery({ ...pageQuery(client, firstPageQuery(view)), enabled: false }).data;
+  const first = board ? page?.ids[0] : undefined;
+  const boardRead = useQuery({
+    queryKey: portalKeys.board(first ?? '', board ?? 'main'),
+    queryFn: skipToken,
+  }).isSuccess;
+  return page !== undefined && (first === undefined || boardRead);
 }

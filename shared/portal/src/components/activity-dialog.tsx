@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { describeActivity, type ActivityEntry, type ActivityViewer, type Project } from '@agency/domain';
 import { PORTAL_MESSAGES } from '@agency/domain/messages/portal';
 import { Box, Button, Center, Spinner, Stack, Text, useOverlays } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
 import { dateTime } from '../date-time';
-import { usePortalEvents } from '../use-portal';
+import { portalKeys } from '../portal-data';
 
 const A = PORTAL_MESSAGES.activity;
 const statusName = (status: string) => A.statuses[status] ?? status;
@@ -35,27 +36,20 @@ export function ActivityDialog({
   onClose: () => void;
 }) {
   const { DialogShell } = useOverlays();
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiClient()
-      .projectEvents({ params: { id: project.id } }, { signal: controller.signal })
-      .then(
-        ({ events }) => setState({ status: 'ready', events }),
-        () => {
-          if (!controller.signal.aborted)
-            setState((current) => (current.status === 'ready' ? current : { status: 'error' }));
-        },
-      );
-    return () => controller.abort();
-  }, [project.id, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  usePortalEvents((event) => {
-    if (event.type === 'resync' || event.event.projectId === project.id) reload();
+  // Marked stale by every live change of the project: read again while open.
+  const { data, isError, isFetching, refetch } = useQuery({
+    queryKey: portalKeys.activity(project.id),
+    queryFn: ({ signal }) =>
+      apiClient()
+        .projectEvents({ params: { id: project.id } }, { signal })
+        .then(({ events }) => events),
+    staleTime: 0,
   });
+  const state: Loaded = data
+    ? { status: 'ready', events: data }
+    : isError && !isFetching
+      ? { status: 'error' }
+      : { status: 'loading' };
 
   return (
     <DialogShell
@@ -68,10 +62,7 @@ export function ActivityDialog({
         viewer={viewer}
         projectTitle={project.title}
         state={state}
-        onRetry={() => {
-          setState({ status: 'loading' });
-          reload();
-        }}
+        onRetry={() => void refetch()}
       />
     </DialogShell>
   );

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { PROJECT_SORTS, type ProjectSort } from '@agency/domain';
 import { Flex } from '@agency/ui';
 import { Field, Input, NativeSelect } from '@agency/ui/forms';
-import type { ListFilters, TierFilter } from '../portal-store';
+import type { ListFilters, TierFilter } from '../portal-data';
 
 /** Typing pauses this long before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 300;

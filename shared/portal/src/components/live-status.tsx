@@ -1,6 +1,6 @@
 import { PORTAL_MESSAGES } from '@agency/domain/messages/portal';
 import { Box, HStack, Text } from '@agency/ui';
-import { usePortalSelector } from '../use-portal';
+import { useLiveStatus } from '../use-portal';
 
 const COLOURS = {
   connecting: 'gray.400',
@@ -11,7 +11,7 @@ const COLOURS = {
 
 /** Whether the dashboard follows changes live; a lost connection is said, and its return. */
 export function LiveStatus() {
-  const live = usePortalSelector((s) => s.live);
+  const live = useLiveStatus();
   return (
     <HStack gap="1.5" role="status" fontSize="xs" color="fg.muted">
       <Box w="2" h="2" borderRadius="full" bg={COLOURS[live]} aria-hidden="true" />

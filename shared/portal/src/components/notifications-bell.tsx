@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { describeActivity, type ActivityViewer, type AppNotification } from '@agency/domain';
 import { PORTAL_MESSAGES } from '@agency/domain/messages/portal';
 import {
@@ -17,7 +24,7 @@ import {
 import { Alert } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { dateTime } from '../date-time';
-import { usePortalEvents } from '../use-portal';
+import { portalKeys } from '../portal-data';
 
 const N = PORTAL_MESSAGES.notifications;
 
@@ -26,45 +33,36 @@ function toastError(description: string) {
 }
 const PAGE = 20;
 
-type ListState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; items: AppNotification[]; nextCursor: string | null };
+const COUNT_KEY = [...portalKeys.notifications, 'unread'];
+const LIST_KEY = [...portalKeys.notifications, 'list'];
+interface NotificationsPage {
+  notifications: AppNotification[];
+  unreadCount: number;
+  nextCursor: string | null;
+}
 
 /**
- * The bell: how many changes the other side made that are unread, and the list (mark one or all read). The
- * count follows the live channel; the list is read when opened and again when something new comes in.
+ * The bell: how many changes the other side made that are unread, and the list (mark one or all read). Both are
+ * marked stale by each live change that notifies (and after a gap): the count is read again, and the list while
+ * open. A count that grows is announced.
  */
 export function NotificationsBell({ viewer }: { viewer: ActivityViewer }) {
-  const [unread, setUnread] = useState(0);
   const [open, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const request = useRef(0);
-
-  const loadCount = useCallback((announce = false) => {
-    const mine = ++request.current;
-    apiClient()
-      .listNotifications({ query: { unread: '1', limit: '1' } })
-      .then(
-        (answer) => {
-          if (mine !== request.current) return;
-          setUnread((before) => {
-            if (announce && answer.unreadCount > before) setAnnouncement(N.button(answer.unreadCount));
-            return answer.unreadCount;
-          });
-        },
-        // The bell keeps its last count; the next event or resync asks again.
-        () => undefined,
-      );
-  }, []);
-
+  // The bell keeps its last count when a read fails; the next event or resync asks again.
+  const unread =
+    useQuery({
+      queryKey: COUNT_KEY,
+      queryFn: ({ signal }) =>
+        apiClient()
+          .listNotifications({ query: { unread: '1', limit: '1' } }, { signal })
+          .then((answer) => answer.unreadCount),
+    }).data ?? 0;
+  const before = useRef<number | null>(null);
   useEffect(() => {
-    loadCount();
-  }, [loadCount]);
-  usePortalEvents((event) => {
-    if (event.type === 'resync') loadCount();
-    else if (event.event.notifies) loadCount(true);
-  });
+    if (before.current !== null && unread > before.current) setAnnouncement(N.button(unread));
+    before.current = unread;
+  }, [unread]);
 
   return (
     <>
@@ -83,9 +81,7 @@ export function NotificationsBell({ viewer }: { viewer: ActivityViewer }) {
         ) : null}
       </Button>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
-      {open ? (
-        <NotificationsDialog viewer={viewer} onClose={() => setOpen(false)} onUnread={setUnread} />
-      ) : null}
+      {open ? <NotificationsDialog viewer={viewer} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
@@ -108,82 +104,59 @@ function BellIcon() {
   );
 }
 
-function NotificationsDialog({
-  viewer,
-  onClose,
-  onUnread,
-}: {
-  viewer: ActivityViewer;
-  onClose: () => void;
-  onUnread: (count: number) => void;
-}) {
+function NotificationsDialog({ viewer, onClose }: { viewer: ActivityViewer; onClose: () => void }) {
   const { DialogShell } = useOverlays();
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [busy, setBusy] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  const load = useCallback(() => {
-    apiClient()
-      .listNotifications({ query: { limit: String(PAGE) } })
-      .then(
-        (answer) => {
-          setState({ status: 'ready', items: answer.notifications, nextCursor: answer.nextCursor });
-          onUnread(answer.unreadCount);
-        },
-        () => setState((current) => (current.status === 'ready' ? current : { status: 'error' })),
+  const client = useQueryClient();
+  const list = useInfiniteQuery({
+    queryKey: LIST_KEY,
+    queryFn: async ({ pageParam, signal }) => {
+      const answer = await apiClient().listNotifications(
+        { query: { limit: String(PAGE), ...(pageParam && { cursor: pageParam }) } },
+        { signal },
       );
-  }, [onUnread]);
-
-  useEffect(() => {
-    load();
-  }, [load]);
-  usePortalEvents((event) => {
-    if (event.type === 'resync' || event.event.notifies) load();
+      client.setQueryData(COUNT_KEY, answer.unreadCount);
+      return answer;
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 0,
   });
-
-  const more = async () => {
-    if (state.status !== 'ready' || !state.nextCursor) return;
-    setLoadingMore(true);
-    try {
-      const answer = await apiClient().listNotifications({
-        query: { limit: String(PAGE), cursor: state.nextCursor },
-      });
-      setState({
-        status: 'ready',
-        items: [...state.items, ...answer.notifications],
-        nextCursor: answer.nextCursor,
-      });
-    } catch {
-      toastError(N.loadFailed);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  const markRead = async (ids: string[] | 'all') => {
-    setBusy(ids === 'all' ? 'all' : ids[0]!);
-    try {
-      const answer = await apiClient().markNotificationsRead({
-        body: ids === 'all' ? { all: true } : { ids },
-      });
+  const mark = useMutation({
+    mutationFn: (ids: string[] | 'all') =>
+      apiClient().markNotificationsRead({ body: ids === 'all' ? { all: true } : { ids } }),
+    onSuccess: (answer, ids) => {
       const now = new Date().toISOString();
-      setState((current) =>
-        current.status === 'ready'
-          ? {
-              ...current,
-              items: current.items.map((n) =>
-                ids === 'all' || ids.includes(n.notificationId) ? { ...n, readAt: n.readAt ?? now } : n,
-              ),
-            }
-          : current,
+      const read = (n: AppNotification) =>
+        ids === 'all' || ids.includes(n.notificationId) ? { ...n, readAt: n.readAt ?? now } : n;
+      client.setQueryData<InfiniteData<NotificationsPage>>(
+        LIST_KEY,
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({ ...page, notifications: page.notifications.map(read) })),
+          },
       );
-      onUnread(answer.unreadCount);
-    } catch (error) {
-      toastError(apiErrorMessage(error, N.markFailed));
-    } finally {
-      setBusy(null);
-    }
+      client.setQueryData(COUNT_KEY, answer.unreadCount);
+    },
+    onError: (error) => toastError(apiErrorMessage(error, N.markFailed)),
+  });
+  const busy = mark.isPending ? (mark.variables === 'all' ? 'all' : mark.variables[0]!) : null;
+  const markRead = (ids: string[] | 'all') => mark.mutate(ids);
+  const more = async () => {
+    const result = await list.fetchNextPage();
+    if (result.isFetchNextPageError) toastError(N.loadFailed);
   };
+  const loadingMore = list.isFetchingNextPage;
+  const load = () => void list.refetch();
+  const state = list.data
+    ? {
+        status: 'ready' as const,
+        items: list.data.pages.flatMap((page) => page.notifications),
+        nextCursor: list.hasNextPage ? 'more' : null,
+      }
+    : list.isError && !list.isFetching
+      ? { status: 'error' as const }
+      : { status: 'loading' as const };
 
   const anyUnread = state.status === 'ready' && state.items.some((n) => !n.readAt);
   return (

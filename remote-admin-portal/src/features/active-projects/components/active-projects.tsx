@@ -11,7 +11,7 @@ import { ProjectList } from '../../../components/project-list';
 import { ProjectPicker } from '../../../components/project-picker';
 import { ProjectSummary } from '../../../components/project-summary';
 import { TicketBoard } from '../../../components/ticket-board';
-import { usePortalSelector, usePortalStore, useProject, useProjectPage } from '@agency/portal';
+import { useSelection, usePortalCache, useProject, useProjectPage } from '@agency/portal';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
 const A = ADMIN_MESSAGES.actions;
@@ -20,15 +20,14 @@ const C = ADMIN_MESSAGES.complete;
 /** Pick an active project, run its main board, add tickets, cancel or complete it (after confirming). */
 export function ActiveProjects() {
   const state = useProjectPage('active', 'active');
-  const store = usePortalStore();
-  const selected = usePortalSelector((s) => s.selection.get('active'));
+  const [selected, select] = useSelection('active');
   return (
     <ProjectList label={ADMIN_MESSAGES.tabs.active} state={state} emptyText={ADMIN_MESSAGES.empty.active}>
       {(ids) => {
         const projectId = selected && ids.includes(selected) ? selected : ids[0]!;
         return (
           <Stack gap="5">
-            <ProjectPicker ids={ids} value={projectId} onChange={(id) => store.select('active', id)} />
+            <ProjectPicker ids={ids} value={projectId} onChange={select} />
             <ActiveProject key={projectId} id={projectId} />
           </Stack>
         );
@@ -62,23 +61,23 @@ function completeBody(project: Project): string {
 }
 
 function ActiveActions({ project }: { project: Project }) {
-  const store = usePortalStore();
+  const portal = usePortalCache();
   const [cancelOpen, setCancelOpen] = useState(false);
   const [confirmComplete, setConfirmComplete] = useState(false);
   const [completing, setCompleting] = useState(false);
 
   const complete = async () => {
     setCompleting(true);
-    store.expectEcho(project.id);
     try {
-      const answer = await apiClient().completeProject({ body: { projectId: project.id } });
+      await portal.changeProject(project.id, () =>
+        apiClient().completeProject({ body: { projectId: project.id } }),
+      );
       toastSuccess(
         isFixedPriceTier(project.tier ?? 0)
           ? ADMIN_MESSAGES.toasts.markedForFinalPayment
           : ADMIN_MESSAGES.toasts.completed,
       );
       setConfirmComplete(false);
-      store.upsertProject(answer.project);
     } catch (error) {
       toastError(error, ADMIN_MESSAGES.errors.complete);
     } finally {

@@ -5,13 +5,12 @@ import { ProjectList } from '../../../components/project-list';
 import { ProjectPicker } from '../../../components/project-picker';
 import { ProjectSummary } from '../../../components/project-summary';
 import { TicketBoard } from '../../../components/ticket-board';
-import { usePortalSelector, usePortalStore, useProject, useProjectPage } from '@agency/portal';
+import { useSelection, useProject, useProjectPage } from '@agency/portal';
 
 /** Completed (and canceled) projects; a completed project has a maintenance board the admin runs. */
 export function CompletedProjects() {
   const state = useProjectPage('completed', 'completed');
-  const store = usePortalStore();
-  const selected = usePortalSelector((s) => s.selection.get('completed'));
+  const [selected, select] = useSelection('completed');
   return (
     <ProjectList
       label={ADMIN_MESSAGES.tabs.completed}
@@ -22,7 +21,7 @@ export function CompletedProjects() {
         const projectId = selected && ids.includes(selected) ? selected : ids[0]!;
         return (
           <Stack gap="5">
-            <ProjectPicker ids={ids} value={projectId} onChange={(id) => store.select('completed', id)} />
+            <ProjectPicker ids={ids} value={projectId} onChange={select} />
             <CompletedProject key={projectId} id={projectId} />
           </Stack>
         );

@@ -16,19 +16,18 @@ import {
 import { Alert } from '@agency/ui/forms';
 import { PageFrame } from '../../../components/page-frame';
 import {
-  PortalStoreProvider,
-  boardKey,
-  useLiveUpdates,
-  usePortalSelector,
-  usePortalStore,
-  dashboardStore,
-  firstPageQuery,
-  listKey,
+  boardQuery,
+  dashboardClient,
+  PortalProvider,
+  portalKeys,
+  useCounts,
+  useFirstPageRead,
+  useFirstReads,
   useIdlePrefetch,
   whenIdle,
+  type ListPage,
   type ListQuery,
-  type PortalState,
-  type PortalStore,
+  type QueryClient,
 } from '@agency/portal';
 import { loadDndBackend, type DndBackend } from '../../../lib/dnd-backend';
 import { ActiveProjects } from '../../active-projects/components/active-projects';
@@ -58,14 +57,13 @@ function Loading() {
   );
 }
 
-const adminStore = dashboardStore(ADMIN_TAB_VIEWS.queue, 'ADMIN');
+const adminData = dashboardClient(ADMIN_TAB_VIEWS.queue, 'ADMIN');
 
 /** The admin dashboard (exposed as ./admin-dashboard): header, five stat cards and the tabs, all live. */
 export default function AdminDashboard() {
-  const store = adminStore.useStore();
-  useLiveUpdates(store);
+  const client = adminData.useClient();
   return (
-    <PortalStoreProvider store={store}>
+    <PortalProvider client={client} live>
       <PageFrame py={{ base: '6', md: '10' }}>
         <Suspense fallback={<Loading />}>
           <WithDnd>
@@ -73,7 +71,7 @@ export default function AdminDashboard() {
           </WithDnd>
         </Suspense>
       </PageFrame>
-    </PortalStoreProvider>
+    </PortalProvider>
   );
 }
 
@@ -89,51 +87,44 @@ function WithDnd({ children }: { children: ReactNode }) {
 }
 
 function Dashboard() {
-  const store = usePortalStore();
-  const countsFailed = usePortalSelector((s) => s.countsFailed && s.counts === null);
-  useIdlePrefetch(ADMIN_VIEWS, loadFirstActiveBoard);
   return (
     <Stack gap="6">
       <DashboardHeader />
-      {countsFailed ? (
+      <DashboardBody />
+    </Stack>
+  );
+}
+
+/** Shown once the counts and the first page are both in (one render for both). */
+function DashboardBody() {
+  const ready = useFirstReads();
+  const { failed, retry } = useCounts();
+  useIdlePrefetch(ready, ADMIN_VIEWS, loadFirstActiveBoard);
+  if (!ready) return <Loading />;
+  return (
+    <>
+      {failed ? (
         <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
           <Alert.Indicator />
           <Alert.Title flex="1">{ADMIN_MESSAGES.loadFailed}</Alert.Title>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => {
-              void store.loadCounts();
-              store.invalidateLists();
-            }}
-          >
+          <Button size="sm" variant="outline" onClick={retry}>
             {ADMIN_MESSAGES.retry}
           </Button>
         </Alert.Root>
       ) : null}
       <StatCards />
       <DashboardTabs />
-    </Stack>
+    </>
   );
 }
 
 const ADMIN_VIEWS = Object.values(ADMIN_TAB_VIEWS);
 
-const ACTIVE_FIRST_PAGE = listKey(firstPageQuery(ADMIN_TAB_VIEWS.active));
-/** The project the Active tab opens on: the first of its first page. */
-const firstActiveProject = (state: PortalState) => state.pages.get(ACTIVE_FIRST_PAGE)?.page?.ids[0];
-
-/** Whether what the Active tab opens on is read: its first page and that project's board. */
-function activeTabRead(state: PortalState): boolean {
-  if (state.pages.get(ACTIVE_FIRST_PAGE)?.status !== 'ready') return false;
-  const first = firstActiveProject(state);
-  return first === undefined || state.boards.get(boardKey(first, 'main'))?.status === 'ready';
-}
-
 /** The Active tab opens on its first project's board: read it too once that page is in. */
-function loadFirstActiveBoard(store: PortalStore, query: ListQuery) {
-  const first = query.view === ADMIN_TAB_VIEWS.active ? firstActiveProject(store.getState()) : undefined;
-  if (first) void store.loadBoard(first, 'main');
+function loadFirstActiveBoard(client: QueryClient, query: ListQuery) {
+  if (query.view !== ADMIN_TAB_VIEWS.active) return;
+  const first = client.getQueryData<ListPage>(portalKeys.page(query))?.ids[0];
+  if (first) void client.prefetchQuery(boardQuery(first, 'main'));
 }
 
 function TabContent({ tab, onUnread }: { tab: Tab; onUnread: ComponentProps<typeof Inbox>['onUnread'] }) {
@@ -165,11 +156,11 @@ function DashboardTabs() {
   const [warm, setWarm] = useState<Tab | null>(null);
   // Not before its reads are in: a hidden tab's effects are paused, store subscriptions included, so one
   // rendered earlier would stay on its loading state until shown, and render the whole board then.
-  const activeRead = usePortalSelector(activeTabRead);
+  const activeRead = useFirstPageRead(ADMIN_TAB_VIEWS.active, 'main');
   useEffect(() => {
     if (activeRead) return whenIdle(() => setWarm((current) => current ?? 'active'));
   }, [activeRead]);
-  const counts = usePortalSelector((s) => s.counts);
+  const { counts } = useCounts();
   const [unread, setUnread] = useInboxUnread();
   const countOf = (key: Tab): number | undefined => {
     if (key === 'inbox') return unread ? unread.contact + unread.consultation : undefined;

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { InboxItem, InboxKind } from '@agency/domain';
 import { apiClient } from '@agency/auth/api';
-import { usePortalEvents } from '@agency/portal';
+import { portalKeys, useQuery, useQueryClient } from '@agency/portal';
 
 export interface InboxFilters {
   kind: '' | InboxKind;
@@ -16,92 +16,86 @@ type Loaded =
   | { status: 'error' }
   | { status: 'ready'; items: InboxItem[]; nextCursor: string | null };
 
-const queryOf = (filters: InboxFilters, limit: number, cursor: string | null) => ({
-  limit: String(limit),
-  ...(filters.kind && { kind: filters.kind }),
-  ...(filters.status && { status: filters.status }),
-  ...(filters.q.trim() && { q: filters.q.trim() }),
-  ...(cursor && { cursor }),
-});
+// Both are marked stale by a consultation request on the live channel (a project event) and after a gap.
+const UNREAD_KEY = [...portalKeys.inbox, 'unread'];
+const pageKey = (filterKey: string, cursor: string | null) => [
+  ...portalKeys.inbox,
+  'page',
+  filterKey,
+  cursor,
+];
 
 /** How many contact messages and consultation requests are unread (the tab's badge), kept current. */
 export function useInboxUnread(): [Unread | null, (unread: Unread) => void] {
-  const [unread, setUnread] = useState<Unread | null>(null);
-  const load = useCallback(() => {
-    apiClient()
-      .listInbox({ query: { limit: '1' } })
-      .then(
-        (answer) => setUnread(answer.unread),
-        () => undefined,
-      );
-  }, []);
-  useEffect(load, [load]);
-  usePortalEvents((event) => {
-    // A consultation request is a project event too; contact messages are counted again after a gap.
-    if (event.type === 'resync' || event.event.action === 'consultation_requested') load();
+  const client = useQueryClient();
+  const { data } = useQuery({
+    queryKey: UNREAD_KEY,
+    queryFn: ({ signal }) =>
+      apiClient()
+        .listInbox({ query: { limit: '1' } }, { signal })
+        .then((answer) => answer.unread),
   });
-  return [unread, setUnread];
+  const setUnread = useCallback((unread: Unread) => client.setQueryData(UNREAD_KEY, unread), [client]);
+  return [data ?? null, setUnread];
 }
 
-/** One page of the inbox (server-side filters, search and keyset pages). */
+/** One page of the inbox (server-side filters, search and keyset pages); each answer counts the unread too. */
 export function useInbox(filters: InboxFilters, onUnread: (unread: Unread) => void) {
+  const client = useQueryClient();
+  const latestUnread = useRef(onUnread);
+  useLayoutEffect(() => {
+    latestUnread.current = onUnread;
+  });
   const filterKey = `${filters.kind}|${filters.status}|${filters.q.trim()}`;
   const [paging, setPaging] = useState({ filterKey, cursors: [null] as (string | null)[] });
   // New filters start again at the first page.
   const cursors = paging.filterKey === filterKey ? paging.cursors : [null];
   const cursor = cursors.at(-1) ?? null;
-  const [attempt, setAttempt] = useState(0);
-  const requestKey = `${filterKey}|${cursor ?? ''}|${attempt}`;
-  // Each answer is kept with the request it answers; a newer request shows the last items until its own answer.
-  const [answer, setAnswer] = useState<{ key: string; state: Loaded } | null>(null);
-  const latestUnread = useRef(onUnread);
-  useLayoutEffect(() => {
-    latestUnread.current = onUnread;
-  });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiClient()
-      .listInbox({ query: queryOf(filters, INBOX_PAGE_SIZE, cursor) }, { signal: controller.signal })
-      .then(
-        (result) => {
-          setAnswer({
-            key: requestKey,
-            state: { status: 'ready', items: result.items, nextCursor: result.nextCursor },
-          });
-          latestUnread.current(result.unread);
+  const key = pageKey(filterKey, cursor);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      const answer = await apiClient().listInbox(
+        {
+          query: {
+            limit: String(INBOX_PAGE_SIZE),
+            ...(filters.kind && { kind: filters.kind }),
+            ...(filters.status && { status: filters.status }),
+            ...(filters.q.trim() && { q: filters.q.trim() }),
+            ...(cursor && { cursor }),
+          },
         },
-        () => {
-          if (!controller.signal.aborted) setAnswer({ key: requestKey, state: { status: 'error' } });
-        },
+        { signal },
       );
-    return () => controller.abort();
-    // requestKey stands for the filters, the page and the attempt.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestKey]);
-
-  usePortalEvents((event) => {
-    if (event.type === 'resync' || event.event.action === 'consultation_requested') setAttempt((n) => n + 1);
+      latestUnread.current(answer.unread);
+      return answer;
+    },
+    // A newer page shows the last items until its own answer.
+    placeholderData: (previous) => previous,
   });
+  const { data } = query;
 
-  const replace = useCallback((item: InboxItem) => {
-    setAnswer((current) =>
-      current && current.state.status === 'ready'
-        ? {
-            ...current,
-            state: {
-              ...current.state,
-              items: current.state.items.map((i) => (i.id === item.id && i.kind === item.kind ? item : i)),
-            },
-          }
-        : current,
-    );
-  }, []);
+  const replace = useCallback(
+    (item: InboxItem) =>
+      client.setQueryData<typeof data>(
+        key,
+        (page) =>
+          page && {
+            ...page,
+            items: page.items.map((i) => (i.id === item.id && i.kind === item.kind ? item : i)),
+          },
+      ),
+    // key stands for the filters and the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client, filterKey, cursor],
+  );
 
   const state: Loaded =
-    answer?.key === requestKey
-      ? answer.state
-      : { status: 'loading', items: answer?.state.status === 'ready' ? answer.state.items : undefined };
+    query.isError && !query.isFetching
+      ? { status: 'error' }
+      : data && !query.isPlaceholderData
+        ? { status: 'ready', items: data.items, nextCursor: data.nextCursor }
+        : { status: 'loading', items: data?.items };
 
   return {
     state,
@@ -113,7 +107,7 @@ export function useInbox(filters: InboxFilters, onUnread: (unread: Unread) => vo
         setPaging({ filterKey, cursors: [...cursors, state.nextCursor] });
     },
     previous: () => setPaging({ filterKey, cursors: cursors.slice(0, -1) }),
-    retry: () => setAttempt((n) => n + 1),
+    retry: () => void query.refetch(),
     replace,
   };
 }

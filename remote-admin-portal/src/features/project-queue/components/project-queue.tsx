@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditProjectButton } from '../../../components/edit-project-button';
 import { ProjectList } from '../../../components/project-list';
 import { focusProjectCard, ProjectSummary } from '../../../components/project-summary';
-import { useProject, useProjectPage, usePortalStore } from '@agency/portal';
+import { useProject, useProjectPage, usePortalCache } from '@agency/portal';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
 const A = ADMIN_MESSAGES.actions;
@@ -30,7 +30,7 @@ export function ProjectQueue() {
 
 const QueueItem = memo(function QueueItem({ id }: { id: string }) {
   const project = useProject(id);
-  const store = usePortalStore();
+  const portal = usePortalCache();
   const [busy, setBusy] = useState<'accept' | 'refuse' | null>(null);
   const [confirmRefuse, setConfirmRefuse] = useState(false);
   if (!project) return null;
@@ -39,11 +39,9 @@ const QueueItem = memo(function QueueItem({ id }: { id: string }) {
 
   const accept = async () => {
     setBusy('accept');
-    store.expectEcho(project.id);
     try {
-      const answer = await apiClient().acceptProject({ params: { id: project.id } });
+      await portal.changeProject(project.id, () => apiClient().acceptProject({ params: { id: project.id } }));
       toastSuccess(ADMIN_MESSAGES.toasts.accepted);
-      store.upsertProject(answer.project);
       // The Accept button is gone now: focus goes to the card, which reads its new status.
       requestAnimationFrame(() => focusProjectCard(project.id));
     } catch (error) {
@@ -55,16 +53,16 @@ const QueueItem = memo(function QueueItem({ id }: { id: string }) {
 
   const refuse = async () => {
     setBusy('refuse');
-    store.expectEcho(project.id);
     try {
-      const outcome = await apiClient().refuseProject({ params: { id: project.id } });
+      const outcome = await portal.changeProject(project.id, () =>
+        apiClient().refuseProject({ params: { id: project.id } }),
+      );
       toastSuccess(
         outcome.refundIssued
           ? ADMIN_MESSAGES.toasts.refusedWithRefund(outcome.refundAmount)
           : ADMIN_MESSAGES.toasts.refused,
       );
       setConfirmRefuse(false);
-      store.upsertProject(outcome.project);
     } catch (error) {
       toastError(error, ADMIN_MESSAGES.errors.refuse);
     } finally {

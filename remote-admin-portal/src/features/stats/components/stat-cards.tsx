@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { ADMIN_TAB_VIEWS, formatUsd } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Card, SimpleGrid, Text } from '@agency/ui';
-import { usePortalSelector } from '@agency/portal';
+import { useCounts } from '@agency/portal';
 import { useRevenue } from '../hooks/use-revenue';
 
 const S = ADMIN_MESSAGES.stats;
@@ -13,7 +13,7 @@ const S = ADMIN_MESSAGES.stats;
  * Completed Projects tab lists, cancelled projects (shown as Canceled) included.
  */
 export const StatCards = memo(function StatCards() {
-  const counts = usePortalSelector((s) => s.counts);
+  const { counts } = useCounts();
   const revenue = useRevenue();
   const count = (value: number | undefined) => (value === undefined ? '…' : String(value));
   const cards = [

@@ -1,31 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiClient } from '@agency/auth/api';
-import { usePortalEvents } from '@agency/portal';
+import { portalKeys, useQuery } from '@agency/portal';
 
 export type RevenueState =
   { status: 'loading' } | { status: 'ready'; revenue: number } | { status: 'unavailable' };
 
-/** This month's revenue; asked again after a change that may move money (anything but a board change). */
+/** This month's revenue; read again after a live change that may move money (anything but a board change). */
 export function useRevenue(): RevenueState {
-  const [state, setState] = useState<RevenueState>({ status: 'loading' });
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const load = useCallback(() => {
-    apiClient()
-      .monthlyRevenue()
-      .then(
-        ({ revenue }) => setState({ status: 'ready', revenue }),
-        // Payments may not be configured: the card reads Unavailable.
-        () => setState((current) => (current.status === 'ready' ? current : { status: 'unavailable' })),
-      );
-  }, []);
-  useEffect(() => {
-    load();
-    return () => clearTimeout(timer.current);
-  }, [load]);
-  usePortalEvents((event) => {
-    if (event.type === 'live' && event.event.action.startsWith('ticket_')) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(load, 300);
+  const { data, isError } = useQuery({
+    queryKey: portalKeys.revenue,
+    queryFn: ({ signal }) =>
+      apiClient()
+        .monthlyRevenue(undefined, { signal })
+        .then(({ revenue }) => revenue),
   });
-  return state;
+  if (data !== undefined) return { status: 'ready', revenue: data };
+  // Payments may not be configured: the card reads Unavailable.
+  return isError ? { status: 'unavailable' } : { status: 'loading' };
 }

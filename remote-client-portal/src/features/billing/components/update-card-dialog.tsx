@@ -3,6 +3,7 @@ import type { Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
+import { usePortalCache } from '@agency/portal';
 import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agency/payments';
 import { Button, Stack, Text, useOverlays } from '@agency/ui';
 import { CardEntry, useCardEntry } from '../../../components/card-entry';
@@ -34,6 +35,7 @@ export function UpdateCardDialog(props: UpdateCardDialogProps) {
 }
 
 function UpdateCardForm({ project, amountDue, onClose, onDone }: UpdateCardDialogProps) {
+  const portal = usePortalCache();
   const { DialogShell } = useOverlays();
   const user = useAuthStore((s) => s.user);
   const { createPaymentMethod } = useCreatePaymentMethod();
@@ -59,10 +61,12 @@ function UpdateCardForm({ project, amountDue, onClose, onDone }: UpdateCardDialo
       }
       let answer;
       try {
-        answer = await apiClient().payOpenInvoice({
-          params: { id: project.id },
-          body: { paymentMethodId: result.paymentMethod.id },
-        });
+        answer = await portal.changeProject(project.id, () =>
+          apiClient().payOpenInvoice({
+            params: { id: project.id },
+            body: { paymentMethodId: result.paymentMethod.id },
+          }),
+        );
       } catch (failure) {
         // The dialog stays open with why, beside the card, to try another one.
         cardEntry.setError(apiErrorMessage(failure, m.errors.updateCard), declineReason(failure));

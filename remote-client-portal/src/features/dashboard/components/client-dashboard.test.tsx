@@ -483,6 +483,33 @@ describe('ClientDashboard: live', () => {
   });
 });
 
+describe('ClientDashboard: own changes', () => {
+  it("the client's own change is read once: its live echo, even ahead of the answer, fetches nothing again", async () => {
+    api([awaitingApproval({ id: 'p1', title: 'Proposal' })], [], {
+      'POST /api/client-approve-project': (init, url, fake) => {
+        const answer = changes('p1', REFUSED_BY_CLIENT)(init, url, fake) as { body: { project: Project } };
+        // The server tells the open dashboards before it answers: the echo comes first.
+        fake.emit({ projectId: 'p1', action: 'client_refuse', actorRole: 'CLIENT', notifies: false });
+        return answer;
+      },
+    });
+    const user = await renderDashboard();
+    await waitFor(() => expect(server.streams).toBe(1));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Proposal' })).getByRole('button', {
+        name: 'Refuse',
+      }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refuse Project' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refuse Project' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Proposal' })).not.toBeInTheDocument());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expect(server.routes()).not.toContain('GET /api/projects/p1');
+  });
+});
+
 describe('Approve and Refuse', () => {
   it('tier 3 approval needs a complete card, then sends the payment method; the project moves to Active in place', async () => {
     const fetchMock = api([awaitingApproval({ id: 'p1', title: 'Senior help', tier: 3, cost: 12000 })], [], {

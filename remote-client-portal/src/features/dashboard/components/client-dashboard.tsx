@@ -9,12 +9,12 @@ import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { PageFrame } from '../../../components/page-frame';
 import { projectCardId } from '../../../components/project-card';
 import {
-  PortalStoreProvider,
-  useLiveUpdates,
-  usePortalSelector,
-  usePortalStore,
-  dashboardStore,
+  dashboardClient,
+  PortalProvider,
+  useCounts,
+  useFirstReads,
   useIdlePrefetch,
+  usePortalCache,
   useProject,
 } from '@agency/portal';
 import { toastError } from '../../../lib/toast';
@@ -27,7 +27,7 @@ import { CancelPendingDialog, CancelProjectDialog, PenaltyDialog } from './dialo
 import { ProfileDialog } from './dialogs/profile-dialog';
 import { RequestServiceDialog } from './dialogs/request-service-dialog';
 import { LiveStatus } from '@agency/portal';
-import { ProjectTabs, TAB_ORDER } from './project-tabs';
+import { ProjectTabs, TAB_ORDER, type CardActions } from './project-tabs';
 
 const m = CLIENT_MESSAGES;
 const CLIENT_VIEWS = TAB_ORDER.map((tab) => CLIENT_TAB_VIEWS[tab]);
@@ -44,20 +44,19 @@ function Loading({ label = m.loading }: { label?: string }) {
   );
 }
 
-const clientStore = dashboardStore(CLIENT_TAB_VIEWS[TAB_ORDER[0]!], 'CLIENT');
+const clientData = dashboardClient(CLIENT_TAB_VIEWS[TAB_ORDER[0]!], 'CLIENT');
 
 /** /dashboard for every role other than ADMIN (the module this remote exposes); it follows changes live. */
 export default function ClientDashboard() {
-  const store = clientStore.useStore();
-  useLiveUpdates(store);
+  const client = clientData.useClient();
   return (
-    <PortalStoreProvider store={store}>
+    <PortalProvider client={client} live>
       <PageFrame py={{ base: '6', md: '10' }}>
         <Suspense fallback={<Loading />}>
           <Dashboard />
         </Suspense>
       </PageFrame>
-    </PortalStoreProvider>
+    </PortalProvider>
   );
 }
 
@@ -78,23 +77,21 @@ function focusAfterAction(projectId: string | undefined) {
 function Dashboard() {
   const user = useAuthStore((s) => s.user);
   const navigate = useNavigate();
-  const store = usePortalStore();
-  const countsFailed = usePortalSelector((s) => s.countsFailed && s.counts === null);
+  const portal = usePortalCache();
   const [dialog, setDialog] = useState<DashboardDialog | null>(null);
   const [checkingPenaltyFor, setCheckingPenaltyFor] = useState<string | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
-  useIdlePrefetch(CLIENT_VIEWS);
 
   const close = useCallback(() => setDialog(null), []);
   const done = useCallback(
     (project?: Project) => {
       const shown = dialog && 'project' in dialog ? dialog.project.id : undefined;
       setDialog(null);
-      if (project) store.upsertProject(project);
-      else store.invalidateLists();
+      if (project) portal.putProject(project);
+      else portal.invalidateLists();
       focusAfterAction(project?.id ?? shown);
     },
-    [dialog, store],
+    [dialog, portal],
   );
 
   async function handleLogout() {
@@ -175,23 +172,7 @@ function Dashboard() {
         </HStack>
       </Flex>
 
-      {countsFailed ? (
-        <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{m.loadFailed}</Alert.Title>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => {
-              void store.loadCounts();
-              store.invalidateLists();
-            }}
-          >
-            {m.retry}
-          </Button>
-        </Alert.Root>
-      ) : null}
-      <ProjectTabs {...actions} />
+      <DashboardBody actions={actions} />
 
       {dialog ? (
         <Suspense fallback={null}>
@@ -199,6 +180,28 @@ function Dashboard() {
         </Suspense>
       ) : null}
     </Stack>
+  );
+}
+
+/** Shown once the counts and the first page are both in (one render for both). */
+function DashboardBody({ actions }: { actions: CardActions }) {
+  const ready = useFirstReads();
+  const { failed, retry } = useCounts();
+  useIdlePrefetch(ready, CLIENT_VIEWS);
+  if (!ready) return <Loading label={m.list.loading} />;
+  return (
+    <>
+      {failed ? (
+        <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
+          <Alert.Indicator />
+          <Alert.Title flex="1">{m.loadFailed}</Alert.Title>
+          <Button size="sm" variant="outline" onClick={retry}>
+            {m.retry}
+          </Button>
+        </Alert.Root>
+      ) : null}
+      <ProjectTabs {...actions} />
+    </>
   );
 }
 

@@ -12,7 +12,7 @@ import { hasFailedRenewal, hasPaymentHistory } from '@agency/domain/payment-hist
 import { Badge, Button, Stack, Text, useOverlays, VisuallyHidden } from '@agency/ui';
 import { ProjectCard, type CardBoard } from '../../../components/project-card';
 import { ProjectList } from '../../../components/project-list';
-import { usePortalSelector, useProject, useProjectPage, PAGE_SIZE } from '@agency/portal';
+import { useCounts, useProject, useProjectPage, PAGE_SIZE } from '@agency/portal';
 import { finalPaymentOf } from '../../../lib/project-view';
 import { RenewalFailedAlert } from '../../billing/components/renewal-failed-alert';
 import type { DashboardDialog } from '../types';
@@ -38,7 +38,7 @@ const ActionsContext = createContext<CardActions | null>(null);
 export function ProjectTabs(actions: CardActions) {
   const { Tabs } = useOverlays();
   const [tab, setTab] = useState<ClientProjectTab>('pending');
-  const counts = usePortalSelector((s) => s.counts);
+  const { counts } = useCounts();
   return (
     <ActionsContext value={actions}>
       <Tabs.Root

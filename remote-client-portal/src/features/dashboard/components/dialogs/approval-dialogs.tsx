@@ -10,6 +10,7 @@ import {
 } from '@agency/payments';
 import { Button, Stack, Text, useOverlays } from '@agency/ui';
 import { apiClient } from '@agency/auth/api';
+import { usePortalCache } from '@agency/portal';
 import { paymentConfig } from '../../../../lib/payment-config';
 import { finalPaymentOf, monthlyFee } from '../../../../lib/project-view';
 import { declineReason, stripeReason } from '../../../../lib/card-errors';
@@ -54,6 +55,7 @@ interface ApproveFormProps extends ProjectDialogProps {
 }
 
 function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
+  const portal = usePortalCache();
   const { DialogShell } = useOverlays();
   const [sending, setSending] = useState(false);
   const cardEntry = useCardEntry();
@@ -80,14 +82,16 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
       }
       let answer;
       try {
-        answer = await apiClient().clientApproveProject({
-          body: {
-            projectId: project.id,
-            action: 'accept',
-            ...(paymentMethodId && { paymentMethodId }),
-            ...(fee !== undefined && { monthlyFee: fee }),
-          },
-        });
+        answer = await portal.changeProject(project.id, () =>
+          apiClient().clientApproveProject({
+            body: {
+              projectId: project.id,
+              action: 'accept',
+              ...(paymentMethodId && { paymentMethodId }),
+              ...(fee !== undefined && { monthlyFee: fee }),
+            },
+          }),
+        );
       } catch (error) {
         // A refused card is said beside the card; anything else is the spec's approval error.
         const reason = card ? declineReason(error) : undefined;
@@ -142,6 +146,7 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
 
 /** Refuse a proposal: POST /api/client-approve-project with action refuse. */
 export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
+  const portal = usePortalCache();
   const { DialogShell } = useOverlays();
   const [sending, setSending] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
@@ -150,9 +155,11 @@ export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
     if (sending) return;
     setSending(true);
     try {
-      const answer = await apiClient().clientApproveProject({
-        body: { projectId: project.id, action: 'refuse' },
-      });
+      const answer = await portal.changeProject(project.id, () =>
+        apiClient().clientApproveProject({
+          body: { projectId: project.id, action: 'refuse' },
+        }),
+      );
       toastSuccess(m.toasts.refused);
       onDone(answer.project);
     } catch {
@@ -200,6 +207,7 @@ export function FinalPaymentDialog(props: ProjectDialogProps) {
 }
 
 function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
+  const portal = usePortalCache();
   const { DialogShell } = useOverlays();
   const user = useAuthStore((s) => s.user);
   const { createPaymentMethod } = useCreatePaymentMethod();
@@ -226,9 +234,11 @@ function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
       }
       let answer;
       try {
-        answer = await apiClient().processFinalPayment({
-          body: { projectId: project.id, paymentMethodId: result.paymentMethod.id },
-        });
+        answer = await portal.changeProject(project.id, () =>
+          apiClient().processFinalPayment({
+            body: { projectId: project.id, paymentMethodId: result.paymentMethod.id },
+          }),
+        );
       } catch (error) {
         cardEntry.setError(m.errors.finalPayment, declineReason(error));
         return;

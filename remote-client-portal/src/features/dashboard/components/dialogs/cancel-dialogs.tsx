@@ -4,6 +4,7 @@ import { useAuthStore } from '@agency/auth';
 import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agency/payments';
 import { Box, Text } from '@agency/ui';
 import { ApiError, apiClient, apiErrorMessage } from '@agency/auth/api';
+import { usePortalCache } from '@agency/portal';
 import { paymentConfig } from '../../../../lib/payment-config';
 import { declineReason, stripeReason } from '../../../../lib/card-errors';
 import { toastError, toastSuccess } from '../../../../lib/toast';
@@ -23,6 +24,7 @@ function cancelledToast(outcome: { refundIssued?: boolean; refundAmount?: number
 
 /** Cancel an active project without a penalty: POST /api/cancel-project. */
 export function CancelProjectDialog({ project, onClose, onDone }: DialogProps & { project: Project }) {
+  const portal = usePortalCache();
   return (
     <ReasonDialog
       title={m.cancel.title}
@@ -32,9 +34,11 @@ export function CancelProjectDialog({ project, onClose, onDone }: DialogProps & 
       onClose={onClose}
       submit={async (reason) => {
         try {
-          const outcome = await apiClient().cancelProject({
-            body: { projectId: project.id, cancelledBy: 'client', cancellationReason: reason },
-          });
+          const outcome = await portal.changeProject(project.id, () =>
+            apiClient().cancelProject({
+              body: { projectId: project.id, cancelledBy: 'client', cancellationReason: reason },
+            }),
+          );
           cancelledToast(outcome);
           onDone(outcome.project);
         } catch (error) {
@@ -47,6 +51,7 @@ export function CancelProjectDialog({ project, onClose, onDone }: DialogProps & 
 
 /** Cancel a pending request: POST /api/client-cancel-pending-project; a paid deposit comes back. */
 export function CancelPendingDialog({ project, onClose, onDone }: DialogProps & { project: Project }) {
+  const portal = usePortalCache();
   return (
     <ReasonDialog
       title={m.cancelPending.title}
@@ -56,9 +61,11 @@ export function CancelPendingDialog({ project, onClose, onDone }: DialogProps & 
       onClose={onClose}
       submit={async (reason) => {
         try {
-          const outcome = await apiClient().clientCancelPendingProject({
-            body: { projectId: project.id, cancellationReason: reason },
-          });
+          const outcome = await portal.changeProject(project.id, () =>
+            apiClient().clientCancelPendingProject({
+              body: { projectId: project.id, cancellationReason: reason },
+            }),
+          );
           cancelledToast(outcome);
           onDone(outcome.project);
         } catch (error) {
@@ -87,6 +94,7 @@ export function PenaltyDialog(props: PenaltyDialogProps) {
 }
 
 function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
+  const portal = usePortalCache();
   const user = useAuthStore((s) => s.user);
   const { createPaymentMethod } = useCreatePaymentMethod();
   const cardEntry = useCardEntry();
@@ -102,14 +110,16 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
       return;
     }
     try {
-      const outcome = await apiClient().cancelProject({
-        body: {
-          projectId: project.id,
-          cancelledBy: 'client',
-          cancellationReason: reason,
-          paymentMethodId: result.paymentMethod.id,
-        },
-      });
+      const outcome = await portal.changeProject(project.id, () =>
+        apiClient().cancelProject({
+          body: {
+            projectId: project.id,
+            cancelledBy: 'client',
+            cancellationReason: reason,
+            paymentMethodId: result.paymentMethod.id,
+          },
+        }),
+      );
       cancelledToast(outcome);
       onDone(outcome.project);
     } catch (error) {

@@ -2,7 +2,19 @@ import { PROJECT_VIEWS, type Project, type ProjectView, type Ticket } from '@age
 import { fakePortalApi, type PortalHandler } from '../../../tools/jest/fake-portal-api';
 import { projectFixture } from '../../../tools/jest/project-fixture';
 import { setTestAppConfig } from '../../../tools/jest/test-utils';
-import { createPortalStore, firstPageQuery, listKey, type PortalStore } from './portal-store';
+import { QueryObserver, type QueryClient } from '@tanstack/react-query';
+import {
+  boardQuery,
+  createPortalClient,
+  firstPageQuery,
+  pageQuery,
+  portalKeys,
+  putProject,
+  refreshProject,
+  reloadBoard,
+  type ListPage,
+  type ListQuery,
+} from './portal-data';
 
 beforeEach(() => setTestAppConfig());
 
@@ -72,49 +84,63 @@ const projectList = () =>
     return { projects: rows, nextCursor: null, total: rows.length };
   });
 
-const stores: PortalStore[] = [];
-const newStore = () => {
-  const store = createPortalStore();
-  stores.push(store);
-  return store;
+const clients: QueryClient[] = [];
+const newClient = () => {
+  const client = createPortalClient();
+  clients.push(client);
+  return client;
 };
-afterEach(() => stores.splice(0).forEach((store) => store.stop()));
+afterEach(() => clients.splice(0).forEach((client) => client.clear()));
 
 const pending = firstPageQuery('pending');
-const pageOf = (store: PortalStore, query = pending) => store.getState().pages.get(listKey(query));
+const pageOf = (client: QueryClient, query = pending) =>
+  client.getQueryState<ListPage>(portalKeys.page(query));
+const projectOf = (client: QueryClient, id: string) => client.getQueryData<Project>(portalKeys.project(id));
+/** A list on screen: its query is observed, so a change that marks it stale reads it again at once. */
+const showPage = (client: QueryClient, query: ListQuery) => {
+  const observer = new QueryObserver(client, pageQuery(client, query));
+  return observer.subscribe(() => undefined);
+};
+const until = async (check: () => boolean) => {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 0));
+};
 
-describe('portal store: answers that arrive out of order', () => {
+describe('portal data: answers that arrive out of order', () => {
   it("an older list answer arriving last neither replaces the newer page nor undoes a project's change", async () => {
     const list = projectList();
     const api = fakePortalApi(
       { projects: [aProject('p1'), aProject('p2'), aProject('p3')] },
       { 'GET /api/projects': list.handler },
     );
-    const store = newStore();
-    const first = store.loadPage(pending);
+    const client = newClient();
+    const stop = showPage(client, pending);
     await list.arrived(1);
     list.held[0]!();
-    await first;
+    await until(() => pageOf(client)?.status === 'success');
 
     // The admin refuses p1, then p2 within a second; each change reaches the client and its Pending tab asks again.
     api.state.projects = api.state.projects.map((p) => (p.id === 'p1' ? { ...p, ...REFUSED } : p));
-    store.upsertProject(api.state.projects.find((p) => p.id === 'p1')!);
-    const older = store.loadPage(pending);
+    putProject(
+      client,
+      api.state.projects.find((p) => p.id === 'p1')!,
+    );
     await list.arrived(2);
     api.state.projects = api.state.projects.map((p) => (p.id === 'p2' ? { ...p, ...REFUSED } : p));
-    store.upsertProject(api.state.projects.find((p) => p.id === 'p2')!);
-    const newer = store.loadPage(pending);
+    putProject(
+      client,
+      api.state.projects.find((p) => p.id === 'p2')!,
+    );
     await list.arrived(3);
 
     list.held[2]!();
-    await newer;
+    await until(() => pageOf(client)?.fetchStatus === 'idle');
     list.held[1]!();
-    await older;
+    await new Promise((resolve) => setTimeout(resolve, 10));
 
-    expect(store.getState().projects.get('p2')?.admin_approval_status).toBe('refused');
-    const entry = pageOf(store);
-    expect(entry?.page?.ids).toEqual(['p3']);
-    expect(entry?.version).toBe(store.getState().versions.pending);
+    expect(projectOf(client, 'p2')?.admin_approval_status).toBe('refused');
+    expect(pageOf(client)?.data?.ids).toEqual(['p3']);
+    expect(pageOf(client)?.isInvalidated).toBe(false);
+    stop();
   });
 
   it('a list answer read before a push does not overwrite the project the push brought', async () => {
@@ -123,22 +149,22 @@ describe('portal store: answers that arrive out of order', () => {
       { projects: [aProject('p1', { ...ACTIVE, cost: 1000 })] },
       { 'GET /api/projects': list.handler },
     );
-    const store = newStore();
-    store.upsertProject(api.state.projects[0]!);
-    const read = store.loadPage(firstPageQuery('active'));
+    const client = newClient();
+    putProject(client, api.state.projects[0]!);
+    const read = client.fetchQuery(pageQuery(client, firstPageQuery('active')));
     await list.arrived(1);
     // The cost changes on the server and its push arrives before the list's answer (no list changes membership).
     api.state.projects = [{ ...api.state.projects[0]!, cost: 2500 }];
-    store.upsertProject(api.state.projects[0]!);
+    putProject(client, api.state.projects[0]!);
     list.held[0]!();
     await read;
 
-    expect(store.getState().projects.get('p1')?.cost).toBe(2500);
-    expect(pageOf(store, firstPageQuery('active'))?.page?.ids).toEqual(['p1']);
+    expect(projectOf(client, 'p1')?.cost).toBe(2500);
+    expect(pageOf(client, firstPageQuery('active'))?.data?.ids).toEqual(['p1']);
   });
 });
 
-describe('portal store: forced reloads while a read is in flight', () => {
+describe('portal data: forced reloads while a read is in flight', () => {
   const move = (api: ReturnType<typeof fakePortalApi>, status: Ticket['status']) => {
     api.state.tickets = api.state.tickets.map((t) => ({ ...t, status }));
   };
@@ -149,28 +175,25 @@ describe('portal store: forced reloads while a read is in flight', () => {
       { projects: [aProject('p1', ACTIVE)], tickets: [aTicket('t1', 'not-started')] },
       { 'GET /api/tickets': tickets.handler },
     );
-    const store = newStore();
+    const client = newClient();
     tickets.holding = false;
-    await store.loadBoard('p1', 'main');
+    await client.fetchQuery(boardQuery('p1', 'main'));
 
     // The admin presses → twice on the ticket: each move reaches the client's read-only board.
     tickets.holding = true;
     move(api, 'in-progress');
-    void store.loadBoard('p1', 'main', { force: true });
+    void reloadBoard(client, 'p1', 'main');
     await tickets.arrived(1);
     move(api, 'done');
-    const second = store.loadBoard('p1', 'main', { force: true });
-    const third = store.loadBoard('p1', 'main', { force: true });
+    const second = reloadBoard(client, 'p1', 'main');
+    const third = reloadBoard(client, 'p1', 'main');
     tickets.holding = false;
     tickets.held[0]!();
     await Promise.all([second, third]);
 
-    expect(
-      store
-        .getState()
-        .boards.get('p1|main')
-        ?.tickets.map((t) => t.status),
-    ).toEqual(['done']);
+    expect(client.getQueryData<Ticket[]>(portalKeys.board('p1', 'main'))?.map((t) => t.status)).toEqual([
+      'done',
+    ]);
     expect(api.routes().filter((r) => r === 'GET /api/tickets')).toHaveLength(3);
   });
 
@@ -179,34 +202,33 @@ describe('portal store: forced reloads while a read is in flight', () => {
       project: api.state.projects.find((p) => url.pathname.endsWith(`/${p.id}`)),
     }));
     const api = fakePortalApi({ projects: [aProject('p1')] }, { 'GET /api/projects/*': project.handler });
-    const store = newStore();
-    store.upsertProject(aProject('p1'));
+    const client = newClient();
+    putProject(client, aProject('p1'));
 
     api.state.projects = [aProject('p1', { admin_approval_status: 'accepted' })];
-    void store.refreshProject('p1');
+    void refreshProject(client, 'p1');
     await project.arrived(1);
     api.state.projects = [aProject('p1', REFUSED)];
-    const second = store.refreshProject('p1');
+    const second = refreshProject(client, 'p1');
     project.holding = false;
     project.held[0]!();
     await second;
 
-    expect(store.getState().projects.get('p1')?.status).toBe('refused');
+    expect(projectOf(client, 'p1')?.status).toBe('refused');
     expect(api.routes().filter((r) => r === 'GET /api/projects/p1')).toHaveLength(2);
   });
 });
 
-describe('portal store: page totals', () => {
+describe('portal data: page totals', () => {
   it('a later page keeps the count its first page gave (the server counts the first page only)', async () => {
     fakePortalApi({ projects: Array.from({ length: 13 }, (_, i) => aProject(`p${i + 1}`)) });
-    const store = newStore();
-    await store.loadPage(pending);
-    const first = pageOf(store)?.page;
-    expect(first?.total).toBe(13);
+    const client = newClient();
+    const first = await client.fetchQuery(pageQuery(client, pending));
+    expect(first.total).toBe(13);
 
-    const second = { ...pending, cursor: first!.nextCursor };
-    await store.loadPage(second);
-    expect(pageOf(store, second)?.page).toMatchObject({
+    const second = { ...pending, cursor: first.nextCursor };
+    await client.fetchQuery(pageQuery(client, second));
+    expect(pageOf(client, second)?.data).toMatchObject({
       ids: ['p3', 'p2', 'p1'],
       total: 13,
       nextCursor: null,
