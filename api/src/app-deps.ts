@@ -1,19 +1,10 @@
-import type { Logger } from 'pino';
-import type { RateLimit } from '@agency/domain';
-import type { Database } from './db/database';
-import type { AccessTokenVerifier } from './http/access-token';
-import type { JobQueue } from './jobs/job-queue';
+import type { FeatureDeps } from './feature-deps';
 import type { Mailer } from './mail/mailer';
-import type { Payments } from './features/money/types';
 import type { StripePayments } from './features/payments/stripe-payments';
 import { createPurchases, type Purchases } from './features/payments/purchases';
 import { createStripeEvents, type StripeEvents } from './features/payments/stripe-events';
-import {
-  createMoneyOperations,
-  type MoneyDeps,
-  type MoneyOperations,
-} from './features/money/money-operations';
-import { MONEY_PLANS } from './features/money/money-plans';
+import { createMoneyOperations, type MoneyDeps, type MoneyOperations } from './money/money-operations';
+import { MONEY_PLANS } from './money/money-plans';
 import {
   createMoneyReconciliation,
   type MoneyReconciliation,
@@ -22,37 +13,17 @@ import { createLiveHub, type LiveHub } from './features/live/live-hub';
 import type { UserDirectory } from './features/users/user-directory';
 import type { Metrics } from './ops/metrics';
 import type { Lifecycle } from './ops/ops-routes';
+import type { Settings } from './settings';
 
-export interface AppConfig {
-  publicSiteUrl: string;
-  contactInbox: string;
-  allowedOrigins: string[];
-  /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy: boolean;
-  rateLimits: {
-    contactForm: RateLimit;
-    consultationRequest: RateLimit;
-    createProject: RateLimit;
-    paymentIntent: RateLimit;
-    paymentIntentPerEmail: RateLimit;
-    purchaseStatus: RateLimit;
-  };
-  maxBodyBytes: number;
-  /** How long the request that claimed a money operation has to finish it before a recovery job takes over. */
-  moneyOperationLeaseSeconds: number;
-}
+/** The app's configuration: the settings features read (settings.ts). */
+export type AppConfig = Settings;
 
 /** Everything the routes depend on, passed in so tests can swap the outside world (payments, mail). */
-export interface AppDeps {
-  db: Database;
-  payments: Payments;
+export interface AppDeps extends FeatureDeps {
   /** The Stripe module itself when Stripe is configured: purchases, webhooks and reports need more than `Payments`. */
   stripe?: StripePayments | undefined;
-  jobs: JobQueue;
   mailer: Mailer;
-  verifyAccessToken: AccessTokenVerifier;
   users: UserDirectory;
-  logger: Logger;
   config: AppConfig;
   /** Health, readiness and metrics (ops/ops-routes.ts). */
   ops: {

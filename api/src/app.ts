@@ -9,7 +9,7 @@ import { createServices, type AppDeps, type AppServices } from './app-deps';
 import { registerConsultationRoutes } from './features/consultations/routes';
 import { registerContactRoutes } from './features/contact/routes';
 import { registerContractRoutes } from './features/contract/routes';
-import { PaymentError } from './features/money/types';
+import { PaymentError } from './money/types';
 import { paymentsRoutes } from './features/payments/routes';
 import { registerProjectRoutes } from './features/projects/routes';
 import { registerTicketRoutes } from './features/tickets/routes';

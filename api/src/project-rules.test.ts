@@ -6,7 +6,7 @@ import {
   shortReference,
   wallClock,
 } from '@agency/domain';
-import { PaymentError } from './features/money/types';
+import { PaymentError } from './money/types';
 import { insertFixtureProject, startTestApi, type TestApi } from './test-support/test-api';
 
 let api: TestApi;

@@ -1,4 +1,4 @@
-import type { MoneyOperationRef, Payments, PenaltyQuote, ProjectMoneyView } from '../features/money/types';
+import type { MoneyOperationRef, Payments, PenaltyQuote, ProjectMoneyView } from '../money/types';
 
 type PaymentsMethod = keyof Payments;
 

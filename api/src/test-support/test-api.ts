@@ -17,11 +17,11 @@ import {
   type StripePayments,
   type StripePaymentsOptions,
 } from '../features/payments/stripe-payments';
-import type { MoneyDeps } from '../features/money/money-operations';
+import type { MoneyDeps } from '../money/money-operations';
 import { createUserDirectory } from '../features/users/user-directory';
 import { createAccessTokenVerifier } from '../http/access-token';
 import { startJobQueue, type JobQueue } from '../jobs/job-queue';
-import { startWorkers } from '../jobs/workers';
+import { startWorkers } from '../workers';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import { createMetrics } from '../ops/metrics';
 import type { Lifecycle } from '../ops/ops-routes';

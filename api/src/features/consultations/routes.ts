@@ -1,15 +1,15 @@
 import type { Hono } from 'hono';
 import { findConsultationTier } from '@agency/domain';
-import type { AppDeps } from '../../app-deps';
+import type { FeatureDeps } from '../../feature-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { rateLimit } from '../../http/rate-limit';
 import { consultationAcknowledgementMail, consultationRequestMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
-import { appendProjectEvent, insertProject } from '../projects/project-repository';
-import { projectTitle } from '../projects/project-title';
+import { appendProjectEvent, insertProject } from '../../project-store/project-repository';
+import { projectTitle } from '../../project-store/project-title';
 
-export function registerConsultationRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
+export function registerConsultationRoutes(app: Hono<AppEnv>, deps: FeatureDeps): void {
   defineRoute(
     app,
     'scheduleConsultation',

@@ -1,12 +1,12 @@
 import type { Hono } from 'hono';
-import type { AppDeps } from '../../app-deps';
+import type { FeatureDeps } from '../../feature-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { rateLimit } from '../../http/rate-limit';
 import { contactAcknowledgementMail, contactMessageMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
 
-export function registerContactRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
+export function registerContactRoutes(app: Hono<AppEnv>, deps: FeatureDeps): void {
   defineRoute(
     app,
     'contactForm',

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { API_MESSAGES, INBOX_KINDS, LIST_PAGE_SIZE, type InboxItem, type InboxKind } from '@agency/domain';
-import type { AppDeps } from '../../app-deps';
+import type { FeatureDeps } from '../../feature-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, invalidCursorError } from '../../http/http-error';
@@ -67,7 +67,7 @@ function toItem(row: ItemRow): InboxItem {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-export function registerInboxRoutes(app: Hono<AppEnv>, { db }: AppDeps): void {
+export function registerInboxRoutes(app: Hono<AppEnv>, { db }: FeatureDeps): void {
   defineRoute(app, 'listInbox', async ({ readQuery }) => {
     const query = await readQuery();
     const limit = query.limit ? Number(query.limit) : LIST_PAGE_SIZE.default;

@@ -7,12 +7,12 @@ import {
   type AppNotification,
   type LiveProjectEvent,
 } from '@agency/domain';
-import type { AppDeps } from '../../app-deps';
+import type { FeatureDeps } from '../../feature-deps';
 import type { AppEnv, Caller } from '../../http/app-env';
 import { bearerToken } from '../../http/access-token';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
-import { EVENT_COLUMNS, toActivityEntry, type EventRow } from '../projects/project-repository';
+import { EVENT_COLUMNS, toActivityEntry, type EventRow } from '../../project-store/project-repository';
 import type { LiveHub } from './live-hub';
 
 /** Proxies close idle connections after a minute or so; a comment every 25 s keeps a quiet stream open. */
@@ -36,9 +36,7 @@ interface OpenStream {
   close: () => void;
 }
 
-type LiveRouteDeps = Pick<AppDeps, 'db' | 'users' | 'verifyAccessToken'> & {
-  ops: Pick<AppDeps['ops'], 'lifecycle'>;
-};
+type LiveRouteDeps = Pick<FeatureDeps, 'db' | 'users' | 'verifyAccessToken' | 'ops'>;
 
 /**
  * GET /api/live: the caller's Server-Sent Events, authenticated with the user's own token (the portals read

@@ -1,5 +1,5 @@
 import { startTestApi, type TestApi } from '../../test-support/test-api';
-import { moneyScenarios } from '../money/money-scenarios';
+import { moneyScenarios } from '../../test-support/money-scenarios';
 
 /** Reconciliation: the ledger and Stripe compared per closed money operation, and put right where they differ. */
 jest.setTimeout(60_000);

@@ -1,11 +1,11 @@
 import type Stripe from 'stripe';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../../app-deps';
+import type { Settings } from '../../settings';
 import type { Database } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import { moneyDiscrepancyAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
-import { findPayment, recordRefund, recordSucceededPayment } from '../money/payment-ledger';
+import { findPayment, recordRefund, recordSucceededPayment } from '../../money/payment-ledger';
 import { cardLast4 } from './stripe-objects';
 
 /** What reconciliation found different between the ledger and Stripe for one operation, and what it did. */
@@ -31,14 +31,14 @@ interface ClosedOperation {
  * - A refund Stripe made is in the ledger.
  * - A subscription an operation started is cancelled when the operation did not succeed.
  * Each repair is idempotent (keys `reconcile:<object>`), logged and reported to the consultancy's inbox. It runs
- * as a scheduled job (jobs/workers.ts) and finds nothing to do as long as the operations did their work.
+ * as a scheduled job (workers.ts) and finds nothing to do as long as the operations did their work.
  */
 export function createMoneyReconciliation(deps: {
   db: Database;
   stripe: Stripe;
   jobs: JobQueue;
   logger: Logger;
-  config: Pick<AppConfig, 'contactInbox' | 'publicSiteUrl'>;
+  config: Pick<Settings, 'contactInbox' | 'publicSiteUrl'>;
 }) {
   const { db, stripe } = deps;
 

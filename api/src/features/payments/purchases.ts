@@ -3,13 +3,13 @@ import type { Logger } from 'pino';
 import { CURRENCY, findTier } from '@agency/domain/tiers';
 import { costFor, downpaymentFor } from '@agency/domain/money';
 import type { PurchaseStatusResponse } from '@agency/domain/payments-purchase';
-import type { AppConfig } from '../../app-deps';
+import type { Settings } from '../../settings';
 import type { Database, Queryable } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import { paidOrderAlertMail, receiptMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
-import { appendProjectEvent, insertProject } from '../projects/project-repository';
-import { projectTitle } from '../projects/project-title';
+import { appendProjectEvent, insertProject } from '../../project-store/project-repository';
+import { projectTitle } from '../../project-store/project-title';
 import {
   claimRefundReceipt,
   findPayment,
@@ -19,16 +19,16 @@ import {
   recordSucceededPayment,
   type PaymentRow,
   type PurchaseDetails,
-} from '../money/payment-ledger';
+} from '../../money/payment-ledger';
 import { cardLast4 } from './stripe-objects';
 import type { StripePayments } from './stripe-payments';
-import { PaymentError } from '../money/types';
+import { PaymentError } from '../../money/types';
 
 export interface PurchasesDeps {
   db: Database;
   stripe: StripePayments;
   jobs: JobQueue;
-  config: Pick<AppConfig, 'publicSiteUrl' | 'contactInbox'>;
+  config: Pick<Settings, 'publicSiteUrl' | 'contactInbox'>;
   logger: Logger;
   /** Links a paid purchase to the client with that e-mail when the buyer was not signed in. */
   findProfileIdByEmail: (q: Queryable, email: string) => Promise<string | null>;

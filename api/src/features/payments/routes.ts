@@ -10,17 +10,21 @@ import {
   type ProjectPaymentsResponse,
   type SubscriptionStatus,
 } from '@agency/domain';
-import type { AppDeps, AppServices } from '../../app-deps';
+import type { FeatureDeps } from '../../feature-deps';
+import type { MoneyOperations } from '../../money/money-operations';
+import type { Settings } from '../../settings';
 import type { AppEnv, Caller } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { rateLimit } from '../../http/rate-limit';
 import { isJsonObject, readBody } from '../../http/read-body';
-import { refundOutcome } from '../money/money-plans';
-import { findVisibleProject } from '../projects/project-repository';
-import { monthlyRevenueCents, projectPaymentHistory } from '../money/payment-ledger';
+import { refundOutcome } from '../../money/money-plans';
+import { findVisibleProject } from '../../project-store/project-repository';
+import { monthlyRevenueCents, projectPaymentHistory } from '../../money/payment-ledger';
+import type { Purchases } from './purchases';
+import type { StripeEvents } from './stripe-events';
 import type { StripePayments } from './stripe-payments';
-import { PaymentError } from '../money/types';
+import { PaymentError } from '../../money/types';
 
 const MOUNTED_AT = '/api';
 /** The spec's purchase page posts to the same route with this suffix. */
@@ -36,18 +40,29 @@ function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
   return key;
 }
 
+type PaymentsRouteDeps = FeatureDeps & {
+  /** The Stripe module itself when Stripe is configured (app-deps.ts). */
+  stripe?: StripePayments | undefined;
+};
+
+interface PaymentsServices {
+  money: MoneyOperations;
+  purchases?: Purchases | undefined;
+  stripeEvents?: StripeEvents | undefined;
+}
+
 /**
  * The money routes (spec section 7 plus the webhook, the purchase status and the payment history), mounted by
  * createApp at /api. Access rules come from the route table through defineRoute.
  */
-export function paymentsRoutes(deps: AppDeps, services: AppServices): Hono<AppEnv> {
+export function paymentsRoutes(deps: PaymentsRouteDeps, services: PaymentsServices): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const mounted = { mountedAt: MOUNTED_AT };
   const { db, config } = deps;
   const actorOf = (caller: Caller) => ({ id: caller.id, role: caller.role });
   const limit = (
     name: string,
-    rate: keyof AppDeps['config']['rateLimits'],
+    rate: keyof Settings['rateLimits'],
     key?: (c: Context<AppEnv>) => Promise<string>,
   ) =>
     rateLimit({

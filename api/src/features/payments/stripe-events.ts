@@ -1,12 +1,12 @@
 import type Stripe from 'stripe';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../../app-deps';
+import type { Settings } from '../../settings';
 import type { Database } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import { receiptMail, renewalFailedAlertMail, renewalFailedMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
-import { appendProjectEvent } from '../projects/project-repository';
-import { findPayment, recordInvoice, recordRefund } from '../money/payment-ledger';
+import { appendProjectEvent } from '../../project-store/project-repository';
+import { findPayment, recordInvoice, recordRefund } from '../../money/payment-ledger';
 import type { Purchases } from './purchases';
 import { cardLast4, invoicePaymentIntentId, invoiceSubscriptionId } from './stripe-objects';
 import type { StripePayments } from './stripe-payments';
@@ -16,7 +16,7 @@ export interface StripeEventsDeps {
   stripe: StripePayments;
   purchases: Purchases;
   jobs: JobQueue;
-  config: AppConfig;
+  config: Settings;
   logger: Logger;
 }
 

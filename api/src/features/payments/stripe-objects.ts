@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { CURRENCY } from '@agency/domain/tiers';
 import { formatUsd, fromCents } from '@agency/domain/money';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
-import { AbandonOperation, PaymentError } from '../money/types';
+import { AbandonOperation, PaymentError } from '../../money/types';
 
 /** Reading Stripe's objects and errors as the product needs them; shared by the payments modules. */
 /** Stripe refusals as the API reports them: card problems are the client's, the rest is Stripe's. */

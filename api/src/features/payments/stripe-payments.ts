@@ -5,8 +5,8 @@ import { finalPaymentFor, toCents } from '@agency/domain/money';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
 import type { PurchaseCustomer } from '@agency/domain/payments-purchase';
 import type { Database, Queryable } from '../../db/database';
-import { stripeJournal, type JournalStep, type StripeJournalOptions } from '../money/stripe-journal';
-import { recordPendingPurchase } from '../money/payment-ledger';
+import { stripeJournal, type JournalStep, type StripeJournalOptions } from '../../money/stripe-journal';
+import { recordPendingPurchase } from '../../money/payment-ledger';
 import {
   PaymentError,
   type ChargeResult,
@@ -17,7 +17,7 @@ import {
   type RefundResult,
   type Reversal,
   type ReversedCharge,
-} from '../money/types';
+} from '../../money/types';
 import { cardLast4, idOf, toPaymentError } from './stripe-objects';
 import { StripeSubscriptions } from './stripe-subscriptions';
 

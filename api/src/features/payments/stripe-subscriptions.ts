@@ -12,7 +12,7 @@ import {
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
 import { subscriptionPriceLookupKey } from '@agency/domain/payments-config';
 import type { Database, Queryable } from '../../db/database';
-import { isDefinitiveRefusal, type StripeJournal } from '../money/stripe-journal';
+import { isDefinitiveRefusal, type StripeJournal } from '../../money/stripe-journal';
 import {
   PaymentError,
   type InvoicePayment,
@@ -20,7 +20,7 @@ import {
   type PenaltyQuote,
   type ProjectMoneyView,
   type SubscriptionStarted,
-} from '../money/types';
+} from '../../money/types';
 import {
   cardLast4,
   idOf,

@@ -9,7 +9,7 @@ import {
 import type { Queryable } from '../../db/database';
 import type { Caller } from '../../http/app-env';
 import { invalidCursorError } from '../../http/http-error';
-import { PROJECT_COLUMNS, toProject } from './project-repository';
+import { PROJECT_COLUMNS, toProject } from '../../project-store/project-repository';
 
 /**
  * The portals' lists in SQL: each view is the shared predicate of the same name (PROJECT_VIEWS in

@@ -8,14 +8,16 @@ import {
   isSubscriptionTier,
   VALIDATION,
 } from '@agency/domain';
-import type { AppDeps, AppServices } from '../../app-deps';
+import type { FeatureDeps } from '../../feature-deps';
+import type { MoneyOperations } from '../../money/money-operations';
 import type { AppEnv, Caller } from '../../http/app-env';
 import { cachedResponse, defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { rateLimit } from '../../http/rate-limit';
 import { projectStatusMail, serviceRequestAlertMail } from '../../mail/mail-templates';
 import { queueMail } from '../../mail/mailer';
-import { refundOutcome } from '../money/money-plans';
+import { refundOutcome } from '../../money/money-plans';
+import { toMoneyView } from '../../money/types';
 import {
   appendProjectEvent,
   EVENT_COLUMNS,
@@ -23,16 +25,19 @@ import {
   insertProject,
   listVisibleProjects,
   toActivityEntry,
-  toMoneyView,
   type EventRow,
-} from './project-repository';
-import { projectTitle } from './project-title';
+} from '../../project-store/project-repository';
+import { projectTitle } from '../../project-store/project-title';
 import { countProjects, listProjectPage } from './project-views';
-import { applyProjectTransition } from './project-transitions';
+import { applyProjectTransition } from '../../project-store/project-transitions';
 
 type Refunded = { refund: Parameters<typeof refundOutcome>[0] };
 
-export function registerProjectRoutes(app: Hono<AppEnv>, deps: AppDeps, { money }: AppServices): void {
+export function registerProjectRoutes(
+  app: Hono<AppEnv>,
+  deps: FeatureDeps,
+  { money }: { money: MoneyOperations },
+): void {
   const { db, payments, jobs, config } = deps;
   const actorOf = (caller: Caller) => ({ id: caller.id, role: caller.role });
 

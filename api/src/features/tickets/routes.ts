@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import { API_MESSAGES, DEFAULT_TICKET_ASSIGNEE, type Ticket } from '@agency/domain';
-import type { AppDeps } from '../../app-deps';
+import type { FeatureDeps } from '../../feature-deps';
 import type { Queryable } from '../../db/database';
 import type { AppEnv, Caller } from '../../http/app-env';
 import { cachedResponse, defineRoute } from '../../http/define-route';
 import { HttpError, invalidCursorError } from '../../http/http-error';
-import { appendProjectEvent, findVisibleProject, UUID } from '../projects/project-repository';
+import { appendProjectEvent, findVisibleProject, UUID } from '../../project-store/project-repository';
 
 const TICKET_COLUMNS =
   'id, title, description, project_id, client_id, board_type, status, assignee, created_at';
@@ -15,7 +15,7 @@ type TicketRow = Omit<Ticket, 'created_at'> & { created_at: Date | string };
 const TICKET_PAGE_SIZE = 100;
 const toTicket = (row: TicketRow): Ticket => ({ ...row, created_at: new Date(row.created_at).toISOString() });
 
-export function registerTicketRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
+export function registerTicketRoutes(app: Hono<AppEnv>, deps: FeatureDeps): void {
   const { db } = deps;
 
   const ticketList = cachedResponse((tickets: Ticket[]) => ({ tickets }));

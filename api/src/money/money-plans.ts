@@ -9,8 +9,8 @@ import {
   type RefundOutcome,
 } from '@agency/domain';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
-import type { Queryable } from '../../db/database';
-import { HttpError } from '../../http/http-error';
+import type { Queryable } from '../db/database';
+import { HttpError } from '../http/http-error';
 import {
   finalPaymentRequestMail,
   paidOrderAlertMail,
@@ -18,8 +18,8 @@ import {
   projectStatusMail,
   receiptMail,
   type ReceiptKind,
-} from '../../mail/mail-templates';
-import { queueMail } from '../../mail/mailer';
+} from '../mail/mail-templates';
+import { queueMail } from '../mail/mailer';
 import {
   claimRefundReceipt,
   findPayment,
@@ -35,9 +35,9 @@ import {
   type RefundResult,
   type ReversedCharge,
   type SubscriptionStarted,
+  toMoneyView,
 } from './types';
 import type { MoneyPlan, OperationInput, PlanContext } from './money-plan';
-import { toMoneyView } from '../projects/project-repository';
 
 /**
  * What each money operation does: its Stripe calls, the columns and ledger rows it commits with its state

@@ -1,7 +1,8 @@
-import type { Queryable } from '../../db/database';
+import type { Project } from '@agency/domain';
+import type { Queryable } from '../db/database';
 
 /**
- * The contract between the project rules (api core) and the money module (features/payments).
+ * The contract between the money operations (money/) and what talks to Stripe (features/payments).
  * The core never talks to Stripe; it asks this module. Every amount is computed here from the tier or
  * the stored project, never taken from the browser. Methods throw a PaymentError when Stripe refuses.
  */
@@ -19,8 +20,25 @@ export interface ProjectMoneyView {
   stripePriceId: string | null;
 }
 
+/** What the money module needs to know of a project (read from its stored row). */
+export function toMoneyView(p: Project & { stripe_subscription_id?: string | null }): ProjectMoneyView {
+  return {
+    id: p.id,
+    tier: p.tier ?? 0,
+    clientId: p.client_id,
+    clientEmail: p.client_email,
+    clientName: p.client_name,
+    cost: p.cost,
+    downpayment: p.downpayment,
+    finalPaymentAmount: p.final_payment_amount,
+    stripePaymentIntentId: p.stripe_payment_intent_id,
+    stripeCustomerId: p.stripe_customer_id,
+    stripePriceId: p.stripe_price_id,
+  };
+}
+
 /**
- * The money operation a call belongs to (see money-operations.ts in the projects feature). Every Stripe call it
+ * The money operation a call belongs to (see money-operations.ts). Every Stripe call it
  * makes is journalled under it, and its idempotency key is `<key>:<step>`: the project, the action and the
  * attempt, never the card. Running the same call again (recovery) returns the journalled answer instead of
  * moving money twice.

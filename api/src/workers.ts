@@ -1,6 +1,6 @@
-import type { AppDeps, AppServices } from '../app-deps';
-import { pruneRateLimits } from '../http/rate-limit';
-import { sendMailOnce } from '../mail/mailer';
+import type { AppDeps, AppServices } from './app-deps';
+import { pruneRateLimits } from './http/rate-limit';
+import { sendMailOnce } from './mail/mailer';
 
 /** The handlers of every queue, run by each API process (pg-boss gives each job to one of them). */
 export async function startWorkers(deps: AppDeps, services: AppServices): Promise<void> {

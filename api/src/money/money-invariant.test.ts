@@ -6,8 +6,8 @@ import {
   type FixtureState,
   type TestApi,
   type TestUser,
-} from '../../test-support/test-api';
-import { moneyScenarios } from './money-scenarios';
+} from '../test-support/test-api';
+import { moneyScenarios } from '../test-support/money-scenarios';
 
 /**
  * The money invariant of issue 12, proved against the real SDK and the local Stripe-compatible service: no

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { startStripeService } from '@agency/local-cloud/src/stripe';
-import type { Database } from '../../db/database';
-import { runMigrations } from '../../db/migrations';
-import { insertFixtureProject, openTestDatabase } from '../../test-support/test-api';
-import { createStripeClient } from '../payments/stripe-client';
+import type { Database } from '../db/database';
+import { runMigrations } from '../db/migrations';
+import { insertFixtureProject, openTestDatabase } from '../test-support/test-api';
+import { createStripeClient } from '../features/payments/stripe-client';
 import {
   CallOutcomeUnknown,
   isDefinitiveRefusal,
@@ -21,7 +21,7 @@ let db: Database;
 let dropDatabase: () => Promise<void>;
 beforeAll(async () => {
   ({ db, dropDatabase } = await openTestDatabase());
-  await runMigrations(db, path.join(__dirname, '..', '..', '..', 'migrations'));
+  await runMigrations(db, path.join(__dirname, '..', '..', 'migrations'));
 });
 afterAll(async () => {
   await db.close();

@@ -1,7 +1,7 @@
 import type { Project, ProjectEvent } from '@agency/domain';
-import type { AppConfig } from '../../app-deps';
-import type { Queryable } from '../../db/database';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { Settings } from '../settings';
+import type { Queryable } from '../db/database';
+import type { JobQueue } from '../jobs/job-queue';
 import type { MoneyOperationRef, Payments, ReversedCharge } from './types';
 
 /**
@@ -23,7 +23,7 @@ export interface OperationInput {
 export interface PlanContext {
   payments: Payments;
   jobs: JobQueue;
-  config: AppConfig;
+  config: Settings;
 }
 
 export interface MoneyPlan<Effect> {

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../db/database';
 import { PaymentError, type MoneyOperationRef } from './types';
 
 /** The Stripe calls an operation may make, by name, so a journalled call can be sent again as it was. */

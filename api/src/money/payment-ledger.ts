@@ -1,5 +1,5 @@
 import type { PurchaseCustomer } from '@agency/domain/payments-purchase';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../db/database';
 
 /**
  * The `payments` table: one row per PaymentIntent the server created or saw succeed, and per subscription

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { API_MESSAGES, transition, type Project } from '@agency/domain';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
-import type { AppConfig } from '../../app-deps';
-import type { Database, Queryable } from '../../db/database';
-import type { Caller } from '../../http/app-env';
-import { HttpError } from '../../http/http-error';
-import { clientActivityAlertMail } from '../../mail/mail-templates';
-import { queueMail } from '../../mail/mailer';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { Settings } from '../settings';
+import type { Database, Queryable } from '../db/database';
+import type { Caller } from '../http/app-env';
+import { HttpError } from '../http/http-error';
+import { clientActivityAlertMail } from '../mail/mail-templates';
+import { queueMail } from '../mail/mailer';
+import type { JobQueue } from '../jobs/job-queue';
 import { recordInvoice, recordRefund, recordSucceededPayment } from './payment-ledger';
 import type { MoneyOperationKind } from './money-plans';
 import type { MoneyPlan, OperationInput, PlanContext } from './money-plan';
@@ -21,8 +21,8 @@ import {
   findVisibleProject,
   stateOf,
   type ProjectEventActor,
-} from '../projects/project-repository';
-import { SYSTEM_VIEWER, writeTransition } from '../projects/project-transitions';
+} from '../project-store/project-repository';
+import { SYSTEM_VIEWER, writeTransition } from '../project-store/project-transitions';
 
 /**
  * Money operations: the one way a project change that moves money happens. The invariant: no money moves
@@ -47,7 +47,7 @@ export interface MoneyDeps {
   payments: Payments;
   jobs: JobQueue;
   logger: Logger;
-  config: AppConfig;
+  config: Settings;
   /** Fault injection for failure tests: called inside the commit transaction, just before it commits. */
   faults?: { beforeCommit?: (op: { id: string; kind: string }) => void | Promise<void> } | undefined;
   /** How each operation ended (metrics). */

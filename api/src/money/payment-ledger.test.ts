@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Database } from '../../db/database';
-import { runMigrations } from '../../db/migrations';
-import { openTestDatabase } from '../../test-support/test-api';
+import type { Database } from '../db/database';
+import { runMigrations } from '../db/migrations';
+import { openTestDatabase } from '../test-support/test-api';
 import { monthlyRevenueCents } from './payment-ledger';
 
 describe('payment ledger', () => {
@@ -9,7 +9,7 @@ describe('payment ledger', () => {
   let dropDatabase: () => Promise<void>;
   beforeAll(async () => {
     ({ db, dropDatabase } = await openTestDatabase());
-    await runMigrations(db, path.join(__dirname, '../../../migrations'));
+    await runMigrations(db, path.join(__dirname, '../../migrations'));
   });
   afterAll(async () => {
     await db.close();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import type { Database } from '../../db/database';
-import { insertFixtureProject, type TestApi } from '../../test-support/test-api';
+import type { Database } from '../db/database';
+import { insertFixtureProject, type TestApi } from './test-api';
 
 /**
  * The operations of the money invariant as scenarios, each with the request that runs it and the check that

@@ -1,7 +1,7 @@
 import { API_MESSAGES, transition, type Project, type ProjectEvent } from '@agency/domain';
-import type { Database, Queryable } from '../../db/database';
-import type { Caller } from '../../http/app-env';
-import { HttpError } from '../../http/http-error';
+import type { Database, Queryable } from '../db/database';
+import type { Caller } from '../http/app-env';
+import { HttpError } from '../http/http-error';
 import {
   appendProjectEvent,
   findVisibleProject,

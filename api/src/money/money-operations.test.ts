@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { API_MESSAGES } from '@agency/domain';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
-import { insertFixtureProject, startTestApi, type TestApi } from '../../test-support/test-api';
+import { insertFixtureProject, startTestApi, type TestApi } from '../test-support/test-api';
 
 /**
  * The lease of a money operation against the real SDK and the local Stripe-compatible service: the request

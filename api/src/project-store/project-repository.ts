@@ -5,10 +5,9 @@ import {
   type ProjectState,
   type TierId,
 } from '@agency/domain';
-import type { Database, Queryable } from '../../db/database';
-import type { Caller } from '../../http/app-env';
-import { HttpError } from '../../http/http-error';
-import type { ProjectMoneyView } from '../money/types';
+import type { Database, Queryable } from '../db/database';
+import type { Caller } from '../http/app-env';
+import { HttpError } from '../http/http-error';
 
 export const PROJECT_COLUMNS = `id, title, description, tier, client_id, client_name, client_email, company, cost,
   downpayment, stripe_price_id, stripe_payment_intent_id, stripe_customer_id, monthly_budget_range, timeline,
@@ -38,22 +37,6 @@ export function toProject(row: ProjectRow): Project {
     downpayment: money(row.downpayment),
     final_payment_amount: money(row.final_payment_amount),
     created_at: new Date(row.created_at).toISOString(),
-  };
-}
-
-export function toMoneyView(p: Project & { stripe_subscription_id?: string | null }): ProjectMoneyView {
-  return {
-    id: p.id,
-    tier: p.tier ?? 0,
-    clientId: p.client_id,
-    clientEmail: p.client_email,
-    clientName: p.client_name,
-    cost: p.cost,
-    downpayment: p.downpayment,
-    finalPaymentAmount: p.final_payment_amount,
-    stripePaymentIntentId: p.stripe_payment_intent_id,
-    stripeCustomerId: p.stripe_customer_id,
-    stripePriceId: p.stripe_price_id,
   };
 }
 

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startStripeService } from '@agency/local-cloud/src/stripe';
-import { openDatabase } from '../../db/database';
-import { TEST_STRIPE_KEYS, type TestApi } from '../../test-support/test-api';
-import { createStripeClient } from '../payments/stripe-client';
-import { moneyScenarios, type ScenarioApi } from './money-scenarios';
+import { openDatabase } from '../db/database';
+import { TEST_STRIPE_KEYS, type TestApi } from '../test-support/test-api';
+import { createStripeClient } from '../features/payments/stripe-client';
+import { moneyScenarios, type ScenarioApi } from '../test-support/money-scenarios';
 
 /**
  * The money invariant after a real `kill -9`: for each money operation, the API process is killed with SIGKILL
@@ -19,7 +19,7 @@ import { moneyScenarios, type ScenarioApi } from './money-scenarios';
  */
 jest.setTimeout(120_000);
 
-const CHILD = path.join(__dirname, '..', '..', 'test-support', 'crash-child.ts');
+const CHILD = path.join(__dirname, '..', 'test-support', 'crash-child.ts');
 
 type Reply = { id: number; result?: unknown; error?: string };
 
