@@ -19,8 +19,8 @@ export { DialogShell, type DialogShellProps } from './dialog-shell';
 const EDGE_SHADES = [
   'linear-gradient(to right, var(--chakra-colors-bg) 30%, transparent) left center / 2.5rem 100% no-repeat local',
   'linear-gradient(to left, var(--chakra-colors-bg) 30%, transparent) right center / 2.5rem 100% no-repeat local',
-  'radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.22), transparent) left center / 1rem 100% no-repeat scroll',
-  'radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.22), transparent) right center / 1rem 100% no-repeat scroll',
+  'radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.3), transparent) left center / 1.25rem 100% no-repeat scroll',
+  'radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.3), transparent) right center / 1.25rem 100% no-repeat scroll',
 ].join(', ');
 const line = tabsSlotRecipe.variants?.variant?.line;
 const tabsRecipe = {
