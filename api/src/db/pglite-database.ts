@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import type { Database, Queryable } from './database';
+import type { Database, Queryable } from './queryable';
 
 const MAX_CACHED_READS = 10_000;
 const isRead = (sql: string) => /^\s*select\b/i.test(sql);

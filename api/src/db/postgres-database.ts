@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, Queryable } from './database';
+import type { Database, Queryable } from './queryable';
 
 // Return numeric and bigint as numbers, as PGlite does: amounts are far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
