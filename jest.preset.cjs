@@ -23,7 +23,9 @@ module.exports = function preset({ dom = false, dir }) {
       ],
     },
     // ESM-only packages that jest must transpile.
-    transformIgnorePatterns: ['/node_modules/(?!(jose|@hono|hono|@electric-sql)/)'],
+    transformIgnorePatterns: [
+      '/node_modules/(?!(jose|@hono|hono|@electric-sql|otplib|@otplib|@scure|@noble)/)',
+    ],
     moduleNameMapper: {
       '\\.(css|svg|png|jpg|webp)$': path.join(__dirname, 'tools/jest/file-stub.cjs'),
     },

@@ -11,12 +11,16 @@ import {
 } from './features/payments/money-reconciliation';
 import { createLiveHub, type LiveHub } from './features/live/live-hub';
 import type { UserDirectory } from './features/users/user-directory';
+import type { SecondFactorPolicy } from './features/users/admin-second-factor';
 import type { Metrics } from './ops/metrics';
 import type { Lifecycle } from './ops/ops-routes';
 import type { Settings } from './settings';
 
-/** The app's configuration: the settings features read (settings.ts). */
-export type AppConfig = Settings;
+/** The app's configuration: the settings features read (settings.ts) and the app's own. */
+export interface AppConfig extends Settings {
+  /** Two-factor sign-in for admin routes (features/users/admin-second-factor.ts); unset: not checked. */
+  adminSecondFactor?: SecondFactorPolicy;
+}
 
 /** Everything the routes depend on, passed in so tests can swap the outside world (payments, mail). */
 export interface AppDeps extends FeatureDeps {

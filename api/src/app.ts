@@ -21,6 +21,7 @@ import { HttpError } from './http/http-error';
 import { registerOpsRoutes } from './ops/ops-routes';
 import { logContext } from './ops/log-context';
 import { bearerToken } from './http/access-token';
+import { adminSecondFactor } from './features/users/admin-second-factor';
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
@@ -108,6 +109,9 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
         c.get('log').debug({ err: error }, 'access token rejected');
       }
       if (claims) caller = await deps.users.resolveCaller(claims);
+      const policy = deps.config.adminSecondFactor;
+      if (claims && caller?.role === 'ADMIN' && policy)
+        caller = { ...caller, secondFactor: adminSecondFactor(claims, policy) };
     }
     c.set('caller', caller);
     await next();

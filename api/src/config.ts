@@ -13,6 +13,7 @@ import {
   type Requirement,
 } from '@agency/domain/service-config';
 import type { AppConfig } from './app-deps';
+import type { SecondFactorPolicy } from './features/users/admin-second-factor';
 
 export interface ApiConfig extends AppConfig {
   port: number;
@@ -44,6 +45,20 @@ export interface ApiConfig extends AppConfig {
   /** True when the admin credentials are the public local defaults (printed at start). */
   adminIsLocalDefault: boolean;
   logLevel: string;
+}
+
+/** ADMIN_MFA_GRACE_DAYS (production default 14; outside production only when set) and ADMIN_MFA_GRACE_FROM. */
+function secondFactorPolicy(env: NodeJS.ProcessEnv, production: boolean): SecondFactorPolicy {
+  const days = env.ADMIN_MFA_GRACE_DAYS;
+  const from = env.ADMIN_MFA_GRACE_FROM ? new Date(env.ADMIN_MFA_GRACE_FROM) : null;
+  if (from && Number.isNaN(from.getTime()))
+    throw new Error(`ADMIN_MFA_GRACE_FROM is not a date: ${env.ADMIN_MFA_GRACE_FROM}`);
+  if (days !== undefined && days !== '' && !(Number(days) >= 0))
+    throw new Error(`ADMIN_MFA_GRACE_DAYS must be a number of days (0 or more): ${days}`);
+  return {
+    graceDays: days !== undefined && days !== '' ? Number(days) : production ? 14 : null,
+    graceFrom: from,
+  };
 }
 
 /** What the API needs from a deployment (service-config.ts): checked at start, before anything listens. */
@@ -119,5 +134,6 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     // about 60 s) and the reads and commit after the last one; then a recovery job may take the operation over.
     moneyOperationLeaseSeconds: Number(env.MONEY_OPERATION_LEASE_SECONDS || 300),
     logLevel: env.LOG_LEVEL || 'info',
+    adminSecondFactor: secondFactorPolicy(env, production),
   };
 }

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { SignJWT } from 'jose';
+import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
@@ -318,6 +321,129 @@ describe('signing in (with the offline auth service and mailbox)', () => {
     await page.reload();
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
     assert.ok(page.url().endsWith('/dashboard'));
+    await context.close();
+  });
+});
+
+/** With E2E_SCREENS_DIR set, the journey's screens are kept there (`2fa-<step>.png`). */
+async function screen(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(dir, `2fa-${name}.png`), fullPage: true });
+}
+
+async function assertFits(page: Page, width: number): Promise<void> {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scrollWidth <= width, `the page is ${scrollWidth}px wide at ${width}`);
+}
+
+describe('two-factor sign-in for the admin (TOTP through supabase-js, offline GoTrue)', () => {
+  const suite = useProductSuite();
+  const phone = { viewport: { width: 390, height: 844 } };
+
+  test('the admin turns on TOTP (QR code, key, recovery codes); then sign-in needs the code, the API refuses aal1, a recovery code replaces the code', async () => {
+    const env = suite.product.env;
+    const [email, password] = [env.ADMIN_EMAIL!, env.ADMIN_PASSWORD!];
+    const context = await suite.browser.newContext(phone);
+    const { page, errors } = await newPage(context);
+    await logIn(page, suite.product, email, password);
+    await page.waitForURL(`${suite.product.url}/dashboard`);
+    const prompt = page.getByText('Protect the admin account');
+    await prompt.waitFor();
+    await assertFits(page, 390);
+    await screen(page, '1-dashboard-prompt');
+
+    await page.getByRole('link', { name: 'Set up two-factor sign-in' }).click();
+    await page.waitForURL(`${suite.product.url}/account/security`);
+    await page.getByRole('heading', { level: 1, name: 'Account security' }).waitFor();
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const enrol = page.getByRole('form', { name: 'Set up two-factor sign-in' });
+    const qr = enrol.getByRole('img', { name: 'QR code for your authenticator app' });
+    await qr.waitFor();
+    assert.ok(
+      await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      'the QR code shows',
+    );
+    const secret = ((await enrol.getByTestId('totp-secret').textContent()) ?? '').trim();
+    assert.match(secret, /^[A-Z2-7]{32}$/);
+    await assertFits(page, 390);
+    await screen(page, '2-qr-code');
+
+    await enrol.getByLabel(/^Authentication code/).fill('000000');
+    await enrol.getByRole('button', { name: 'Turn on' }).click();
+    await enrol.getByRole('alert').filter({ hasText: 'That code is not right' }).waitFor();
+    await enrol.getByLabel(/^Authentication code/).fill(generateSync({ secret }));
+    await enrol.getByRole('button', { name: 'Turn on' }).click();
+    const list = page.getByRole('list', { name: 'Save your recovery codes' });
+    await list.waitFor();
+    const codes = (await list.getByRole('listitem').allTextContents()).map((code) => code.trim());
+    assert.equal(codes.length, 10);
+    assert.match(codes[0]!, /^[a-z0-9]{4}(-[a-z0-9]{4}){3}$/);
+    await assertFits(page, 390);
+    await screen(page, '3-recovery-codes');
+    await page.getByRole('button', { name: 'I have saved these codes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Two-factor sign-in is on' }).waitFor();
+    await page.getByText('10 of your recovery codes are still unused.').waitFor();
+    await screen(page, '4-turned-on');
+
+    // The password alone now gives an aal1 session, which the API refuses on admin routes.
+    const grant = await fetch(`${env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: env.SUPABASE_ANON_KEY! },
+      body: JSON.stringify({ email, password }),
+    });
+    const aal1 = ((await grant.json()) as { access_token: string }).access_token;
+    const refused = await fetch(`${env.API_URL}/api/inbox`, { headers: { authorization: `Bearer ${aal1}` } });
+    assert.equal(refused.status, 403);
+    assert.deepEqual(await refused.json(), {
+      error: 'Enter the code from your authenticator app to use the admin dashboard.',
+    });
+
+    // Another browser: the password, then the code.
+    const second = await suite.browser.newContext(phone);
+    const { page: other, errors: otherErrors } = await newPage(second);
+    await logIn(other, suite.product, email, password);
+    const step = other.getByRole('form', { name: 'Two-factor sign-in' });
+    await step.waitFor();
+    assert.ok(other.url().endsWith('/login'));
+    await assertFits(other, 390);
+    await screen(other, '5-code-step');
+    await step.getByLabel(/^Authentication code/).fill('123456');
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await step.getByRole('alert').filter({ hasText: 'That code is not right' }).waitFor();
+    await screen(other, '6-wrong-code');
+    // A reload keeps the step: the kept aal1 session is not a signed-in one.
+    await other.reload();
+    await other.getByRole('form', { name: 'Two-factor sign-in' }).waitFor();
+    await other.getByLabel(/^Authentication code/).fill(generateSync({ secret }));
+    await other.getByRole('button', { name: 'Verify' }).click();
+    await other.waitForURL(`${suite.product.url}/dashboard`);
+    await other.getByRole('link', { name: 'Account security' }).waitFor();
+    await screen(other, '7-signed-in');
+
+    // A third browser has lost the phone: a recovery code instead of the code, once.
+    const third = await suite.browser.newContext(phone);
+    const { page: lost } = await newPage(third);
+    await logIn(lost, suite.product, email, password);
+    await lost.getByRole('form', { name: 'Two-factor sign-in' }).waitFor();
+    await lost.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await lost.getByLabel(/^Recovery code/).fill(codes[0]!.toUpperCase());
+    await screen(lost, '8-recovery-code');
+    await lost.getByRole('button', { name: 'Verify' }).click();
+    await lost.waitForURL(`${suite.product.url}/dashboard`);
+    await lost.goto(`${suite.product.url}/account/security`);
+    await lost.getByText('9 of your recovery codes are still unused.').waitFor();
+
+    // Turned off again (the other tests sign the admin in with the password alone).
+    await lost.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await lost.getByRole('status').filter({ hasText: 'Two-factor sign-in is off' }).waitFor();
+    await screen(lost, '9-turned-off');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(otherErrors, []);
+    await third.close();
+    await second.close();
     await context.close();
   });
 });

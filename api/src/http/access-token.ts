@@ -15,6 +15,8 @@ export interface VerifiedAccessToken extends AccessTokenClaims {
   aal?: 'aal1' | 'aal2';
   /** Whether the user has a verified second factor, as the auth service said (null: it could not be asked). */
   verifiedFactor?: boolean | null;
+  /** When the auth service created the user (null: unknown). */
+  userCreatedAt?: string | null;
 }
 
 export type AccessTokenVerifier = (token: string) => Promise<VerifiedAccessToken>;
@@ -90,6 +92,8 @@ export function withSessionCheck(verify: AccessTokenVerifier, sessions: SessionC
     const claims = await verify(token);
     const session = await sessions.check(token);
     if (session.status === 'ended') throw new Error('The session of this token has ended');
-    return { ...claims, verifiedFactor: session.status === 'alive' ? session.verifiedFactor : null };
+    return session.status === 'alive'
+      ? { ...claims, verifiedFactor: session.verifiedFactor, userCreatedAt: session.userCreatedAt }
+      : { ...claims, verifiedFactor: null, userCreatedAt: null };
   };
 }

@@ -115,6 +115,15 @@ export function defineRoute<K extends ApiRouteKey>(
       }
       if (spec.access === 'admin' && caller.role !== 'ADMIN')
         throw new HttpError(403, API_MESSAGES.adminOnly);
+      // Two-factor sign-in (app.ts sets secondFactor for admins): an aal1 session of an admin who has a factor,
+      // or an admin without one after the grace period.
+      if (spec.access === 'admin' && caller.secondFactor && caller.secondFactor !== 'ok')
+        throw new HttpError(
+          403,
+          caller.secondFactor === 'code-needed'
+            ? API_MESSAGES.adminSecondFactorNeeded
+            : API_MESSAGES.adminSecondFactorSetupNeeded,
+        );
       if (spec.access === 'client' && caller.role === 'ADMIN')
         throw new HttpError(403, API_MESSAGES.clientOnly);
     }

@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
  * service could not be asked).
  */
 export type SessionState =
-  { status: 'ended' } | { status: 'alive'; verifiedFactor: boolean } | { status: 'unknown' };
+  | { status: 'ended' }
+  | { status: 'alive'; verifiedFactor: boolean; userCreatedAt: string | null }
+  | { status: 'unknown' };
 
 export interface SessionCheck {
   check(token: string): Promise<SessionState>;
@@ -61,11 +63,16 @@ export function createSessionCheck(options: SessionCheckOptions): SessionCheck {
         return { status: 'ended' };
       }
       if (!response.ok) throw new Error(`auth service answered ${response.status}`);
-      const user = (await response.json()) as { id?: unknown; factors?: { status?: unknown }[] | null };
+      const user = (await response.json()) as {
+        id?: unknown;
+        created_at?: unknown;
+        factors?: { status?: unknown }[] | null;
+      };
       entry.userId = typeof user.id === 'string' ? user.id : null;
       return {
         status: 'alive',
         verifiedFactor: (user.factors ?? []).some((factor) => factor.status === 'verified'),
+        userCreatedAt: typeof user.created_at === 'string' ? user.created_at : null,
       };
     } catch (error) {
       options.logger.warn({ err: error }, 'could not ask the auth service about a session');

@@ -4,6 +4,7 @@ import { BrowserRouter, Route, Routes } from '@agency/router';
 import { UiProvider } from '@agency/ui';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { SecondFactorPrompt } from '../features/account/components/second-factor-prompt';
 import { AppLayout } from '../features/layout/components/app-layout';
 import { useHashScroll } from '../features/hash-scroll/hooks/use-hash-scroll';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
@@ -37,6 +38,11 @@ const ResetPasswordPage = lazy(() =>
   import(
     /* webpackChunkName: "reset-password-page" */ '../features/auth/components/reset-password-page'
   ).then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AccountSecurityPage = lazy(() =>
+  import(
+    /* webpackChunkName: "account-security-page" */ '../features/account/components/account-security-page'
+  ).then((m) => ({ default: m.AccountSecurityPage })),
 );
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
 
@@ -72,9 +78,14 @@ function AppRoutes() {
           path={HOST_PATHS.dashboard}
           element={
             <RequireAuth>
+              <SecondFactorPrompt />
               <DashboardPage remotes={DASHBOARD_REMOTES} />
             </RequireAuth>
           }
+        />
+        <Route
+          path={HOST_PATHS.accountSecurity}
+          element={<RequireAuth>{lazyPage(<AccountSecurityPage />)}</RequireAuth>}
         />
         <Route
           path={HOST_PATHS.federationCheck}

@@ -35,6 +35,7 @@ export const HOST_PATHS = {
   login: '/login',
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
+  accountSecurity: '/account/security',
   federationCheck: '/__diagnostics/federation',
 } as const;
 

@@ -13,12 +13,45 @@ export interface StoredUser {
   userMetadata: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
+  /** Second factors (TOTP); absent in data written before two-factor sign-in. */
+  factors?: StoredFactor[];
+}
+
+export interface StoredFactor {
+  id: string;
+  friendlyName: string;
+  factorType: 'totp' | 'recovery_code';
+  status: 'unverified' | 'verified';
+  /** TOTP: the shared secret (base32). */
+  secret?: string;
+  /** Recovery codes: SHA-256 of each code, and when it was used. */
+  codes?: { hash: string; usedAt: string | null }[];
+  /** Recovery codes: wrong codes in a row, and until when verifying is locked after too many. */
+  failedAttempts?: number;
+  lockedUntil?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StoredChallenge {
+  id: string;
+  factorId: string;
+  createdAt: string;
+}
+
+/** An authentication method of a session and when it happened (the JWT's `amr`). */
+export interface AuthMethod {
+  method: string;
+  timestamp: number;
 }
 
 export interface StoredSession {
   id: string;
   userId: string;
   createdAt: string;
+  /** aal2 once a second factor was verified in this session; absent (aal1) in older data. */
+  aal?: 'aal1' | 'aal2';
+  amr?: AuthMethod[];
 }
 
 export interface StoredRefreshToken {
@@ -42,6 +75,7 @@ interface AuthData {
   sessions: StoredSession[];
   refreshTokens: StoredRefreshToken[];
   oneTimeTokens: StoredOneTimeToken[];
+  challenges?: StoredChallenge[];
 }
 
 /**
@@ -87,6 +121,21 @@ export class AuthStore {
     const ended = new Set(this.data.sessions.filter(predicate).map((s) => s.id));
     this.data.sessions = this.data.sessions.filter((s) => !ended.has(s.id));
     this.data.refreshTokens = this.data.refreshTokens.filter((t) => !ended.has(t.sessionId));
+  }
+
+  addChallenge(challenge: StoredChallenge): void {
+    // Challenges older than a day are of no use to anyone.
+    const dayAgo = Date.now() - 24 * 60 * 60_000;
+    this.data.challenges = (this.data.challenges ?? []).filter((c) => Date.parse(c.createdAt) > dayAgo);
+    this.data.challenges.push(challenge);
+  }
+
+  findChallenge(id: string): StoredChallenge | undefined {
+    return this.data.challenges?.find((c) => c.id === id);
+  }
+
+  removeChallenges(predicate: (c: StoredChallenge) => boolean): void {
+    this.data.challenges = (this.data.challenges ?? []).filter((c) => !predicate(c));
   }
 
   findRefreshToken(token: string): StoredRefreshToken | undefined {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { StoredSession, StoredUser } from './auth-store';
+import type { StoredFactor, StoredSession, StoredUser } from './auth-store';
 
 /** Access tokens last one hour, as on hosted Supabase. */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -30,8 +30,8 @@ export function createTokenSigner(jwtSecret: string, issuer: () => string) {
         app_metadata: appMetadata(),
         user_metadata: user.userMetadata,
         role: 'authenticated',
-        aal: 'aal1',
-        amr: [{ method, timestamp: now }],
+        aal: session.aal ?? 'aal1',
+        amr: session.amr ?? [{ method, timestamp: now }],
         session_id: session.id,
         is_anonymous: false,
       })
@@ -99,5 +99,19 @@ export function publicUser(user: StoredUser) {
     created_at: user.createdAt,
     updated_at: user.updatedAt,
     is_anonymous: false,
+    // GoTrue leaves the list out when there is none (supabase-js reads a missing one as none).
+    ...(user.factors?.length ? { factors: user.factors.map(publicFactor) } : {}),
+  };
+}
+
+/** A factor as GoTrue lists it in the user object (never its secret). */
+export function publicFactor(factor: StoredFactor) {
+  return {
+    id: factor.id,
+    friendly_name: factor.friendlyName,
+    factor_type: factor.factorType,
+    status: factor.status,
+    created_at: factor.createdAt,
+    updated_at: factor.updatedAt,
   };
 }

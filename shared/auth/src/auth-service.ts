@@ -4,10 +4,13 @@ import { initialAuthState, useAuthStore } from './auth-store';
 import { fetchRoleWithRetry, requestRole, type RoleRequest } from './role-fetch';
 import { rememberRole } from './role-hint';
 import {
+  createDetachedSupabaseAuth,
   createSupabaseAuth,
   forgetPersistedSession,
   hasAuthCallback,
   hasPersistedSession,
+  hasVerifiedTotp,
+  needsSecondFactor,
   sessionStorageKey,
   toAuthUser,
   type StoredSession,
@@ -17,6 +20,8 @@ import {
 /** What the auth service talks to; tests replace these at the boundary. */
 export interface AuthDeps {
   createAuth: () => Promise<SupabaseAuth>;
+  /** A client apart from the session (checking a password must not replace the session). */
+  createDetachedAuth: () => Promise<SupabaseAuth>;
   requestRole: RoleRequest;
   hasPersistedSession: () => boolean;
   forgetPersistedSession: () => void;
@@ -30,7 +35,8 @@ export interface AuthDeps {
  * How login ended: signed in, credentials refused, the address not confirmed yet (the password was right), or
  * the auth service could not be reached.
  */
-export type LoginResult = 'signed-in' | 'invalid-credentials' | 'email-not-confirmed' | 'unreachable';
+export type LoginResult =
+  'signed-in' | 'second-factor-needed' | 'invalid-credentials' | 'email-not-confirmed' | 'unreachable';
 
 /** How asking for the confirmation mail again ended: sent, asked too soon after the last one, or failed. */
 export type ResendResult = 'sent' | 'too-soon' | 'failed';
@@ -49,6 +55,7 @@ const untilClientStart = (session: StoredSession) =>
 
 const defaultDeps: AuthDeps = {
   createAuth: createSupabaseAuth,
+  createDetachedAuth: createDetachedSupabaseAuth,
   requestRole: (token, signal) => requestRole(getAppConfig().apiUrl)(token, signal),
   hasPersistedSession: () => hasPersistedSession(getAppConfig().supabaseUrl),
   forgetPersistedSession: () => {
@@ -76,7 +83,10 @@ let restoredSession: StoredSession | null = null;
 let stopWatchingKeptSession = () => {};
 
 export function configureAuth(overrides: Partial<AuthDeps>): void {
-  deps = { ...deps, ...overrides };
+  // A test that replaces the client checks passwords with it too, unless it says otherwise.
+  const detached =
+    overrides.createAuth && !overrides.createDetachedAuth ? { createDetachedAuth: overrides.createAuth } : {};
+  deps = { ...deps, ...detached, ...overrides };
 }
 
 /** Test helper: forget the client, the deps and the state. */
@@ -130,10 +140,21 @@ export async function retryRole(): Promise<void> {
 
 function setSignedIn(session: Session): void {
   shownFromStorage = false;
+  if (needsSecondFactor(session)) {
+    // The password was right; the code from the authenticator is still to come (the login asks for it).
+    setLoggedOut();
+    useAuthStore.setState({ secondFactorNeeded: true });
+    return;
+  }
   const user = toAuthUser(session.user);
   const previous = useAuthStore.getState().user;
   if (previous && previous.id !== user.id) setLoggedOut();
-  useAuthStore.setState({ status: 'logged-in', user });
+  useAuthStore.setState({
+    status: 'logged-in',
+    user,
+    secondFactorNeeded: false,
+    hasSecondFactor: hasVerifiedTotp(session.user.factors),
+  });
   void loadRole(user.id, session.access_token);
 }
 
@@ -161,8 +182,11 @@ export function handleAuthEvent(event: AuthChangeEvent, session: Session | null)
     case 'TOKEN_REFRESHED':
     case 'USER_UPDATED':
       if (session) {
-        if (useAuthStore.getState().status === 'logged-in')
-          useAuthStore.setState({ user: toAuthUser(session.user) });
+        if (useAuthStore.getState().status === 'logged-in' && !needsSecondFactor(session))
+          useAuthStore.setState({
+            user: toAuthUser(session.user),
+            hasSecondFactor: hasVerifiedTotp(session.user.factors),
+          });
         else setSignedIn(session);
       }
       break;
@@ -273,7 +297,7 @@ export async function login(email: string, password: string): Promise<LoginResul
       return error && isUnreachable(error) ? 'unreachable' : 'invalid-credentials';
     }
     setSignedIn(data.session);
-    return 'signed-in';
+    return needsSecondFactor(data.session) ? 'second-factor-needed' : 'signed-in';
   } catch (error) {
     // supabase-js could not load, or its request threw: either way nothing answered.
     console.error('Login failed', error);
@@ -359,7 +383,8 @@ export async function updatePassword(password: string): Promise<boolean> {
 /** Checks a password by signing the same user in again (the change-password form). */
 export async function verifyPassword(email: string, password: string): Promise<boolean> {
   try {
-    const auth = await getSupabaseAuth();
+    // Apart from the session: this sign-in must not replace it (nor fire SIGNED_IN here).
+    const auth = await deps.createDetachedAuth();
     const { data, error } = await auth.signInWithPassword({ email, password });
     return !error && Boolean(data.session);
   } catch {

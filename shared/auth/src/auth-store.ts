@@ -23,6 +23,13 @@ export interface AuthState {
   roleFetchFailed: boolean;
   /** The session came from a password-recovery link (PASSWORD_RECOVERY). */
   passwordRecovery: boolean;
+  /**
+   * The password was right, but the user has two-factor sign-in and this session has not proved it (aal1):
+   * not signed in yet; the login asks for the code.
+   */
+  secondFactorNeeded: boolean;
+  /** The signed-in user has a verified second factor (TOTP). */
+  hasSecondFactor: boolean;
 }
 
 export const initialAuthState: AuthState = {
@@ -32,6 +39,8 @@ export const initialAuthState: AuthState = {
   roleLoading: false,
   roleFetchFailed: false,
   passwordRecovery: false,
+  secondFactorNeeded: false,
+  hasSecondFactor: false,
 };
 
 export const useAuthStore = create<AuthState>()(() => ({ ...initialAuthState }));

@@ -24,3 +24,8 @@ export type { LoginResult, ResendResult, SignUpInput } from './auth-service';
 /** Portal-only: the change-password form, loaded on demand so the landing page never pays for formik. */
 export type ChangePasswordModule = typeof import('./change-password-form');
 export const loadChangePasswordForm = (): Promise<ChangePasswordModule> => import('./change-password-form');
+/** Two-factor sign-in (the login's code step, account security), loaded on demand. */
+export type SecondFactorModule = typeof import('./second-factor');
+export const loadSecondFactor = (): Promise<SecondFactorModule> =>
+  import(/* webpackChunkName: "second-factor" */ './second-factor');
+export type { CodeResult, SecondFactorStatus, TotpEnrolment } from './second-factor';

@@ -22,6 +22,29 @@ export function hasPersistedSession(
   }
 }
 
+/** The user's factors as GoTrue lists them in the user object. */
+type Factors = { factor_type?: string; status?: string }[] | null | undefined;
+
+/** The user has a verified TOTP factor. */
+export const hasVerifiedTotp = (factors: Factors): boolean =>
+  (factors ?? []).some((f) => f.factor_type === 'totp' && f.status === 'verified');
+
+/** The assurance level an access token carries (GoTrue's `aal` claim), read without verifying it. */
+export function tokenAal(accessToken: string): string | null {
+  try {
+    const payload = accessToken.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const aal = (JSON.parse(json) as { aal?: unknown }).aal;
+    return typeof aal === 'string' ? aal : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A session of a user with two-factor sign-in that has not proved it yet (aal1): not signed in. */
+export const needsSecondFactor = (session: { access_token: string; user: { factors?: Factors } }): boolean =>
+  hasVerifiedTotp(session.user.factors) && tokenAal(session.access_token) !== 'aal2';
+
 /** What a session kept by supabase-js says, read without loading supabase-js. */
 export interface StoredSession {
   user: AuthUser;
@@ -60,6 +83,8 @@ export function readStoredSession(
       typeof user?.id !== 'string'
     )
       return null;
+    // Kept before the second factor was entered: not a signed-in session (supabase-js sorts it out).
+    if (needsSecondFactor(session as { access_token: string; user: { factors?: Factors } })) return null;
     return {
       user: toAuthUser(user as { id: string }),
       accessToken: session.access_token,
@@ -112,5 +137,24 @@ export async function createSupabaseAuth(): Promise<SupabaseAuth> {
     autoRefreshToken: true,
     detectSessionInUrl: true,
     flowType: 'implicit',
+    // GoTrue's MFA recovery codes (auth.mfa.recoveryCodes), experimental in supabase-js.
+    experimental: { recoveryCodes: true },
+  });
+}
+
+/**
+ * A supabase-js auth client that keeps nothing and shares nothing with this browser's session: checking a
+ * password by signing in again must not replace the session (a two-factor one would fall back to aal1).
+ */
+export async function createDetachedSupabaseAuth(): Promise<SupabaseAuth> {
+  const { AuthClient } = await import(/* webpackChunkName: "supabase-auth" */ './supabase-auth-client');
+  const { supabaseUrl, supabaseAnonKey } = getAppConfig();
+  return new AuthClient({
+    url: `${supabaseUrl.replace(/\/$/, '')}/auth/v1`,
+    headers: { Authorization: `Bearer ${supabaseAnonKey}`, apikey: supabaseAnonKey },
+    storageKey: `${sessionStorageKey(supabaseUrl)}-check`,
+    persistSession: false,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
   });
 }

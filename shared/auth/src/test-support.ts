@@ -53,6 +53,61 @@ export function createFakeAuth(options: { initialSession?: Session | null } = {}
     }),
     signUp: jest.fn(async () => ({ data: { user: { id: 'new-user' }, session: null }, error: null })),
     resetPasswordForEmail: jest.fn(async () => ({ data: {}, error: null })),
+    /** supabase-js's auth.mfa: a TOTP factor whose code is 123456, recovery codes that take 'abcd-efgh'. */
+    mfa: {
+      challengeAndVerify: jest.fn(
+        async ({ code }: { factorId: string; code: string }): Promise<{ data: unknown; error: unknown }> => {
+          if (code !== '123456')
+            return {
+              data: null,
+              error: { code: 'mfa_verification_failed', status: 422, message: 'Invalid TOTP code entered' },
+            };
+          return { data: session, error: null };
+        },
+      ),
+      enroll: jest.fn(async () => ({
+        data: {
+          id: 'factor-1',
+          type: 'totp',
+          totp: {
+            qr_code: 'data:image/svg+xml;utf-8,<svg/>',
+            secret: 'JBSWY3DPEHPK3PXP',
+            uri: 'otpauth://totp/x',
+          },
+        },
+        error: null,
+      })),
+      unenroll: jest.fn(async () => ({ data: { id: 'factor-1' }, error: null })),
+      listFactors: jest.fn(async () => ({
+        data: {
+          all: [] as unknown[],
+          totp: [] as { id: string }[],
+          phone: [],
+          webauthn: [],
+          recovery_code: [],
+        },
+        error: null,
+      })),
+      recoveryCodes: {
+        verify: jest.fn(async ({ code }: { code: string }): Promise<{ data: unknown; error: unknown }> =>
+          code.toLowerCase().replace(/[\s-]/g, '') === 'abcdefgh'
+            ? { data: session, error: null }
+            : {
+                data: null,
+                error: { code: 'mfa_verification_failed', status: 422, message: 'Invalid recovery code' },
+              },
+        ),
+        getStatus: jest.fn(async (): Promise<{ data: unknown; error: unknown }> => ({
+          data: null,
+          error: { code: 'mfa_factor_not_found', status: 404, message: 'Recovery codes not found' },
+        })),
+        generate: jest.fn(async () => ({
+          data: { codes: ['aaaabbbbccccdddd', 'eeeeffffgggghhhh'] },
+          error: null,
+        })),
+        regenerate: jest.fn(async () => ({ data: { codes: ['iiiijjjjkkkkllll'] }, error: null })),
+      },
+    },
     resend: jest.fn(
       async (): Promise<{
         data: { user: null; session: null };

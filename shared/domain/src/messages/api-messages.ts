@@ -3,6 +3,11 @@ export const API_MESSAGES = {
   unauthenticated: 'Authentication required',
   invalidToken: 'Invalid or expired access token',
   adminOnly: 'Only the admin can do this',
+  /** An admin with two-factor sign-in whose session has not proved it (aal1). */
+  adminSecondFactorNeeded: 'Enter the code from your authenticator app to use the admin dashboard.',
+  /** Production, after the grace period: an admin without two-factor sign-in. */
+  adminSecondFactorSetupNeeded:
+    'Set up two-factor sign-in (Account security) to keep using the admin dashboard.',
   clientOnly: 'Only the client of this project can do this',
   projectNotFound: 'Project not found',
   ticketNotFound: 'Ticket not found',

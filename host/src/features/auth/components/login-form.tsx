@@ -30,6 +30,8 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       const result = await login(values.email.trim(), values.password);
       if (result === 'signed-in') toaster.create({ ...AUTH_TOASTS.loginSuccessful, type: 'success' });
       else if (result === 'email-not-confirmed') setUnconfirmed(values.email.trim());
+      // The login page shows the code step.
+      else if (result === 'second-factor-needed') return;
       else if (result === 'unreachable') toaster.create({ ...AUTH_TOASTS.authUnreachable, type: 'error' });
       else toaster.create({ ...AUTH_TOASTS.loginFailed, type: 'error' });
     },

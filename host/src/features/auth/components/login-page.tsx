@@ -6,6 +6,7 @@ import { Box, Heading, PageContainer, Text, useHydrated } from '@agency/ui';
 import { readAuthLinkError, type AuthLinkError } from '../utils/auth-link-error';
 import { AuthLinkErrorNotice } from './auth-link-error-notice';
 import { AuthTabs } from './auth-tabs';
+import { SecondFactorStep } from './second-factor-step';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -77,6 +78,7 @@ function LoginTabs() {
  */
 export function LoginPage() {
   const status = useAuthStore((s) => s.status);
+  const secondFactorNeeded = useAuthStore((s) => s.secondFactorNeeded);
   const location = useLocation();
   const navigate = useNavigate();
   const from = (location.state as { from?: string } | null)?.from;
@@ -113,7 +115,7 @@ export function LoginPage() {
         </Text>
         {hydrated && linkError && <AuthLinkErrorNotice error={linkError} />}
         <Box ref={panel} borderWidth="1px" borderRadius="lg" p={{ base: '4', sm: '6' }} bg="bg.panel">
-          <LoginTabs />
+          {secondFactorNeeded ? <SecondFactorStep /> : <LoginTabs />}
         </Box>
       </Box>
     </PageContainer>
