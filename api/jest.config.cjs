@@ -6,9 +6,8 @@ const swc = preset.transform['^.+\\.(t|j)sx?$'];
 module.exports = {
   ...preset,
   transform: { ...preset.transform, '/@electric-sql/pglite/dist/.+\\.cjs$': swc },
-  // Jest's default on two cores is one worker, which runs the files one after another; these files mostly
-  // wait (on jobs, leases, webhooks, child processes), so two share the machine well.
-  maxWorkers: 2,
+  // One worker (jest's default on two cores): the lease and shutdown tests give a process about a second to act;
+  // with a second worker on a busy machine they timed out.
   // The database every test copies is migrated once per run (src/test-support/database-template.ts).
   globalSetup: '<rootDir>/src/test-support/jest-global-setup.ts',
   globalTeardown: '<rootDir>/src/test-support/jest-global-teardown.ts',

@@ -187,6 +187,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         if (!row?.pending) return;
         if (Date.now() > deadline)
           throw new Error(`jobs still pending after ${timeoutMs} ms: ${names.join(', ')}`);
+        // A job written in a transaction waits for its worker's next poll (0.5 s at least): whoever waits for
+        // the queue to empty has the workers look now (a job not due yet is still not taken).
+        for (const id of workerIds.values()) boss.notifyWorker(id);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
