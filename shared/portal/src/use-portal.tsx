@@ -15,8 +15,6 @@ import {
   changeProject,
   countsQuery,
   DEFAULT_FILTERS,
-  dropProject,
-  expectEcho,
   firstPageQuery,
   invalidateLists,
   PAGE_SIZE,
@@ -88,12 +86,9 @@ export function usePortalCache() {
   const client = useQueryClient();
   return useMemo(
     () => ({
-      client,
       putProject: (project: Project) => putProject(client, project),
-      dropProject: (projectId: string) => dropProject(client, projectId),
       putTicket: (ticket: Ticket) => putTicket(client, ticket),
       removeTicket: (ticket: Ticket) => removeTicket(client, ticket),
-      expectEcho: (projectId: string) => expectEcho(client, projectId),
       changeProject: <T,>(projectId: string, request: () => Promise<T>) =>
         changeProject(client, projectId, request),
       invalidateLists: () => invalidateLists(client),
