@@ -1,4 +1,6 @@
 import { cardBrand, cardLengths, isExpiryInPast, passesLuhn } from './card-rules';
+import { cardElementFactory } from './stripe-js-card-element';
+import { elementsFactory } from './stripe-js-elements';
 import { installStripeJs, type StripeJsStandInConfig } from './stripe-js-stand-in';
 
 /**
@@ -12,7 +14,9 @@ export function buildStripeJsScript(config: StripeJsStandInConfig): string {
   "use strict";
   var __name = function (target) { return target; };
   if (window.Stripe) return;
-  (${installStripeJs.toString()})(window, ${JSON.stringify(config)}, ${rules});
+  var createCardElement = (${cardElementFactory.toString()})(window, ${rules});
+  var cards = (${elementsFactory.toString()})(createCardElement);
+  (${installStripeJs.toString()})(window, ${JSON.stringify(config)}, cards);
 })();
 `;
 }
