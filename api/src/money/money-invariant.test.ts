@@ -657,13 +657,14 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
       (await billing.call('POST', '/api/check-penalty', { token: client.token, body: { projectId } })).body;
     expect(await quote()).toEqual({
       hasPenalty: true,
-      penaltyAmount: 45000,
-      monthsRemaining: 3,
+      penaltyAmount: 30000,
+      monthsRemaining: 2,
       subscriptionFee: 25000,
     });
+    // The first renewal invoices the second month: only the third is left to the penalty.
     await advanceMonths(sub!.stripe_test_clock_id, 1);
-    expect(await quote()).toMatchObject({ penaltyAmount: 30000, monthsRemaining: 2 });
-    await advanceMonths(sub!.stripe_test_clock_id, 2);
+    expect(await quote()).toMatchObject({ penaltyAmount: 15000, monthsRemaining: 1 });
+    await advanceMonths(sub!.stripe_test_clock_id, 1);
     expect(await quote()).toMatchObject({ hasPenalty: false, monthsRemaining: 0 });
   });
 });

@@ -302,8 +302,8 @@ export function moneyScenarios(api: () => ScenarioApi) {
         const penalties = succeeded(await chargesOf(projectId)).filter(
           (intent) => intent.metadata.type === 'penalty',
         );
-        expect(penalties.map((p) => p.amount_received)).toEqual(done ? [4_500_000] : []);
-        expect((await ledger(projectId)).paid).toBe(done ? 4_500_000 + 2_500_000 : 2_500_000);
+        expect(penalties.map((p) => p.amount_received)).toEqual(done ? [3_000_000] : []);
+        expect((await ledger(projectId)).paid).toBe(done ? 3_000_000 + 2_500_000 : 2_500_000);
       },
     },
     {

@@ -10,13 +10,14 @@ import {
 describe('money rules', () => {
   const start = new Date('2026-01-15T12:00:00Z');
   it.each([
-    ['the first day', '2026-01-15T12:00:00Z', 3],
-    ['within the first month', '2026-02-15T11:59:59Z', 3],
-    ['after one full month', '2026-02-15T12:00:00Z', 2],
-    ['within the third month', '2026-04-14T00:00:00Z', 1],
-    ['at the end of the minimum term', '2026-04-15T12:00:00Z', 0],
+    ['the first day (the first month is invoiced at the start)', '2026-01-15T12:00:00Z', 2],
+    ['the last moment of the first month', '2026-02-15T11:59:59Z', 2],
+    ['the first renewal (two months invoiced)', '2026-02-15T12:00:00Z', 1],
+    ['the last moment of the second month', '2026-03-15T11:59:59Z', 1],
+    ['the second renewal (the whole term invoiced)', '2026-03-15T12:00:00Z', 0],
+    ['within the third month', '2026-04-14T00:00:00Z', 0],
     ['long after', '2027-01-01T00:00:00Z', 0],
-  ])('counts the minimum-term months still ahead: %s', (_label, now, months) => {
+  ])('counts the minimum-term months not yet invoiced: %s', (_label, now, months) => {
     expect(minimumTermMonthsRemaining(start, new Date(now))).toBe(months);
   });
 

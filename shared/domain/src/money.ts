@@ -56,8 +56,9 @@ export function earlyCancellationPenalty(monthsRemaining: number, monthlyFee: nu
 }
 
 /**
- * Months of the minimum term still ahead of `now`, counting a started month as a whole one: 3 the first
- * month, 2 after one full month, 0 once the term is over.
+ * Months of the minimum term not yet invoiced at `now`. Stripe bills each month at its start (the first on the
+ * day the subscription starts), so the month under way is already paid: 2 the first month, 1 after the first
+ * renewal, 0 from the second renewal on. The early-cancellation penalty is charged on these months only.
  */
 export function minimumTermMonthsRemaining(
   start: Date,
@@ -71,5 +72,6 @@ export function minimumTermMonthsRemaining(
     d.getUTCSeconds() * 1000 +
     d.getUTCMilliseconds();
   if (dayTime(now) < dayTime(start)) fullMonthsElapsed -= 1;
-  return Math.max(0, minimumTermMonths - Math.max(0, fullMonthsElapsed));
+  const monthsInvoiced = Math.max(0, fullMonthsElapsed) + 1;
+  return Math.max(0, minimumTermMonths - monthsInvoiced);
 }

@@ -419,9 +419,9 @@ describe('payments', () => {
     }
 
     it.each([
-      [10, { hasPenalty: true, penaltyAmount: 45000, monthsRemaining: 3, subscriptionFee: 25000 }],
-      [45, { hasPenalty: true, penaltyAmount: 30000, monthsRemaining: 2, subscriptionFee: 25000 }],
-      [75, { hasPenalty: true, penaltyAmount: 15000, monthsRemaining: 1, subscriptionFee: 25000 }],
+      [10, { hasPenalty: true, penaltyAmount: 30000, monthsRemaining: 2, subscriptionFee: 25000 }],
+      [45, { hasPenalty: true, penaltyAmount: 15000, monthsRemaining: 1, subscriptionFee: 25000 }],
+      [75, { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee: 25000 }],
       [100, { hasPenalty: false, penaltyAmount: 0, monthsRemaining: 0, subscriptionFee: 25000 }],
     ])('started %i days ago → %o', async (days, expected) => {
       const { client, projectId } = await tier4ProjectStartedDaysAgo(days);
@@ -485,7 +485,7 @@ describe('payments', () => {
         `select stripe_payment_intent_id, amount_cents from payments where project_id = $1 and kind = 'penalty'`,
         [projectId],
       );
-      expect(penalty!.amount_cents).toBe(4_500_000);
+      expect(penalty!.amount_cents).toBe(3_000_000);
       expect((await api.stripe.paymentIntents.retrieve(penalty!.stripe_payment_intent_id)).status).toBe(
         'succeeded',
       );
@@ -524,8 +524,8 @@ describe('payments', () => {
 
     it.each([
       { tier: 3, cost: 8000, cents: 800_000, penalty: 0 },
-      { tier: 4, cost: 12000, cents: 1_200_000, penalty: 21600 },
-      { tier: 4, cost: null, cents: 2_500_000, penalty: 45000 },
+      { tier: 4, cost: 12000, cents: 1_200_000, penalty: 14400 },
+      { tier: 4, cost: null, cents: 2_500_000, penalty: 30000 },
     ] as const)(
       'tier $tier with cost $cost: $cents cents now and every month, the same fee for the penalty',
       async ({ tier, cost, cents, penalty }) => {
