@@ -539,10 +539,10 @@ describe('project rules on the server', () => {
       status: 400,
       body: { fields: { preferredDate: SCHEDULING_MESSAGES.datePast } },
     });
-    // Without a zone (an older release), the day counts where it ends last: yesterday in Kiritimati may be today
-    // there, but two days ago is past everywhere.
+    // Without a zone (an older release), the day counts where it ends last (UTC-12): Kiritimati's clock runs up to
+    // 26 hours ahead of it, so two days ago there can still be today in UTC-12; three days ago is past everywhere.
     const older = await api.call('POST', '/api/schedule-consultation', {
-      body: consultationBody({ preferredDate: dayIn('Pacific/Kiritimati', -2) }),
+      body: consultationBody({ preferredDate: dayIn('Pacific/Kiritimati', -3) }),
     });
     expect(older).toMatchObject({
       status: 400,

@@ -61,7 +61,9 @@ describe('money reconciliation', () => {
     );
     const intent = deposit!.stripe_payment_intent_id;
     await api.db.query('delete from payment_refunds where stripe_payment_intent_id = $1', [intent]);
-    await api.db.query('update payments set refunded_cents = 0 where stripe_payment_intent_id = $1', [intent]);
+    await api.db.query('update payments set refunded_cents = 0 where stripe_payment_intent_id = $1', [
+      intent,
+    ]);
 
     const found = await reconcile();
 
