@@ -4,7 +4,6 @@ import { BrowserRouter, Route, Routes } from '@agency/router';
 import { UiProvider } from '@agency/ui';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { SecondFactorPrompt } from '../features/account/components/second-factor-prompt';
 import { AppLayout } from '../features/layout/components/app-layout';
 import { useHashScroll } from '../features/hash-scroll/hooks/use-hash-scroll';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
@@ -44,6 +43,13 @@ const AccountSecurityPage = lazy(() =>
     /* webpackChunkName: "account-security-page" */ '../features/account/components/account-security-page'
   ).then((m) => ({ default: m.AccountSecurityPage })),
 );
+// Admin only, above the dashboard: its alert comes with the form controls (@agency/ui/forms), which the landing
+// page never loads.
+const SecondFactorPrompt = lazy(() =>
+  import('../features/account/components/second-factor-prompt').then((m) => ({
+    default: m.SecondFactorPrompt,
+  })),
+);
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
 
 /**
@@ -78,7 +84,9 @@ function AppRoutes() {
           path={HOST_PATHS.dashboard}
           element={
             <RequireAuth>
-              <SecondFactorPrompt />
+              <Suspense fallback={null}>
+                <SecondFactorPrompt />
+              </Suspense>
               <DashboardPage remotes={DASHBOARD_REMOTES} />
             </RequireAuth>
           }

@@ -5,6 +5,8 @@ export * from './terms';
 export * from './messages/contact';
 export * from './messages/validation';
 export * from './messages/auth';
+export * from './messages/auth-notices';
+export * from './messages/second-factor';
 export * from './project-status';
 export * from './project-machine';
 export * from './activity';

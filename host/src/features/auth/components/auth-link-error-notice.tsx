@@ -1,4 +1,4 @@
-import { AUTH_TEXT } from '@agency/domain';
+import { AUTH_NOTICE_TEXT } from '@agency/domain';
 import { Alert } from '@agency/ui/forms';
 import { isExpiredLink, type AuthLinkError } from '../utils/auth-link-error';
 
@@ -9,9 +9,11 @@ export function AuthLinkErrorNotice({ error }: { error: AuthLinkError }) {
     <Alert.Root status={expired ? 'info' : 'error'} role="alert" mb="6" alignItems="flex-start">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{expired ? AUTH_TEXT.linkExpiredTitle : AUTH_TEXT.linkFailedTitle}</Alert.Title>
+        <Alert.Title>
+          {expired ? AUTH_NOTICE_TEXT.linkExpiredTitle : AUTH_NOTICE_TEXT.linkFailedTitle}
+        </Alert.Title>
         <Alert.Description>
-          {expired ? AUTH_TEXT.linkExpiredBody : error.description || error.error}
+          {expired ? AUTH_NOTICE_TEXT.linkExpiredBody : error.description || error.error}
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>

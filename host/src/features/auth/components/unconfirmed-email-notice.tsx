@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { AUTH_TEXT } from '@agency/domain';
+import { AUTH_NOTICE_TEXT } from '@agency/domain';
 import { resendConfirmation, type ResendResult } from '@agency/auth';
 import { Button, Stack, Text } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 
 const RESULT_TEXT: Record<ResendResult, (email: string) => string> = {
-  sent: AUTH_TEXT.resendSent,
-  'too-soon': () => AUTH_TEXT.resendTooSoon,
-  failed: () => AUTH_TEXT.resendFailed,
+  sent: AUTH_NOTICE_TEXT.resendSent,
+  'too-soon': () => AUTH_NOTICE_TEXT.resendTooSoon,
+  failed: () => AUTH_NOTICE_TEXT.resendFailed,
 };
 
 /**
@@ -26,19 +26,19 @@ export function UnconfirmedEmailNotice({ email }: { email: string }) {
     <Alert.Root status="warning" role="alert" alignItems="flex-start">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{AUTH_TEXT.emailNotConfirmedTitle}</Alert.Title>
+        <Alert.Title>{AUTH_NOTICE_TEXT.emailNotConfirmedTitle}</Alert.Title>
         <Alert.Description>
           <Stack gap="2" mt="1" alignItems="flex-start">
-            <Text>{AUTH_TEXT.emailNotConfirmedBody(email)}</Text>
+            <Text>{AUTH_NOTICE_TEXT.emailNotConfirmedBody(email)}</Text>
             <Button
               type="button"
               variant="outline"
               size="sm"
               loading={busy}
-              loadingText={AUTH_TEXT.resendConfirmationBusy}
+              loadingText={AUTH_NOTICE_TEXT.resendConfirmationBusy}
               onClick={() => void resend()}
             >
-              {AUTH_TEXT.resendConfirmation}
+              {AUTH_NOTICE_TEXT.resendConfirmation}
             </Button>
             <Text role="status" fontWeight={result ? 'medium' : undefined}>
               {result ? RESULT_TEXT[result](email) : ''}
