@@ -284,7 +284,8 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
       { projectId },
     );
     assert.equal(quote.hasPenalty, true);
-    assert.equal(quote.monthsRemaining, 2, 'the term is counted on the subscription clock: one month gone');
+    // The penalty counts the term's months not yet invoiced, on the subscription clock: two of three are.
+    assert.equal(quote.monthsRemaining, 1);
     await active.getByRole('button', { name: 'Cancel Project' }).click();
     const penalty = page.getByRole('dialog', { name: 'Early-Cancellation Penalty' });
     await penalty.getByRole('textbox', { name: /Reason/ }).fill('Our own CTO starts next month');
