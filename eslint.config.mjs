@@ -1,6 +1,11 @@
 // Lint rules that keep the architecture honest: apps reach UI, routing and state only through the
-// shared/ facades (so those libraries are bundled once, tree-shaken), and remotes never import each other.
+// shared/ facades (so those libraries are bundled once, tree-shaken), and remotes never import each other;
+// no import circle anywhere, and inside each app and the API imports flow shared -> features -> app
+// (eslint-plugin-import-x's no-cycle and no-restricted-paths, as bulletproof-react sets them up).
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -36,6 +41,93 @@ const appRules = APPS.map((app) => ({
   },
 }));
 
+// Walls inside each app and the API (bulletproof-react's layers): shared code -> features -> app. A feature never
+// imports another feature (the app composes them; what two features use lives in a shared folder), features never
+// import the app, shared code imports neither. Every top-level entry of src/ that is not features/ or the app's is
+// shared, so a new folder is walled by default. Tests and test support sit on top and may import anything.
+const ROOT = import.meta.dirname;
+const entriesOf = (dir) =>
+  fs.existsSync(path.join(ROOT, dir)) ? fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }) : [];
+
+/** The app layer of each project (paths in its src/): what composes the features, and its entry points. */
+const APP_LAYER = {
+  host: ['app', 'bootstrap.tsx', 'index.ts', 'server'],
+  'remote-marketing': ['app', 'bootstrap.tsx', 'index.ts'],
+  'remote-checkout': ['app', 'bootstrap.tsx', 'index.ts'],
+  'remote-client-portal': ['app', 'bootstrap.tsx', 'index.ts'],
+  'remote-admin-portal': ['app', 'bootstrap.tsx', 'index.ts'],
+  // createApp and createServices compose the features; main.ts, config.ts and the job workers start them.
+  api: ['app.ts', 'app-deps.ts', 'main.ts', 'config.ts', 'workers.ts', 'bench'],
+};
+const TEST_SUPPORT = ['testing', 'test-support'];
+
+const layerZones = Object.entries(APP_LAYER).flatMap(([project, appEntries]) => {
+  const src = `${project}/src`;
+  const features = entriesOf(`${src}/features`)
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+  const app = appEntries.map((name) => `${src}/${name}`);
+  const shared = entriesOf(src)
+    .map((e) => e.name)
+    .filter((name) => name !== 'features' && !appEntries.includes(name) && !TEST_SUPPORT.includes(name))
+    .map((name) => `${src}/${name}`);
+  return [
+    ...features.map((feature) => ({
+      target: `${src}/features/${feature}`,
+      from: `${src}/features`,
+      except: [`./${feature}`],
+      message:
+        'A feature never imports another feature: the app composes them, and what both use moves to a shared folder.',
+    })),
+    { target: `${src}/features`, from: app, message: 'Features never import the app; the app imports them.' },
+    {
+      target: shared,
+      from: [`${src}/features`, ...app],
+      message: 'Shared code never imports features or the app.',
+    },
+  ].filter((zone) => zone.target.length > 0);
+});
+
+const boundaries = [
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json'],
+          conditionNames: ['import', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      // No import circle anywhere. Type-only imports are left out (they vanish at run time); the zones below
+      // count them, so a type cannot lead a feature back to the app either.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: ROOT,
+          zones: [
+            ...layerZones,
+            {
+              target: 'shared',
+              from: [...APPS, 'api', 'local-cloud', 'tools', 'e2e'],
+              message: 'shared/ packages never import the apps, the API or the tools.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx,mjs}', ...TEST_SUPPORT.map((dir) => `**/src/${dir}/**`)],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,6 +156,7 @@ export default tseslint.config(
     },
   },
   ...appRules,
+  ...boundaries,
   {
     files: [
       '**/*.test.{ts,tsx}',

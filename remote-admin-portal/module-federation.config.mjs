@@ -1,7 +1,7 @@
 export default {
   name: 'admin_portal',
   exposes: {
-    './admin-dashboard': './src/features/dashboard/components/admin-dashboard.tsx',
+    './admin-dashboard': './src/app/admin-dashboard.tsx',
     './instance-probe': './src/features/diagnostics/instance-probe.ts',
   },
 };

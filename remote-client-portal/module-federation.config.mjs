@@ -1,7 +1,7 @@
 export default {
   name: 'client_portal',
   exposes: {
-    './client-dashboard': './src/features/dashboard/components/client-dashboard.tsx',
+    './client-dashboard': './src/app/client-dashboard.tsx',
     './instance-probe': './src/features/diagnostics/instance-probe.ts',
   },
 };

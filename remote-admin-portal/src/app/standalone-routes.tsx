@@ -1,5 +1,5 @@
 import { Route } from '@agency/router';
-import AdminDashboard from '../features/dashboard/components/admin-dashboard';
+import AdminDashboard from './admin-dashboard';
 
 /** This remote's pages, for running it standalone (the host mounts the exposed pages itself). */
 export function StandaloneRoutes() {

@@ -1,5 +1,5 @@
 import { Route } from '@agency/router';
-import ClientDashboard from '../features/dashboard/components/client-dashboard';
+import ClientDashboard from './client-dashboard';
 
 /** This remote's pages, for running it standalone (the host mounts the exposed pages itself). */
 export function StandaloneRoutes() {

@@ -14,7 +14,7 @@ import { ProjectCard, type CardBoard } from '../../../components/project-card';
 import { ProjectList } from '../../../components/project-list';
 import { useCounts, useProject, useProjectPage, PAGE_SIZE } from '@agency/portal';
 import { finalPaymentOf } from '../../../lib/project-view';
-import { RenewalFailedAlert } from '../../billing/components/renewal-failed-alert';
+import { RenewalFailedAlert } from './renewal-failed-alert';
 import type { DashboardDialog } from '../types';
 
 const m = CLIENT_MESSAGES;

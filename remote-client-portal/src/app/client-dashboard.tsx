@@ -6,8 +6,8 @@ import { useNavigate } from '@agency/router';
 import { Box, Button, Center, Flex, Heading, HStack, loadOverlays, Spinner, Stack, Text } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
-import { PageFrame } from '../../../components/page-frame';
-import { projectCardId } from '../../../components/project-card';
+import { PageFrame } from '../components/page-frame';
+import { projectCardId } from '../components/project-card';
 import {
   dashboardClient,
   PortalProvider,
@@ -17,17 +17,25 @@ import {
   usePortalCache,
   useProject,
 } from '@agency/portal';
-import { toastError } from '../../../lib/toast';
-import { PaymentsDialog } from '../../billing/components/payments-dialog';
-import { UpdateCardDialog } from '../../billing/components/update-card-dialog';
-import { NotificationsBell } from '../../notifications/components/notifications-bell';
-import type { DashboardDialog } from '../types';
-import { ApproveDialog, FinalPaymentDialog, RefuseDialog } from './dialogs/approval-dialogs';
-import { CancelPendingDialog, CancelProjectDialog, PenaltyDialog } from './dialogs/cancel-dialogs';
-import { ProfileDialog } from './dialogs/profile-dialog';
-import { RequestServiceDialog } from './dialogs/request-service-dialog';
+import { toastError } from '../lib/toast';
+import { PaymentsDialog } from '../features/billing/components/payments-dialog';
+import { UpdateCardDialog } from '../features/billing/components/update-card-dialog';
+import { NotificationsBell } from '../features/notifications/components/notifications-bell';
+import type { DashboardDialog } from '../features/dashboard/types';
+import {
+  ApproveDialog,
+  FinalPaymentDialog,
+  RefuseDialog,
+} from '../features/dashboard/components/dialogs/approval-dialogs';
+import {
+  CancelPendingDialog,
+  CancelProjectDialog,
+  PenaltyDialog,
+} from '../features/dashboard/components/dialogs/cancel-dialogs';
+import { ProfileDialog } from '../features/dashboard/components/dialogs/profile-dialog';
+import { RequestServiceDialog } from '../features/dashboard/components/dialogs/request-service-dialog';
 import { LiveStatus } from '@agency/portal';
-import { ProjectTabs, TAB_ORDER, type CardActions } from './project-tabs';
+import { ProjectTabs, TAB_ORDER, type CardActions } from '../features/dashboard/components/project-tabs';
 
 const m = CLIENT_MESSAGES;
 const CLIENT_VIEWS = TAB_ORDER.map((tab) => CLIENT_TAB_VIEWS[tab]);

@@ -6,14 +6,14 @@ import {
   fakePortalApi,
   renderAt,
   setTestAppConfig,
-} from '../../../testing/render-dashboard';
-import { stubLayout } from '../../../testing/layout-stub';
+} from '../testing/render-dashboard';
+import { stubLayout } from '../testing/layout-stub';
 import ClientDashboard from './client-dashboard';
 
 // Each project card renders its Activity button once per render: counting those counts the cards' renders.
 const mockCardRenders = new Map<string, number>();
-jest.mock('../../../components/activity-dialog', () => {
-  const actual = jest.requireActual('../../../components/activity-dialog');
+jest.mock('../components/activity-dialog', () => {
+  const actual = jest.requireActual('../components/activity-dialog');
   return {
     ...actual,
     ActivityButton: (props: { project: { id: string } }) => {

@@ -17,15 +17,15 @@ import {
   setTestAppConfig,
   type FakePortalApi,
   type PortalHandler,
-} from '../../../testing/render-dashboard';
-import { stubLayout } from '../../../testing/layout-stub';
+} from '../testing/render-dashboard';
+import { stubLayout } from '../testing/layout-stub';
 import ClientDashboard from './client-dashboard';
 
 // Payments are mocked at their boundary: the card field reports complete on a click, the Stripe calls are jest.fns.
 const mockCreatePaymentMethod = jest.fn();
 const mockConfirmCardPayment = jest.fn();
 jest.mock('@agency/payments', () =>
-  require('../../../../../tools/jest/fake-payments').fakePayments(() => ({
+  require('../../../tools/jest/fake-payments').fakePayments(() => ({
     confirmCardPayment: mockConfirmCardPayment,
     createPaymentMethod: mockCreatePaymentMethod,
   })),

@@ -14,8 +14,8 @@ import {
   requestBody,
   signedInAsAdmin,
   type PortalHandler,
-} from '../../../testing/render-dashboard';
-import { stubLayout } from '../../../testing/layout-stub';
+} from '../testing/render-dashboard';
+import { stubLayout } from '../testing/layout-stub';
 import AdminDashboard from './admin-dashboard';
 
 /** The admin's project actions, as the server answers them (each returns the project as it now is). */

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { loadChangePasswordForm, logout, useAuthStore } from '@agency/auth';
 import { useNavigate } from '@agency/router';
 import { Box, Button, Flex, Heading, Spinner, Text, useOverlays } from '@agency/ui';
-import { NotificationsBell } from '../../notifications/components/notifications-bell';
+import { NotificationsBell } from '../features/notifications/components/notifications-bell';
 import { LiveStatus } from '@agency/portal';
 
 const ChangePasswordForm = lazy(() =>

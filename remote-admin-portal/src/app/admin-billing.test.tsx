@@ -9,7 +9,7 @@ import {
   fakePortalApi,
   renderDashboard,
   signedInAsAdmin,
-} from '../../../testing/render-dashboard';
+} from '../testing/render-dashboard';
 import AdminDashboard from './admin-dashboard';
 
 // What the admin sees of billing: a failed renewal on the project (badge, picker) and any project's payment

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
-import { PageFrame } from '../../../components/page-frame';
+import { PageFrame } from '../components/page-frame';
 import {
   boardQuery,
   dashboardClient,
@@ -29,15 +29,15 @@ import {
   type ListQuery,
   type QueryClient,
 } from '@agency/portal';
-import { loadDndBackend, type DndBackend } from '../../../lib/dnd-backend';
-import { ActiveProjects } from '../../active-projects/components/active-projects';
-import { CompletedProjects } from '../../completed-projects/components/completed-projects';
-import { PendingFinalPayment } from '../../final-payment/components/pending-final-payment';
-import { Inbox } from '../../inbox/components/inbox';
-import { useInboxUnread } from '../../inbox/hooks/use-inbox';
-import { ProjectQueue } from '../../project-queue/components/project-queue';
-import { RefusedProjects } from '../../refused-projects/components/refused-projects';
-import { StatCards } from '../../stats/components/stat-cards';
+import { loadDndBackend, type DndBackend } from '../lib/dnd-backend';
+import { ActiveProjects } from '../features/active-projects/components/active-projects';
+import { CompletedProjects } from '../features/completed-projects/components/completed-projects';
+import { PendingFinalPayment } from '../features/final-payment/components/pending-final-payment';
+import { Inbox } from '../features/inbox/components/inbox';
+import { useInboxUnread } from '../features/inbox/hooks/use-inbox';
+import { ProjectQueue } from '../features/project-queue/components/project-queue';
+import { RefusedProjects } from '../features/refused-projects/components/refused-projects';
+import { StatCards } from '../features/stats/components/stat-cards';
 import { DashboardHeader } from './dashboard-header';
 
 type Tab = AdminProjectTab | 'inbox';

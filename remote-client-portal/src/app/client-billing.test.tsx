@@ -12,15 +12,15 @@ import {
   requestsTo,
   setTestAppConfig,
   type PortalHandler,
-} from '../../../testing/render-dashboard';
-import { stubLayout } from '../../../testing/layout-stub';
+} from '../testing/render-dashboard';
+import { stubLayout } from '../testing/layout-stub';
 import ClientDashboard from './client-dashboard';
 
 // Payment history, balance due and a failed monthly renewal on the client dashboard. The card field is faked
 // at the payments boundary (a button that reports a complete card); the API is a fetch double.
 const mockCreatePaymentMethod = jest.fn();
 jest.mock('@agency/payments', () =>
-  require('../../../../../tools/jest/fake-payments').fakePayments(() => ({
+  require('../../../tools/jest/fake-payments').fakePayments(() => ({
     confirmCardPayment: jest.fn(),
     createPaymentMethod: mockCreatePaymentMethod,
   })),
