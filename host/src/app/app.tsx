@@ -43,10 +43,12 @@ const AccountSecurityPage = lazy(() =>
     /* webpackChunkName: "account-security-page" */ '../features/account/components/account-security-page'
   ).then((m) => ({ default: m.AccountSecurityPage })),
 );
-// Admin only, above the dashboard: its alert comes with the form controls (@agency/ui/forms), which the landing
-// page never loads.
+// Above the admin's dashboard (preloaded with it, route-table.ts): its alert comes with the form controls
+// (@agency/ui/forms), which the landing page never loads.
 const SecondFactorPrompt = lazy(() =>
-  import('../features/account/components/second-factor-prompt').then((m) => ({
+  import(
+    /* webpackChunkName: "second-factor-prompt" */ '../features/account/components/second-factor-prompt'
+  ).then((m) => ({
     default: m.SecondFactorPrompt,
   })),
 );

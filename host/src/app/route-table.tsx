@@ -46,10 +46,10 @@ export const HOST_PATHS = {
 export const HOST_ROUTE_CHUNKS: Readonly<Record<string, string[]>> = {
   [HOST_PATHS.login]: ['login-page'],
   [HOST_PATHS.resetPassword]: ['reset-password-page'],
-  // Either portal: the federation runtime, the signed-in user's auth service and the kit's overlays (which
-  // dashboard-page.tsx loads with the portal). The portal's own files, and the shared modules it takes from
+  // Either portal: the federation runtime, the signed-in user's auth service, the kit's overlays (which
+  // dashboard-page.tsx loads with the portal) and the admin's two-factor prompt (app.tsx). The portal's own files, and the shared modules it takes from
   // the host, are preloaded for the role this browser kept (tools/product/server-render-worker.mjs).
-  [HOST_PATHS.dashboard]: ['federation', 'auth-service', 'overlays'],
+  [HOST_PATHS.dashboard]: ['federation', 'auth-service', 'overlays', 'second-factor-prompt'],
 };
 
 /** The remote behind a path, for intent prefetching (the dashboard's remote depends on the role). */
