@@ -9,6 +9,7 @@ import { createServices, type AppDeps, type AppServices } from './app-deps';
 import { registerConsultationRoutes } from './features/consultations/routes';
 import { registerContactRoutes } from './features/contact/routes';
 import { registerContractRoutes } from './features/contract/routes';
+import { registerRemoteHealthRoutes } from './features/remote-health/routes';
 import { PaymentError } from './money/types';
 import { paymentsRoutes } from './features/payments/routes';
 import { registerProjectRoutes } from './features/projects/routes';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   registerLiveRoutes(app, deps, services.live);
   registerInboxRoutes(app, deps);
   registerContractRoutes(app);
+  registerRemoteHealthRoutes(app, deps);
   app.route('/api', paymentsRoutes(deps, services));
 
   app.notFound((c) => c.json({ error: API_MESSAGES.routeNotFound }, 404));

@@ -127,6 +127,10 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   // Anyone can reach the webhook; without Stripe's signature it is refused.
   stripeWebhook: { body: () => ({ type: 'payment_intent.succeeded' }), allowedStatuses: [400] },
   requestContract: {},
+  // Anonymous by design: a browser's report of a remote load, counted whoever sends it (issue 37).
+  reportRemoteHealth: {
+    body: () => ({ remote: 'checkout', release: '0.1.0-0123456789', outcome: 'loaded' }),
+  },
 };
 
 /** What the route table promises for a caller: 'allowed', or the status of the refusal. */

@@ -388,3 +388,23 @@ export function moneyDiscrepancyAlertMail(
     link: { label: 'Admin dashboard', url: `${siteUrl}/dashboard` },
   });
 }
+
+/** To the consultancy's inbox: the release guard rolled a failing canary back (issue 37). */
+export function releaseRolledBackMail(
+  inbox: string,
+  notice: { remote: string; release: string; restored: string; reason: string; at: string },
+): OutgoingMail {
+  return compose(inbox, `Canary rolled back: ${notice.remote} ${notice.release}`, {
+    paragraphs: [
+      `The ${notice.remote} release ${notice.release} failed in visitors' browsers more than the current release, so its canary was ended automatically: every visitor gets ${notice.restored} again.`,
+      'Its failures by phase are in `npm run releases`, and the line in the release audit log says why.',
+    ],
+    facts: [
+      ['Remote', notice.remote],
+      ['Rolled back', notice.release],
+      ['Now serving', notice.restored],
+      ['When', notice.at],
+      ['Why', notice.reason],
+    ],
+  });
+}

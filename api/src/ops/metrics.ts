@@ -1,5 +1,8 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** Release ids per remote that get their own series; more are counted as 'other'. */
+const MAX_RELEASES_PER_REMOTE = 50;
+
 /**
  * The API's Prometheus metrics (prom-client): requests and their latency by route pattern (never by raw path,
  * so ids do not multiply the series), jobs by queue and outcome, money operations by kind and outcome. One
@@ -40,8 +43,37 @@ export function createMetrics() {
     labelNames: ['kind', 'outcome'] as const,
     registers: [registry],
   });
+  const remoteLoads = new Counter({
+    name: 'remote_loads_total',
+    help: "Remote page loads reported by visitors' browsers (sampled), by remote and release",
+    labelNames: ['remote', 'release'] as const,
+    registers: [registry],
+  });
+  const remoteFailures = new Counter({
+    name: 'remote_load_failures_total',
+    help: "Remote page loads that failed in visitors' browsers (sampled), by remote, release and phase",
+    labelNames: ['remote', 'release', 'phase'] as const,
+    registers: [registry],
+  });
+  // Anyone may report a release id: past this many per remote, new ones count as 'other', so a flood of made-up
+  // ids cannot multiply the series.
+  const releasesSeen = new Map<string, Set<string>>();
+  const releaseLabel = (remote: string, release: string) => {
+    const seen = releasesSeen.get(remote) ?? new Set<string>();
+    releasesSeen.set(remote, seen);
+    if (seen.has(release)) return release;
+    if (seen.size >= MAX_RELEASES_PER_REMOTE) return 'other';
+    seen.add(release);
+    return release;
+  };
   return {
     registry,
+    /** One reported load of a remote page: a failed one with its phase (issue 37). */
+    remoteLoad(remote: string, release: string, failedPhase?: string): void {
+      const label = { remote, release: releaseLabel(remote, release) };
+      remoteLoads.inc(label);
+      if (failedPhase) remoteFailures.inc({ ...label, phase: failedPhase });
+    },
     request(method: string, route: string, status: number, seconds: number): void {
       requests.inc({ method, route, status });
       latency.observe({ method, route }, seconds);

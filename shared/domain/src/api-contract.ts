@@ -35,6 +35,7 @@ import type {
 import type { TierId } from './tiers';
 import type { PreferredSlot } from './schemas/preferred-slot';
 import type { PurchaseStatusResponse } from './payments-purchase';
+import type { RemoteHealthReport } from './schemas/remote-health';
 
 /** Response shapes of the money routes (spec section 7); the payments module implements them. */ export interface PenaltyQuoteResponse {
   hasPenalty: boolean;
@@ -248,6 +249,8 @@ export interface ApiRouteTypes {
   stripeWebhook: { response: { received: true } };
   /** What this API accepts in each request: the release tools check a remote against it. */
   requestContract: { response: { requests: RequestContract } };
+  /** A browser's report of one remote load (issue 37): anonymous, sampled and rate-limited by the host. */
+  reportRemoteHealth: { body: RemoteHealthReport; response: { ok: true } };
 }
 
 export type ApiRouteKey = keyof ApiRouteTypes;
@@ -504,6 +507,13 @@ export const API_ROUTES = {
   requestContract: {
     method: 'GET',
     path: '/api/contract',
+    access: 'public',
+    projectScoped: false,
+    feature: 'core',
+  },
+  reportRemoteHealth: {
+    method: 'POST',
+    path: '/api/remote-health',
     access: 'public',
     projectScoped: false,
     feature: 'core',

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   paymentIntent: { windowMs: 15 * 60_000, limit: 20 },
   /** The browser polls a purchase's status for a few seconds after paying. */
   purchaseStatus: { windowMs: 60_000, limit: 120 },
+  /** Remote health reports (issue 37): a tab sends a few per page view at most, a browser farm no more. */
+  remoteHealth: { windowMs: 60_000, limit: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Per e-mail address, whatever the client address: purchase intents opened for one buyer. */

@@ -17,6 +17,7 @@ import {
 import { contactFormSchema } from './schemas/contact-form';
 import { scheduleConsultationSchema } from './schemas/consultation';
 import { createTicketSchema, updateTicketSchema } from './schemas/tickets';
+import { remoteHealthReportSchema } from './schemas/remote-health';
 import {
   downpaymentIntentSchema,
   monthlyRevenueQuerySchema,
@@ -56,6 +57,7 @@ export const REQUEST_SCHEMAS = {
   payOpenInvoice: { body: payOpenInvoiceSchema },
   subscriptionPlans: { query: subscriptionPlansQuerySchema },
   monthlyRevenue: { query: monthlyRevenueQuerySchema },
+  reportRemoteHealth: { body: remoteHealthReportSchema },
 } as const satisfies { [K in ApiRouteKey]?: { body: AnyObjectSchema } | { query: AnyObjectSchema } };
 
 type RequestSchemas = typeof REQUEST_SCHEMAS;
