@@ -51,10 +51,17 @@ export const WEB_PRODUCTION_REQUIREMENTS = [
   { variable: 'SUPABASE_URL', purpose: 'your Supabase project URL' },
   { variable: 'SUPABASE_ANON_KEY', purpose: "your Supabase project's public anon key" },
   { variable: 'STRIPE_PUBLISHABLE_KEY', purpose: 'your Stripe publishable key' },
+  {
+    variable: 'RELEASE_PREVIEW_SECRET',
+    purpose: 'the secret preview links of releases are signed with (32 characters or more)',
+    minLength: 32,
+  },
 ];
 
 /** Values anyone can read in this repository (local-defaults.json). */
+const LOCAL_PREVIEW_SECRET = `local-preview:${LOCAL.jwtSecret}`;
 const KNOWN_LOCAL_VALUES = new Set([
+  LOCAL_PREVIEW_SECRET,
   LOCAL.jwtSecret,
   LOCAL.adminPassword,
   LOCAL.stripe.secretKey,
@@ -75,11 +82,13 @@ async function signedWithLocalSecret(token) {
 /** The web tier's unmet production requirements in `env`, each naming its variable (empty when all are met). */
 export async function webProductionProblems(env) {
   const problems = [];
-  for (const { variable, purpose } of WEB_PRODUCTION_REQUIREMENTS) {
+  for (const { variable, purpose, minLength } of WEB_PRODUCTION_REQUIREMENTS) {
     const value = env[variable];
     if (!value) problems.push(`${variable} must be set: ${purpose}.`);
     else if (KNOWN_LOCAL_VALUES.has(value))
       problems.push(`${variable} is a public local default: set ${purpose}.`);
+    else if (minLength && value.length < minLength)
+      problems.push(`${variable} is shorter than ${minLength} characters: set ${purpose}.`);
   }
   if (env.SUPABASE_ANON_KEY && (await signedWithLocalSecret(env.SUPABASE_ANON_KEY)))
     problems.push(
@@ -147,6 +156,8 @@ export async function resolveLocalEnv(base = process.env, ports = {}) {
     BOOKING_URL: base.BOOKING_URL ?? 'https://calendly.com/',
     FOUNDER_PROFILE_URL: base.FOUNDER_PROFILE_URL ?? 'https://www.linkedin.com/',
     CONTACT_EMAIL: base.CONTACT_EMAIL ?? 'hello@consultancy.test',
+    // Signs preview links of releases (preview-links.mjs); production requires its own, so none is trusted there.
+    RELEASE_PREVIEW_SECRET: base.RELEASE_PREVIEW_SECRET ?? local(LOCAL_PREVIEW_SECRET),
   };
   // Offline stand-ins only when no hosted Stripe is configured; in production only where set explicitly (a
   // demo): the CSP allows whatever origin STRIPE_JS_URL names to run script on the checkout page.
@@ -172,6 +183,15 @@ export async function resolveLocalEnv(base = process.env, ports = {}) {
   if (base.PIXEL_ID) env.PIXEL_ID = base.PIXEL_ID;
   if (base.LOG_LEVEL) env.LOG_LEVEL = base.LOG_LEVEL;
   if (base.BIND_HOST) env.BIND_HOST = base.BIND_HOST;
+  // The release guard's thresholds and the ops token it reads the API's counts with (release-guard.mjs).
+  for (const name of [
+    'CANARY_MARGIN_POINTS',
+    'CANARY_MIN_LOADS',
+    'CANARY_CHECK_MS',
+    'METRICS_TOKEN',
+    'REMOTE_HEALTH_SAMPLE_RATE',
+  ])
+    if (base[name]) env[name] = base[name];
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   return env;
 }
@@ -192,6 +212,10 @@ export function appConfigFrom(env) {
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
     ...(env.STRIPE_JS_URL ? { stripeJsUrl: env.STRIPE_JS_URL } : {}),
     ...(env.PIXEL_ID ? { pixelId: env.PIXEL_ID } : {}),
+    // The share of remote page loads browsers report (remote-health.ts); all of them when unset.
+    ...(env.REMOTE_HEALTH_SAMPLE_RATE
+      ? { remoteHealth: { sampleRate: Number(env.REMOTE_HEALTH_SAMPLE_RATE) } }
+      : {}),
     links: {
       booking: env.BOOKING_URL,
       founderProfile: env.FOUNDER_PROFILE_URL,

@@ -23,6 +23,7 @@ const WEB_VARIABLES = [
   'SUPABASE_URL',
   'SUPABASE_ANON_KEY',
   'STRIPE_PUBLISHABLE_KEY',
+  'RELEASE_PREVIEW_SECRET',
 ];
 
 /** What a deployment of the web tier sets (deploy/.env.example). */
@@ -37,6 +38,7 @@ const DEPLOYED = {
   SUPABASE_URL: 'https://project.supabase.co',
   SUPABASE_ANON_KEY: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.project-anon-key',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_project',
+  RELEASE_PREVIEW_SECRET: 'a-deployment-secret-of-32-characters+',
 };
 
 /** The refusal's problems, or a failure when resolveLocalEnv resolves. */
@@ -154,4 +156,16 @@ test('outside production the local defaults are unchanged: localhost, the test k
   });
   assert.equal(standIn.STRIPE_API_URL, 'http://localhost:9');
   assert.equal(standIn.STRIPE_JS_URL, 'http://localhost:4002/v3/');
+});
+
+test('preview links of releases fail closed in production: no secret, or a short one, refuses to start', async () => {
+  const unset = await refusal({ ...DEPLOYED, RELEASE_PREVIEW_SECRET: undefined });
+  assert.deepEqual(
+    unset.problems.map((p) => p.split(' ')[0]),
+    ['RELEASE_PREVIEW_SECRET'],
+  );
+  const short = await refusal({ ...DEPLOYED, RELEASE_PREVIEW_SECRET: 'short' });
+  assert.match(short.message, /RELEASE_PREVIEW_SECRET is shorter than 32 characters/);
+  const local = await resolveLocalEnv({});
+  assert.ok(local.RELEASE_PREVIEW_SECRET, 'a local run signs with a local secret');
 });

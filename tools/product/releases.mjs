@@ -8,6 +8,7 @@
 // In production the same maps onto a bucket behind a CDN (README, "Deploying one remote alone").
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  appendFileSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -19,6 +20,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APPS, ROOT } from './apps.mjs';
@@ -72,6 +74,7 @@ export function releasePaths(env) {
   return {
     releasesDir,
     pointerFile: join(releasesDir, 'remotes.json'),
+    auditFile: join(releasesDir, 'audit.jsonl'),
     sourceMapsDir: join(dataDir, 'source-maps'),
   };
 }
@@ -143,7 +146,10 @@ export function publishRelease({ env, remote, buildDir }) {
   return { ...stats, created: true };
 }
 
-/** @returns {Record<string, { base: string, history: string[], startedWith?: string }>} */
+/**
+ * `canary`: a release current for `share` percent of visitors only (the rest get the last of `history`).
+ * @returns {Record<string, { base: string, history: string[], startedWith?: string, canary?: { release: string, share: number, since: string } }>}
+ */
 export function readPointer(pointerFile) {
   if (!existsSync(pointerFile)) return {};
   return JSON.parse(readFileSync(pointerFile, 'utf8'));
@@ -201,10 +207,72 @@ export function switchRelease({ env, remote, release, base = env[remote.urlVar],
     const entry = (pointer[remote.name] ??= { base, history: [] });
     entry.base = base;
     const from = entry.history.at(-1);
+    // A release to everyone ends a canary (promoting it, when it is the canary release); switching to the
+    // release that is already current (a restart) leaves a canary running.
+    if (from !== release || entry.canary?.release === release) delete entry.canary;
     if (from !== release) entry.history = [...entry.history, release].slice(-HISTORY);
     if (byStart) entry.startedWith = release;
     else delete entry.startedWith;
     return { from, to: release };
+  });
+}
+
+/**
+ * Makes `release` current for `share` percent of visitors (sticky per visitor, see
+ * tools/federation/release-selection.mjs); the others keep the current release. Replaces a canary under way.
+ * @returns {{ from?: string, to: string, share: number, replaced?: string }}
+ */
+export function startCanary({ env, remote, release, share, base = env[remote.urlVar] }) {
+  const { releasesDir } = releasePaths(env);
+  if (!(Number.isInteger(share) && share >= 1 && share <= 99))
+    throw new Error(`A canary's share is a whole percentage from 1 to 99 (got ${share}).`);
+  if (!existsSync(join(releasesDir, remote.name, release)))
+    throw new Error(`${remote.name} has no published release ${release}.`);
+  return updatePointer(env, (pointer) => {
+    const entry = pointer[remote.name];
+    const from = entry?.history.at(-1);
+    if (!entry || !from)
+      throw new Error(`${remote.name} has no current release yet: release it to everyone first.`);
+    if (from === release) throw new Error(`${release} is already ${remote.name}'s current release.`);
+    entry.base = base;
+    const replaced = entry.canary?.release;
+    entry.canary = { release, share, since: new Date().toISOString() };
+    return { from, to: release, share, ...(replaced && replaced !== release && { replaced }) };
+  });
+}
+
+/**
+ * Takes the running canary to every visitor. `expected`: the canary release the caller means (refused if
+ * another one runs now).
+ * @returns {{ from: string, to: string }}
+ */
+export function promoteCanary({ env, remote, expected }) {
+  return updatePointer(env, (pointer) => {
+    const entry = pointer[remote.name];
+    const canary = entry?.canary?.release;
+    if (!canary) throw new Error(`${remote.name} has no canary to promote.`);
+    if (expected && expected !== canary)
+      throw new Error(`${remote.name}'s canary is now ${canary}, not ${expected}: run it again.`);
+    const from = entry.history.at(-1);
+    delete entry.canary;
+    delete entry.startedWith;
+    entry.history = [...entry.history.filter((r) => r !== canary), canary].slice(-HISTORY);
+    return { from, to: canary };
+  });
+}
+
+/**
+ * Ends the running canary: every visitor gets the current release again. `expected`: the canary release the
+ * caller checked (an automatic rollback judged that one); nothing changes when another one runs now.
+ * @returns {{ from: string, to: string } | undefined} undefined when there was no such canary
+ */
+export function endCanary({ env, remote, expected }) {
+  return updatePointer(env, (pointer) => {
+    const entry = pointer[remote.name];
+    const canary = entry?.canary?.release;
+    if (!canary || (expected && expected !== canary)) return undefined;
+    delete entry.canary;
+    return { from: canary, to: entry.history.at(-1) };
   });
 }
 
@@ -223,6 +291,7 @@ export function rollbackRelease({ env, remote, to, expected }) {
       );
     const entry = pointer[remote.name];
     delete entry.startedWith;
+    delete entry.canary;
     if (!to) entry.history = entry.history.slice(0, -1);
     else if (to !== from) entry.history = [...entry.history.filter((r) => r !== to), to].slice(-HISTORY);
     return { from, to: target };
@@ -252,20 +321,28 @@ export function rollbackTarget(pointer, { env, remote, to }) {
 
 /**
  * Every published release of a remote, newest first, with its publication time and its role.
- * @returns {{ release: string, publishedAt: Date, role?: 'current' | 'previous' }[]}
+ * @returns {{ release: string, publishedAt: Date, role?: string }[]}
  */
 export function listReleases({ env, remote }) {
   const { releasesDir, pointerFile } = releasePaths(env);
   const dir = join(releasesDir, remote.name);
   if (!existsSync(dir)) return [];
-  const history = readPointer(pointerFile)[remote.name]?.history ?? [];
+  const entry = readPointer(pointerFile)[remote.name];
+  const history = entry?.history ?? [];
+  const { release: canary, share } = entry?.canary ?? {};
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
     .map((entry) => ({
       release: entry.name,
       publishedAt: statSync(join(dir, entry.name)).mtime,
       role:
-        entry.name === history.at(-1) ? 'current' : entry.name === history.at(-2) ? 'previous' : undefined,
+        entry.name === canary
+          ? `canary (${share}% of visitors)`
+          : entry.name === history.at(-1)
+            ? 'current'
+            : entry.name === history.at(-2)
+              ? 'previous'
+              : undefined,
     }))
     .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || b.release.localeCompare(a.release));
 }
@@ -277,14 +354,66 @@ export function listReleases({ env, remote }) {
  */
 export function servedRemotes(pointer) {
   const remotes = {};
-  for (const [name, { base, history }] of Object.entries(pointer)) {
+  for (const [name, { base, history, canary }] of Object.entries(pointer)) {
     const [current, previous] = [history.at(-1), history.at(-2)];
     if (!current) continue;
     remotes[name] = {
       manifest: manifestUrl(base, current),
       release: current,
       ...(previous && { previous: { manifest: manifestUrl(base, previous), release: previous } }),
+      ...(canary && {
+        canary: { manifest: manifestUrl(base, canary.release), release: canary.release, share: canary.share },
+      }),
     };
   }
   return remotes;
+}
+
+/**
+ * Who runs a release command: RELEASE_ACTOR when set, else the CI's name for the run (GitHub Actions, GitLab,
+ * or `ci`), else the OS user.
+ */
+export function releaseActor(env = process.env) {
+  if (env.RELEASE_ACTOR) return env.RELEASE_ACTOR;
+  if (env.CI) {
+    const who = env.GITHUB_ACTOR ?? env.GITLAB_USER_LOGIN ?? env.BUILDKITE_BUILD_CREATOR;
+    const where = env.GITHUB_ACTIONS ? 'github-actions' : env.GITLAB_CI ? 'gitlab-ci' : 'ci';
+    return who ? `${where}:${who}` : where;
+  }
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Appends one line to the release audit log (<DATA_DIR>/releases/audit.jsonl): opened for appending only, one
+ * write per line, never rewritten.
+ * @param {{ action: 'release' | 'canary' | 'promote' | 'rollback' | 'automatic-rollback', remote: string,
+ *           release: string, from?: string, actor: string, reason: string, share?: number }} entry
+ */
+export function appendAudit(env, entry) {
+  const { releasesDir, auditFile } = releasePaths(env);
+  mkdirSync(releasesDir, { recursive: true });
+  const line = { at: new Date().toISOString(), ...entry };
+  appendFileSync(auditFile, `${JSON.stringify(line)}\n`, { flag: 'a' });
+  return line;
+}
+
+/** The audit log, oldest first (of one remote, when named). */
+export function readAudit(env, remote) {
+  const { auditFile } = releasePaths(env);
+  if (!existsSync(auditFile)) return [];
+  return readFileSync(auditFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line)];
+      } catch {
+        return [];
+      }
+    })
+    .filter((entry) => !remote || entry.remote === remote);
 }

@@ -107,20 +107,23 @@ export function createServerRenderer({ hostDir, log = console.error, renderTimeo
    * The document for a request, or undefined when the host has no server build (then serve index.html).
    * @returns {Promise<{ status: number, html: string, scriptHashes: string[] } | undefined>}
    */
-  function render(url, config) {
-    // Nothing the server renders depends on the query; one document per path keeps the cache bounded.
+  function render(url, config, visitor) {
+    // Nothing the server renders depends on the query; one document per path (and per choice of releases a
+    // visitor gets: a canary's side, a preview) keeps the cache bounded.
     const pathname = new URL(url, 'http://host.invalid').pathname;
     if (current(config)) void warm(config, pathname);
     if (stuck.has(pathname)) return Promise.resolve(undefined);
-    let document = pages.get(pathname);
+    const cacheKey = visitor?.key && visitor.key !== '|' ? `${visitor.key} ${pathname}` : pathname;
+    const renderWith = visitor?.config ?? config;
+    let document = pages.get(cacheKey);
     if (!document) {
-      document = call({ type: 'render', pathname, config });
+      document = call({ type: 'render', pathname, config: renderWith });
       const rendered = document;
       // Not kept: a failed render, or a page whose remote could not be reached (rendered again next time).
       rendered.then(
-        (page) => page?.cacheable === false && pages.get(pathname) === rendered && pages.delete(pathname),
+        (page) => page?.cacheable === false && pages.get(cacheKey) === rendered && pages.delete(cacheKey),
         (error) => {
-          if (pages.get(pathname) === rendered) pages.delete(pathname);
+          if (pages.get(cacheKey) === rendered) pages.delete(cacheKey);
           if (error instanceof StuckRender && renderedWith.config === config) {
             stuck.add(pathname);
             log(
@@ -129,7 +132,7 @@ export function createServerRenderer({ hostDir, log = console.error, renderTimeo
           }
         },
       );
-      pages.set(pathname, document);
+      pages.set(cacheKey, document);
       if (pages.size > PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value);
     }
     return document;

@@ -10,9 +10,11 @@ import { isProduction, resolveLocalEnv } from './local-env.mjs';
 import { startNginx } from './nginx.mjs';
 import { startPostgres } from './postgres.mjs';
 import { publishRelease, readPointer, releasePaths, remoteApps, switchRelease } from './releases.mjs';
+import { startReleaseGuard } from './release-guard.mjs';
 import { runtimeConfig } from './runtime-config.mjs';
 import { createServerRenderer } from './server-render.mjs';
 import { contentSecurityPolicy, startStaticServer } from './static-server.mjs';
+import { visitorReleases } from './visitor-releases.mjs';
 
 export { APPS, ROOT };
 
@@ -193,6 +195,13 @@ export async function startProduct({
         // As the API and the stand-ins: this machine only, unless BIND_HOST opens it (in a container).
         host: env.BIND_HOST || undefined,
         appConfig,
+        ...(isHost && {
+          visitor: visitorReleases({
+            secret: env.RELEASE_PREVIEW_SECRET,
+            releasesDir,
+            secure: env.PUBLIC_SITE_URL?.startsWith('https:'),
+          }),
+        }),
         ...(pages && { render: pages.render, files: pages.files }),
       });
       if (pages) {
@@ -203,6 +212,8 @@ export async function startProduct({
     }
     // Once every origin answers: the public pages are rendered before their first visitors.
     warmUp();
+    // Canaries that fail in browsers more than the current release are rolled back (release-guard.mjs).
+    stops.push(startReleaseGuard(env, { log: log ?? console.error }));
   } catch (error) {
     await stopAll();
     throw error;

@@ -70,6 +70,7 @@ function encoded(cache, body, acceptEncoding = '') {
  *           appConfig?: object | (() => object), csp?: string | ((appConfig: object, options?: object) => string),
  *           render?: (url: string, appConfig: object) => Promise<{ status: number, html: string, scriptHashes: string[] } | undefined>,
  *           files?: Record<string, { type: string, body: (appConfig: object) => string | Promise<string> }>,
+ *           visitor?: (req: import('node:http').IncomingMessage, appConfig: object) => { served: object, rendered: object, key: string, cookies: string[] },
  *           host?: string }} options
  *   `immutable`: every file is immutable (a tree of release folders, never written again).
  *   `appConfig`: served as /app-config.json; a function is asked on every request (the host's runtime config).
@@ -77,6 +78,8 @@ function encoded(cache, body, acceptEncoding = '') {
  *   `render`: renders the page for a path without a file extension (server-render.mjs); when it gives
  *   nothing, index.html is served.
  *   `files`: files made from the current app config (robots.txt, sitemap.xml).
+ *   `visitor`: the configuration one visitor gets (visitor-releases.mjs): `served` as /app-config.json,
+ *   `rendered` to render their page with (cached under `key`), and the cookies to set.
  */
 export function startStaticServer({
   dir,
@@ -88,6 +91,7 @@ export function startStaticServer({
   appConfig,
   render,
   files = {},
+  visitor,
   host = '127.0.0.1',
 }) {
   const setHeaders = (res, pathname) => {
@@ -114,10 +118,14 @@ export function startStaticServer({
   };
 
   /** Serves a rendered page; false when there is none to serve (no renderer, or it gave nothing or failed). */
-  async function servePage(req, res, pathname, config, cached) {
+  async function servePage(req, res, pathname, config, cached, chosen) {
     let page;
     try {
-      page = await render(pathname === '/index.html' ? '/' : (req.url ?? pathname), config);
+      page = await render(
+        pathname === '/index.html' ? '/' : (req.url ?? pathname),
+        config,
+        chosen && { key: chosen.key, config: chosen.rendered },
+      );
     } catch (error) {
       console.error(`[static-server] rendering ${pathname} failed, serving index.html:`, error);
     }
@@ -145,7 +153,14 @@ export function startStaticServer({
   const server = createServer(async (req, res) => {
     const config = currentConfig();
     const cached = config ? configured(config) : undefined;
-    const { body: configBody, csp: policy } = cached ?? { body: undefined, csp };
+    const { csp: policy } = cached ?? { csp };
+    const pathname = req.url?.split('?')[0] ?? '/';
+    const isPage = pathname === '/index.html' || !/\.[^/]*$/.test(pathname);
+    // What this visitor gets (their canary side, a preview), for the pages and the configuration only.
+    const chosen =
+      visitor && config && (isPage || pathname === '/app-config.json') ? visitor(req, config) : undefined;
+    if (chosen?.cookies.length) res.setHeader('Set-Cookie', chosen.cookies);
+    const configBody = chosen ? configured(chosen.served).body : cached?.body;
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (policy) res.setHeader('Content-Security-Policy', policy);
@@ -157,7 +172,6 @@ export function startStaticServer({
         return;
       }
     }
-    const pathname = req.url?.split('?')[0] ?? '/';
     if (configBody && pathname === '/app-config.json') {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }).end(configBody);
       return;
@@ -173,9 +187,8 @@ export function startStaticServer({
       return;
     }
     // A page (a path without a file extension, or index.html itself) is rendered by the server.
-    const isPage = pathname === '/index.html' || !/\.[^/]*$/.test(pathname);
     if (render && config && isPage && (req.method === 'GET' || req.method === 'HEAD')) {
-      if (await servePage(req, res, pathname, config, cached)) return;
+      if (await servePage(req, res, pathname, config, cached, chosen)) return;
     }
     serve(req, res, () => {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');

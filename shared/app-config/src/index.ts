@@ -11,6 +11,8 @@ export interface RemoteLocation {
   release?: string;
   /** The release before it: the host falls back to it when the current one cannot run here. */
   previous?: { manifest: string; release?: string };
+  /** A canary: this release is current for `share` percent of visitors (tools/federation/release-selection.mjs). */
+  canary?: { manifest: string; release: string; share: number };
 }
 
 export interface AppConfig {
@@ -25,6 +27,8 @@ export interface AppConfig {
   stripeJsUrl?: string;
   /** Ad pixel id; tracking does nothing when unset. */
   pixelId?: string;
+  /** Share of remote page loads the host reports to the API (0-1; 1 when unset): REMOTE_HEALTH_SAMPLE_RATE. */
+  remoteHealth?: { sampleRate: number };
   links: {
     /** External scheduling page for the free 15-minute consultation. */
     booking: string;

@@ -5,6 +5,8 @@ interface Props {
   resetKey: string;
   fallback: (props: { error: Error; retry: () => void }) => ReactNode;
   onRetry: () => void;
+  /** Told of each error caught (health reports). */
+  onCaught?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -27,6 +29,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('[federation] remote page failed', error, info.componentStack);
+    this.props.onCaught?.(error);
   }
 
   private retry = () => {

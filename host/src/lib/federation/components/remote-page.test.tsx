@@ -17,6 +17,7 @@ jest.mock('../api/remote-registry', () => {
     refreshOnNavigation: jest.fn(() => undefined),
     currentRelease: (remote: string) => `https://cdn.example/${remote}/v2/mf-manifest.json`,
     resetRemote: jest.fn(),
+    reportRemoteLoad: jest.fn(),
   };
 });
 

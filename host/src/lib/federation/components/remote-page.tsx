@@ -5,6 +5,7 @@ import {
   loadRemotePage,
   refreshOnNavigation,
   RemoteUnavailableError,
+  reportRemoteLoad,
   resetRemote,
   type RemoteName,
 } from '../api/remote-registry';
@@ -21,6 +22,8 @@ type PageLoad = Promise<ComponentType> & {
 };
 
 const pages = new Map<string, PageLoad>();
+/** Loads whose page has been shown, reported once each. */
+const shown = new WeakSet<PageLoad>();
 
 /** One load per remote, module, release and attempt. */
 function pageLoad(remote: RemoteName, exposed: string, attempt: number): PageLoad {
@@ -84,6 +87,10 @@ export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: s
         resetRemote(remote);
         setAttempt((n) => n + 1);
       }}
+      // A load that failed was reported by the registry; anything else failed rendering the page.
+      onCaught={(error) =>
+        error instanceof RemoteUnavailableError || reportRemoteLoad(remote, { error, phase: 'render' })
+      }
       fallback={({ error, retry }) =>
         error instanceof RemoteUnavailableError && error.incompatible ? (
           <RemoteIncompatible />
@@ -102,8 +109,13 @@ export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: s
 function CurrentRelease(props: { remote: RemoteName; exposed: string; navigation: string; attempt: number }) {
   const reading = refreshOnNavigation(props.navigation);
   if (reading) use(reading);
-  const load: Promise<ComponentType> = pageLoad(props.remote, props.exposed, props.attempt);
-  const Page = use(load);
+  const load = pageLoad(props.remote, props.exposed, props.attempt);
+  const Page = use(load as Promise<ComponentType>);
+  useEffect(() => {
+    if (shown.has(load)) return;
+    shown.add(load);
+    reportRemoteLoad(props.remote);
+  }, [load, props.remote]);
   // eslint-disable-next-line react-hooks/static-components -- one component per load, and loads are kept per remote, module, release and attempt: the same across renders.
   return <Page />;
 }
