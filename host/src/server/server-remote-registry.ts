@@ -29,6 +29,8 @@ export function currentRelease(remote: RemoteName): string | undefined {
 }
 export function resetRemote(): void {}
 export function prefetchRemote(): void {}
+/** Health reports come from browsers only. */
+export function reportRemoteLoad(): void {}
 export async function loadExposedModule(): Promise<null> {
   return null;
 }

@@ -17,8 +17,8 @@ export const RATE_LIMITS = {
   paymentIntent: { windowMs: 15 * 60_000, limit: 20 },
   /** The browser polls a purchase's status for a few seconds after paying. */
   purchaseStatus: { windowMs: 60_000, limit: 120 },
-  /** Remote health reports (issue 37): a tab sends a few per page view at most, a browser farm no more. */
-  remoteHealth: { windowMs: 60_000, limit: 60 },
+  /** Remote health reports (issue 37): a tab sends at most one per page view (20 per tab); an office behind one address more. */
+  remoteHealth: { windowMs: 60_000, limit: 120 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Per e-mail address, whatever the client address: purchase intents opened for one buyer. */
