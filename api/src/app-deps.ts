@@ -15,6 +15,7 @@ import type { SecondFactorPolicy } from './features/users/admin-second-factor';
 import type { Metrics } from './ops/metrics';
 import type { Lifecycle } from './ops/ops-routes';
 import type { Settings } from './settings';
+import type { FileStorage } from './features/files/file-storage';
 
 /** The app's configuration: the settings features read (settings.ts) and the app's own. */
 export interface AppConfig extends Settings {
@@ -36,6 +37,8 @@ export interface AppDeps extends FeatureDeps {
     migrationsDir: string;
     metricsToken: string | null | undefined;
   };
+  /** Supabase Storage's private bucket of project files (features/files). */
+  fileStorage: FileStorage;
   /** Fault injection for failure tests (never set in production). */
   moneyFaults?: MoneyDeps['faults'];
 }

@@ -16,6 +16,7 @@ import { registerTicketRoutes } from './features/tickets/routes';
 import { registerUserRoutes } from './features/users/routes';
 import { registerLiveRoutes } from './features/live/routes';
 import { registerInboxRoutes } from './features/inbox/routes';
+import { registerFileRoutes } from './features/files/routes';
 import type { AppEnv, Caller } from './http/app-env';
 import { HttpError } from './http/http-error';
 import { registerOpsRoutes } from './ops/ops-routes';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   registerUserRoutes(app, deps);
   registerLiveRoutes(app, deps, services.live);
   registerInboxRoutes(app, deps);
+  registerFileRoutes(app, deps, deps.fileStorage);
   registerContractRoutes(app);
   app.route('/api', paymentsRoutes(deps, services));
 

@@ -3,6 +3,7 @@ import {
   insertFixtureProject,
   insertFixtureTicket,
   startTestApi,
+  uploadFixtureFile,
   type FixtureState,
   type TestApi,
   type TestUser,
@@ -15,6 +16,8 @@ interface Fixture {
   projectId: string;
   ticketId: string;
   paymentIntentId: string | null;
+  /** For /api/files/:id routes: a file on client A's project, uploaded by the admin when the admin calls. */
+  fileId: string;
 }
 
 interface RouteSample {
@@ -127,6 +130,12 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   // Anyone can reach the webhook; without Stripe's signature it is refused.
   stripeWebhook: { body: () => ({ type: 'payment_intent.succeeded' }), allowedStatuses: [400] },
   requestContract: {},
+  listProjectFiles: {},
+  createFileUpload: { body: () => ({ name: 'brief.pdf', size: 1000 }) },
+  completeFileUpload: {},
+  fileDownloadUrl: {},
+  deleteFile: {},
+  setFileDeliverable: { body: () => ({ deliverable: true }) },
 };
 
 /** What the route table promises for a caller: 'allowed', or the status of the refusal. */
@@ -191,10 +200,17 @@ describe('authorization matrix (every route of API_ROUTES × every kind of calle
         }>('select stripe_payment_intent_id from projects where id = $1', [projectId])) as [
           { stripe_payment_intent_id: string | null },
         ];
-        const fixture = { projectId, ticketId, paymentIntentId };
+        const fileId = spec.path.startsWith('/api/files/')
+          ? await uploadFixtureFile(api, caller === 'admin' ? api.admin : api.clientA, projectId)
+          : '';
+        const fixture = { projectId, ticketId, paymentIntentId, fileId };
         const params =
           sample.params?.(fixture) ??
-          (spec.path.startsWith('/api/tickets/') ? { id: ticketId } : { id: projectId });
+          (spec.path.startsWith('/api/tickets/')
+            ? { id: ticketId }
+            : spec.path.startsWith('/api/files/')
+              ? { id: fileId }
+              : { id: projectId });
         const route = routePath(spec.path, params) + (sample.query ?? '');
         const response = spec.stream
           ? await openStream(route, tokenOf(caller))

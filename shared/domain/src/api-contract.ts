@@ -35,6 +35,12 @@ import type {
 import type { TierId } from './tiers';
 import type { PreferredSlot } from './schemas/preferred-slot';
 import type { PurchaseStatusResponse } from './payments-purchase';
+import type {
+  CreateFileUploadRequest,
+  FileDeliverableRequest,
+  ProjectFile,
+  ProjectFilesUsage,
+} from './files';
 
 /** Response shapes of the money routes (spec section 7); the payments module implements them. */ export interface PenaltyQuoteResponse {
   hasPenalty: boolean;
@@ -248,6 +254,25 @@ export interface ApiRouteTypes {
   stripeWebhook: { response: { received: true } };
   /** What this API accepts in each request: the release tools check a remote against it. */
   requestContract: { response: { requests: RequestContract } };
+  /** A project's files (uploads finished), newest first, and how much of its quota they take. */
+  listProjectFiles: { params: { id: string }; response: { files: ProjectFile[]; usage: ProjectFilesUsage } };
+  /** Announce an upload: checked against the limits, answered with a signed upload URL for the bytes. */
+  createFileUpload: {
+    params: { id: string };
+    body: CreateFileUploadRequest;
+    response: { file: ProjectFile; upload: { url: string; contentType: string; expiresAt: string } };
+  };
+  /** After the bytes arrived at the upload URL: checked against what was announced, then listed. */
+  completeFileUpload: { params: { id: string }; response: { file: ProjectFile } };
+  /** A short-lived signed URL that downloads the file (always as an attachment). */
+  fileDownloadUrl: { params: { id: string }; response: { url: string; expiresAt: string } };
+  /** Delete one's own file (or cancel one's unfinished upload). */
+  deleteFile: { params: { id: string }; response: { deleted: true } };
+  setFileDeliverable: {
+    params: { id: string };
+    body: FileDeliverableRequest;
+    response: { file: ProjectFile };
+  };
 }
 
 export type ApiRouteKey = keyof ApiRouteTypes;
@@ -506,6 +531,48 @@ export const API_ROUTES = {
     path: '/api/contract',
     access: 'public',
     projectScoped: false,
+    feature: 'core',
+  },
+  listProjectFiles: {
+    method: 'GET',
+    path: '/api/projects/:id/files',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  createFileUpload: {
+    method: 'POST',
+    path: '/api/projects/:id/files',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  completeFileUpload: {
+    method: 'POST',
+    path: '/api/files/:id/complete',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  fileDownloadUrl: {
+    method: 'POST',
+    path: '/api/files/:id/download-url',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  deleteFile: {
+    method: 'DELETE',
+    path: '/api/files/:id',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  setFileDeliverable: {
+    method: 'PATCH',
+    path: '/api/files/:id',
+    access: 'admin',
+    projectScoped: true,
     feature: 'core',
   },
 } as const satisfies { [K in ApiRouteKey]: RouteSpec };

@@ -25,6 +25,7 @@ import {
   stripeRefundSchema,
   subscriptionPlansQuerySchema,
 } from './schemas/payments';
+import { createFileUploadSchema, fileDeliverableSchema } from './files';
 
 /**
  * What each route of the API takes: the schema its body, or its query, is read with. The server reads every
@@ -56,6 +57,8 @@ export const REQUEST_SCHEMAS = {
   payOpenInvoice: { body: payOpenInvoiceSchema },
   subscriptionPlans: { query: subscriptionPlansQuerySchema },
   monthlyRevenue: { query: monthlyRevenueQuerySchema },
+  createFileUpload: { body: createFileUploadSchema },
+  setFileDeliverable: { body: fileDeliverableSchema },
 } as const satisfies { [K in ApiRouteKey]?: { body: AnyObjectSchema } | { query: AnyObjectSchema } };
 
 type RequestSchemas = typeof REQUEST_SCHEMAS;
