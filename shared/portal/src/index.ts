@@ -16,3 +16,5 @@ export { NotificationsBell } from './components/notifications-bell';
 export { LiveStatus } from './components/live-status';
 export { SEARCH_DEBOUNCE_MS } from './components/list-toolbar';
 export { ProjectList, type ProjectListTexts } from './components/project-list';
+export { FilesButton, FilesDialog, ProjectFiles } from './components/project-files';
+export { useProjectFiles, putWithProgress, fileProblem, fileKeys } from './use-project-files';
