@@ -122,9 +122,17 @@ export function useProjectFiles(projectId: string) {
     onSettled: refresh,
   });
 
+  // The mark shows at once and goes back if the server refuses it.
   const setDeliverable = useMutation({
     mutationFn: ({ file, deliverable }: { file: ProjectFile; deliverable: boolean }) =>
       apiClient().setFileDeliverable({ params: { id: file.id }, body: { deliverable } }),
+    onMutate: ({ file, deliverable }) => {
+      replaceFile({ ...file, deliverable });
+      return file;
+    },
+    onError: (_error, _input, before) => {
+      if (before) replaceFile(before);
+    },
     onSuccess: ({ file }) => replaceFile(file),
   });
 
