@@ -25,6 +25,14 @@ import {
   stripeRefundSchema,
   subscriptionPlansQuerySchema,
 } from './schemas/payments';
+import {
+  emailSettingsSchema,
+  inboxConvertSchema,
+  inboxLinkSchema,
+  inboxReplySchema,
+  messageListQuerySchema,
+  postMessageSchema,
+} from './conversation';
 
 /**
  * What each route of the API takes: the schema its body, or its query, is read with. The server reads every
@@ -56,6 +64,12 @@ export const REQUEST_SCHEMAS = {
   payOpenInvoice: { body: payOpenInvoiceSchema },
   subscriptionPlans: { query: subscriptionPlansQuerySchema },
   monthlyRevenue: { query: monthlyRevenueQuerySchema },
+  listMessages: { query: messageListQuerySchema },
+  postMessage: { body: postMessageSchema },
+  updateEmailSettings: { body: emailSettingsSchema },
+  replyInbox: { body: inboxReplySchema },
+  linkInbox: { body: inboxLinkSchema },
+  convertInbox: { body: inboxConvertSchema },
 } as const satisfies { [K in ApiRouteKey]?: { body: AnyObjectSchema } | { query: AnyObjectSchema } };
 
 type RequestSchemas = typeof REQUEST_SCHEMAS;
