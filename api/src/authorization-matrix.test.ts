@@ -136,6 +136,27 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   fileDownloadUrl: {},
   deleteFile: {},
   setFileDeliverable: { body: () => ({ deliverable: true }) },
+  // Issue 34: the conversation, its e-mail settings and the Inbox's answers.
+  listMessages: {},
+  postMessage: { body: () => ({ body: 'Is the design ready for review?' }) },
+  markMessagesSeen: {},
+  unreadMessages: {},
+  getEmailSettings: {},
+  updateEmailSettings: { body: () => ({ ticketDigest: false }) },
+  // No such message or request: the admin gets through to the route, which answers 404.
+  replyInbox: {
+    body: () => ({
+      kind: 'contact',
+      id: '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11',
+      body: 'Thanks, we will call.',
+    }),
+    allowedStatuses: [404],
+  },
+  linkInbox: {
+    body: (f) => ({ id: '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11', projectId: f.projectId }),
+    allowedStatuses: [404],
+  },
+  convertInbox: { body: () => ({ id: '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11' }), allowedStatuses: [404] },
 };
 
 /** What the route table promises for a caller: 'allowed', or the status of the refusal. */

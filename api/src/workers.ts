@@ -48,4 +48,15 @@ export async function startWorkers(deps: AppDeps, services: AppServices): Promis
     if (removed) logger.info({ removed }, 'unfinished uploads removed');
   });
   await jobs.schedule('files.sweep-uploads', '*/15 * * * *');
+  const { conversationMail } = services;
+  if (conversationMail) {
+    await jobs.work('conversations.unseen-alerts', async () => {
+      await conversationMail.sendUnseenAlerts();
+    });
+    await jobs.schedule('conversations.unseen-alerts', '* * * * *');
+    await jobs.work('conversations.ticket-digest', async () => {
+      await conversationMail.sendTicketDigests();
+    });
+    await jobs.schedule('conversations.ticket-digest', '0 8 * * *');
+  }
 }

@@ -41,6 +41,17 @@ import type {
   ProjectFile,
   ProjectFilesUsage,
 } from './files';
+import type {
+  ConversationMessage,
+  EmailSettings,
+  EmailSettingsRequest,
+  InboxConvertRequest,
+  InboxLinkRequest,
+  InboxReply,
+  InboxReplyRequest,
+  MessageListQuery,
+  PostMessageRequest,
+} from './conversation';
 
 /** Response shapes of the money routes (spec section 7); the payments module implements them. */ export interface PenaltyQuoteResponse {
   hasPenalty: boolean;
@@ -173,6 +184,10 @@ export interface InboxItem {
   message: string;
   at: string;
   readAt: string | null;
+  /** The project this message is linked to (a consultation's own project; a contact message once linked). */
+  projectId?: string | null;
+  /** When the admin last replied from the Inbox (issue 34); null: not yet. */
+  repliedAt?: string | null;
   consultation?: {
     projectId: string;
     tier: string;
@@ -273,6 +288,26 @@ export interface ApiRouteTypes {
     body: FileDeliverableRequest;
     response: { file: ProjectFile };
   };
+  /** A project's thread (or with `ticketId` a ticket's comments), newest first, paged by cursor (issue 34). */
+  listMessages: {
+    params: { id: string };
+    query?: Partial<MessageListQuery>;
+    response: { messages: ConversationMessage[]; nextCursor: string | null };
+  };
+  postMessage: {
+    params: { id: string };
+    body: PostMessageRequest;
+    response: { message: ConversationMessage };
+  };
+  /** The caller has seen the project's thread up to its newest message. */
+  markMessagesSeen: { params: { id: string }; response: { unread: number } };
+  /** Unread messages of every project the caller sees, in one answer for every card (and the page's title). */
+  unreadMessages: { response: { unread: Record<string, number>; total: number } };
+  getEmailSettings: { response: { settings: EmailSettings } };
+  updateEmailSettings: { body: EmailSettingsRequest; response: { settings: EmailSettings } };
+  replyInbox: { body: InboxReplyRequest; response: { reply: InboxReply } };
+  linkInbox: { body: InboxLinkRequest; response: { item: InboxItem } };
+  convertInbox: { body: InboxConvertRequest; response: { project: Project } };
 }
 
 export type ApiRouteKey = keyof ApiRouteTypes;
@@ -573,6 +608,69 @@ export const API_ROUTES = {
     path: '/api/files/:id',
     access: 'admin',
     projectScoped: true,
+    feature: 'core',
+  },
+  listMessages: {
+    method: 'GET',
+    path: '/api/projects/:id/messages',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  postMessage: {
+    method: 'POST',
+    path: '/api/projects/:id/messages',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  markMessagesSeen: {
+    method: 'POST',
+    path: '/api/projects/:id/messages/seen',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  unreadMessages: {
+    method: 'GET',
+    path: '/api/conversations/unread',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  getEmailSettings: {
+    method: 'GET',
+    path: '/api/email-settings',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  updateEmailSettings: {
+    method: 'PATCH',
+    path: '/api/email-settings',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  replyInbox: {
+    method: 'POST',
+    path: '/api/inbox/reply',
+    access: 'admin',
+    projectScoped: false,
+    feature: 'core',
+  },
+  linkInbox: {
+    method: 'POST',
+    path: '/api/inbox/link',
+    access: 'admin',
+    projectScoped: false,
+    feature: 'core',
+  },
+  convertInbox: {
+    method: 'POST',
+    path: '/api/inbox/convert',
+    access: 'admin',
+    projectScoped: false,
     feature: 'core',
   },
 } as const satisfies { [K in ApiRouteKey]: RouteSpec };

@@ -26,3 +26,4 @@ export * from './reference';
 export * from './schemas/preferred-slot';
 export * from './messages/scheduling';
 export * from './files';
+export * from './conversation';
