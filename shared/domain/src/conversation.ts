@@ -1,4 +1,5 @@
-import { boolean, mixed, string, type InferType } from 'yup';
+import { array, boolean, mixed, string, type InferType } from 'yup';
+import { FILE_MESSAGES, MESSAGE_MAX_ATTACHMENTS, type MessageAttachment } from './files';
 import { API_MESSAGES } from './messages/api-messages';
 import { INBOX_KINDS, type InboxKind } from './schemas/projects';
 import { multiLineText, requestObject } from './schemas/request-object';
@@ -29,6 +30,8 @@ export interface ConversationMessage {
   created_at: string;
   /** The other side has seen it (project threads only; false for ticket comments). */
   seen: boolean;
+  /** Files of the project it carries (downloaded through POST /api/files/:id/download-url). */
+  attachments: MessageAttachment[];
 }
 
 /** Which e-mails a person gets (GET/PATCH /api/email-settings). */
@@ -58,6 +61,10 @@ const messageBody = () =>
 export const postMessageSchema = requestObject({
   body: messageBody(),
   ticketId: string().optional().uuid(API_MESSAGES.invalidValue),
+  /** Files already uploaded to the project (issue 34, item 2). */
+  fileIds: array(string().required().uuid(FILE_MESSAGES.api.fileNotFound))
+    .optional()
+    .max(MESSAGE_MAX_ATTACHMENTS, FILE_MESSAGES.api.tooManyAttachments),
 });
 export type PostMessageRequest = InferType<typeof postMessageSchema>;
 

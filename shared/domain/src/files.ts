@@ -136,8 +136,21 @@ export interface ProjectFilesUsage {
   quotaBytes: number;
 }
 
+/** A message may carry this many of the project's files. */
+export const MESSAGE_MAX_ATTACHMENTS = 10;
+
+/** A file a message carries: enough to show it and ask for its download URL. */
+export interface MessageAttachment {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+}
+
 export const FILE_MESSAGES = {
   api: {
+    tooManyAttachments: `A message can carry at most ${MESSAGE_MAX_ATTACHMENTS} files.`,
+    attachmentNotInProject: 'Attach files uploaded to this project (finished uploads only).',
     fileNotFound: 'File not found',
     nameRequired: 'A file needs a name.',
     tooLarge: `A file can be at most ${formatBytes(FILE_LIMITS.maxFileBytes)}.`,

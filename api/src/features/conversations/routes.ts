@@ -2,6 +2,8 @@ import type { Hono } from 'hono';
 import {
   CONVERSATION_MESSAGES,
   DEFAULT_EMAIL_SETTINGS,
+  FILE_MESSAGES,
+  type MessageAttachment,
   MESSAGE_PAGE_SIZE,
   type ConversationMessage,
   type EmailSettings,
@@ -43,7 +45,35 @@ async function seenBySide(q: Queryable, projectId: string): Promise<Record<'ADMI
   return { ADMIN: Number(row?.admin ?? 0), CLIENT: Number(row?.client ?? 0) };
 }
 
-function toMessage(row: MessageRow, seen: Record<'ADMIN' | 'CLIENT', number>): ConversationMessage {
+/** The files each message carries, in the order attached (issue 34, item 2: message_attachments, migration 141). */
+async function attachmentsOf(q: Queryable, messageIds: string[]): Promise<Map<string, MessageAttachment[]>> {
+  const byMessage = new Map<string, MessageAttachment[]>();
+  if (!messageIds.length) return byMessage;
+  const rows = await q.query<{
+    message_id: string;
+    id: string;
+    name: string;
+    content_type: string;
+    size_bytes: string | number;
+  }>(
+    `select ma.message_id, f.id, f.name, f.content_type, f.size_bytes
+       from message_attachments ma join project_files f on f.id = ma.file_id
+      where ma.message_id = any($1::uuid[]) order by ma.message_id, ma.position`,
+    [messageIds],
+  );
+  for (const row of rows) {
+    const list = byMessage.get(row.message_id) ?? [];
+    list.push({ id: row.id, name: row.name, content_type: row.content_type, size: Number(row.size_bytes) });
+    byMessage.set(row.message_id, list);
+  }
+  return byMessage;
+}
+
+function toMessage(
+  row: MessageRow,
+  seen: Record<'ADMIN' | 'CLIENT', number>,
+  attachments: Map<string, MessageAttachment[]> = new Map(),
+): ConversationMessage {
   const other = row.author_role === 'ADMIN' ? 'CLIENT' : 'ADMIN';
   return {
     id: row.id,
@@ -55,6 +85,7 @@ function toMessage(row: MessageRow, seen: Record<'ADMIN' | 'CLIENT', number>): C
     body: row.body,
     created_at: new Date(row.created_at).toISOString(),
     seen: row.ticket_id === null && seen[other] >= Number(row.seq),
+    attachments: attachments.get(row.id) ?? [],
   };
 }
 
@@ -114,8 +145,12 @@ export function registerConversationRoutes(app: Hono<AppEnv>, deps: FeatureDeps)
     );
     const seen = await seenBySide(db, project.id);
     const shown = rows.slice(0, limit);
+    const attachments = await attachmentsOf(
+      db,
+      shown.map((row) => row.id),
+    );
     return {
-      messages: shown.map((row) => toMessage(row, seen)),
+      messages: shown.map((row) => toMessage(row, seen, attachments)),
       nextCursor: rows.length > limit ? encodeCursor(shown.at(-1)!.seq) : null,
     };
   });
@@ -146,6 +181,23 @@ export function registerConversationRoutes(app: Hono<AppEnv>, deps: FeatureDeps)
            select ${MESSAGE_COLUMNS} from m left join profiles a on a.id = m.author_id`,
           [project.id, body.ticketId ?? null, caller.id, sideOf(caller), body.body],
         );
+        // Attachments: finished files of this same project only (another project's file is as good as none).
+        const fileIds = [...new Set(body.fileIds ?? [])];
+        if (fileIds.length) {
+          const found = await tx.query<{ id: string }>(
+            `select id from project_files where id = any($1::uuid[]) and project_id = $2 and status = 'ready'`,
+            [fileIds, project.id],
+          );
+          if (found.length !== fileIds.length)
+            throw new HttpError(404, FILE_MESSAGES.api.attachmentNotInProject, {
+              fileIds: FILE_MESSAGES.api.attachmentNotInProject,
+            });
+          await tx.query(
+            `insert into message_attachments (message_id, file_id, position)
+             select $1, file_id, position::smallint from unnest($2::uuid[]) with ordinality as a (file_id, position)`,
+            [created!.id, fileIds],
+          );
+        }
         // One's own message is seen by oneself.
         if (!body.ticketId) await markSeen(tx, caller.id, project.id, Number(created!.seq));
         await appendProjectEvent(tx, {
@@ -161,7 +213,9 @@ export function registerConversationRoutes(app: Hono<AppEnv>, deps: FeatureDeps)
         });
         return created!;
       });
-      return { message: toMessage(row, await seenBySide(db, project.id)) };
+      return {
+        message: toMessage(row, await seenBySide(db, project.id), await attachmentsOf(db, [row.id])),
+      };
     },
     { successStatus: 201 },
   );

@@ -368,3 +368,73 @@ describe('files: who may delete and mark', () => {
     );
   });
 });
+
+describe('files: attachments on messages (a message carries files uploaded to its project)', () => {
+  it('carries finished files of its own project only, to both sides, and loses a deleted one', async () => {
+    const project = await insertFixtureProject(api.db, api.clientA, { state: 'active' });
+    const brief = await uploadFixtureFile(api, api.clientA, project, {
+      name: 'brief.pdf',
+      content: '%PDF brief',
+    });
+    const design = await uploadFixtureFile(api, api.admin, project, { name: 'design.png', content: 'PNG' });
+    const posted = await api.call('POST', `/api/projects/${project}/messages`, {
+      token: api.clientA.token,
+      body: { body: 'Here is the brief; the design looks right.', fileIds: [brief, design] },
+    });
+    expect(posted.status).toBe(201);
+    expect(posted.body.message.attachments).toEqual([
+      { id: brief, name: 'brief.pdf', content_type: 'application/pdf', size: 10 },
+      { id: design, name: 'design.png', content_type: 'image/png', size: 3 },
+    ]);
+
+    // The admin reads the thread and downloads the attachment through the same signed-URL route.
+    const thread = await api.call('GET', `/api/projects/${project}/messages`, { token: api.admin.token });
+    const [message] = thread.body.messages;
+    expect(message.attachments.map((a: { id: string }) => a.id)).toEqual([brief, design]);
+    const { body } = await downloadUrl(api.admin.token, message.attachments[0].id);
+    const response = await fetch(body.url);
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="brief\.pdf"/);
+    expect(await response.text()).toBe('%PDF brief');
+
+    // Client B can neither read the thread nor fetch the attachment.
+    expect(
+      (await api.call('GET', `/api/projects/${project}/messages`, { token: api.clientB.token })).status,
+    ).toBe(404);
+    expect((await downloadUrl(api.clientB.token, brief)).status).toBe(404);
+
+    // Deleting the file (its uploader's right) takes it off the message.
+    expect((await api.call('DELETE', `/api/files/${brief}`, { token: api.clientA.token })).status).toBe(200);
+    const after = await api.call('GET', `/api/projects/${project}/messages`, { token: api.clientA.token });
+    expect(after.body.messages[0].attachments.map((a: { id: string }) => a.id)).toEqual([design]);
+  });
+
+  it("refuses another project's file, an unfinished upload and too many files, writing no message", async () => {
+    const project = await insertFixtureProject(api.db, api.clientA, { state: 'active' });
+    const ofA = await uploadFixtureFile(api, api.clientA, project, { name: 'a.pdf' });
+    const ofB = await uploadFixtureFile(api, api.clientB, projectB, { name: 'b.pdf' });
+    const pending = (await announce(api.clientA.token, project, { name: 'p.pdf', size: 3 })).body.file.id;
+    const post = (token: string, projectId: string, fileIds: string[]) =>
+      api.call('POST', `/api/projects/${projectId}/messages`, {
+        token,
+        body: { body: 'See attached', fileIds },
+      });
+
+    // B attaches A's file to a message on B's own project: as if it did not exist.
+    const stolen = await post(api.clientB.token, projectB, [ofA]);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.error).toBe(m.attachmentNotInProject);
+    expect((await post(api.clientB.token, project, [ofB])).status).toBe(404);
+    expect((await post(api.clientA.token, project, [ofA, ofB])).status).toBe(404);
+    expect((await post(api.clientA.token, project, [pending])).status).toBe(404);
+    const many = await post(
+      api.clientA.token,
+      project,
+      Array.from({ length: 11 }, () => ofA),
+    );
+    expect(many.status).toBe(400);
+    expect(many.body.fields.fileIds).toBe(m.tooManyAttachments);
+    expect(
+      await api.db.query('select id from messages where project_id = any($1::uuid[])', [[project, projectB]]),
+    ).toEqual([]);
+  });
+});
