@@ -60,6 +60,17 @@ export function putWithProgress(
   });
 }
 
+/** Follows a signed download URL; Storage answers with an attachment, so the page stays where it is. */
+export function followDownload(url: string, name: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.rel = 'noopener noreferrer';
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 /** What the server would refuse, said before anything is sent (the server checks again). */
 export function fileProblem(file: File): string | null {
   if (file.size === 0) return m.api.empty;
@@ -140,13 +151,7 @@ export function useProjectFiles(projectId: string) {
   const download = useMutation({
     mutationFn: async (file: ProjectFile) => {
       const { url } = await apiClient().fileDownloadUrl({ params: { id: file.id } });
-      const link = document.createElement('a');
-      link.href = url;
-      link.rel = 'noopener noreferrer';
-      link.download = file.name;
-      document.body.append(link);
-      link.click();
-      link.remove();
+      followDownload(url, file.name);
     },
   });
 
