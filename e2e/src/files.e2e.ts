@@ -12,7 +12,8 @@ import { assertNoAxeViolations } from './support/axe';
 // Files on a project (issue 34, item 2), in Chromium against the whole product and the Storage stand-in: a
 // client uploads a brief with the picker (a progress bar while it goes) and a logo by drag and drop; the admin
 // sees both, marks the brief a deliverable and downloads it as an attachment; the client sees the mark and
-// deletes the logo.
+// deletes the logo. A message then carries the brief, and the admin downloads the attachment from the thread
+// (through the API: the conversation's screens are not on this branch).
 
 const SHOTS = '/work/shots';
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
@@ -194,6 +195,57 @@ describe('project files', () => {
     await dialog.getByRole('button', { name: 'Delete logo.svg' }).click();
     await dialog.getByText('logo.svg deleted').waitFor();
     await dialog.getByRole('listitem', { name: 'logo.svg' }).waitFor({ state: 'detached' });
+
+    // ── A message carrying the brief: the admin reads it in the thread and downloads the attachment ──────
+    const api = async <T>(token: string, method: string, path: string, body?: unknown) =>
+      expectOk<T>(
+        await fetch(`${product.env.API_URL}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        }),
+        `${method} ${path}`,
+      );
+    const projectId = projects.projects[0]!.id;
+    const { files } = await api<{ files: { id: string; name: string }[] }>(
+      clientToken,
+      'GET',
+      `/api/projects/${projectId}/files`,
+    );
+    const briefId = files.find((f) => f.name === 'brief.pdf')!.id;
+    await api(clientToken, 'POST', `/api/projects/${projectId}/messages`, {
+      body: 'The brief is attached.',
+      fileIds: [briefId],
+    });
+    const adminSession = await expectOk<{ access_token: string }>(
+      await fetch(`${product.env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: product.env.SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: product.env.ADMIN_EMAIL, password: product.env.ADMIN_PASSWORD }),
+      }),
+      'admin sign in',
+    );
+    const thread = await api<{ messages: { body: string; attachments: { id: string; name: string }[] }[] }>(
+      adminSession.access_token,
+      'GET',
+      `/api/projects/${projectId}/messages`,
+    );
+    assert.deepEqual(
+      thread.messages[0]!.attachments.map((a) => a.name),
+      ['brief.pdf'],
+    );
+    const signed = await api<{ url: string }>(
+      adminSession.access_token,
+      'POST',
+      `/api/files/${thread.messages[0]!.attachments[0]!.id}/download-url`,
+    );
+    const attachment = await fetch(signed.url);
+    assert.match(attachment.headers.get('content-disposition') ?? '', /^attachment; filename="brief\.pdf"/);
+    assert.equal(attachment.headers.get('x-content-type-options'), 'nosniff');
+    assert.deepEqual(Buffer.from(await attachment.arrayBuffer()), brief);
 
     assert.deepEqual(clientErrors, []);
     assert.deepEqual(adminErrors, []);
