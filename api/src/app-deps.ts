@@ -10,11 +10,13 @@ import {
   type MoneyReconciliation,
 } from './features/payments/money-reconciliation';
 import { createLiveHub, type LiveHub } from './features/live/live-hub';
+import { createConversationMail, type ConversationMail } from './features/conversations/conversation-mail';
 import type { UserDirectory } from './features/users/user-directory';
 import type { SecondFactorPolicy } from './features/users/admin-second-factor';
 import type { Metrics } from './ops/metrics';
 import type { Lifecycle } from './ops/ops-routes';
 import type { Settings } from './settings';
+import type { FileStorage } from './features/files/file-storage';
 
 /** The app's configuration: the settings features read (settings.ts) and the app's own. */
 export interface AppConfig extends Settings {
@@ -36,6 +38,8 @@ export interface AppDeps extends FeatureDeps {
     migrationsDir: string;
     metricsToken: string | null | undefined;
   };
+  /** Supabase Storage's private bucket of project files (features/files). */
+  fileStorage: FileStorage;
   /** Fault injection for failure tests (never set in production). */
   moneyFaults?: MoneyDeps['faults'];
 }
@@ -48,6 +52,8 @@ export interface AppServices {
   purchases?: Purchases | undefined;
   stripeEvents?: StripeEvents | undefined;
   reconciliation?: MoneyReconciliation | undefined;
+  /** Issue 34: the unseen-message e-mails and the daily ticket digest (jobs on a schedule). */
+  conversationMail?: ConversationMail;
 }
 
 export function createServices(deps: AppDeps): AppServices {
@@ -64,7 +70,13 @@ export function createServices(deps: AppDeps): AppServices {
     MONEY_PLANS,
   );
   const live = createLiveHub({ db: deps.db, logger: deps.logger.child({ module: 'live' }) });
-  if (!deps.stripe) return { money, live };
+  const conversationMail = createConversationMail({
+    db: deps.db,
+    jobs: deps.jobs,
+    config: deps.config,
+    logger: deps.logger.child({ module: 'conversations' }),
+  });
+  if (!deps.stripe) return { money, live, conversationMail };
   const logger = deps.logger.child({ module: 'payments' });
   const purchases = createPurchases({
     db: deps.db,
@@ -89,5 +101,5 @@ export function createServices(deps: AppDeps): AppServices {
     logger,
     config: deps.config,
   });
-  return { money, live, purchases, stripeEvents, reconciliation };
+  return { money, live, purchases, stripeEvents, reconciliation, conversationMail };
 }

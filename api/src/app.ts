@@ -17,6 +17,8 @@ import { registerTicketRoutes } from './features/tickets/routes';
 import { registerUserRoutes } from './features/users/routes';
 import { registerLiveRoutes } from './features/live/routes';
 import { registerInboxRoutes } from './features/inbox/routes';
+import { registerFileRoutes } from './features/files/routes';
+import { registerConversationRoutes } from './features/conversations/routes';
 import type { AppEnv, Caller } from './http/app-env';
 import { HttpError } from './http/http-error';
 import { registerOpsRoutes } from './ops/ops-routes';
@@ -125,8 +127,10 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   registerUserRoutes(app, deps);
   registerLiveRoutes(app, deps, services.live);
   registerInboxRoutes(app, deps);
+  registerFileRoutes(app, deps, deps.fileStorage);
   registerContractRoutes(app);
   registerRemoteHealthRoutes(app, deps);
+  registerConversationRoutes(app, deps);
   app.route('/api', paymentsRoutes(deps, services));
 
   app.notFound((c) => c.json({ error: API_MESSAGES.routeNotFound }, 404));

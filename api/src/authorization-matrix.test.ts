@@ -3,6 +3,7 @@ import {
   insertFixtureProject,
   insertFixtureTicket,
   startTestApi,
+  uploadFixtureFile,
   type FixtureState,
   type TestApi,
   type TestUser,
@@ -15,6 +16,8 @@ interface Fixture {
   projectId: string;
   ticketId: string;
   paymentIntentId: string | null;
+  /** For /api/files/:id routes: a file on client A's project, uploaded by the admin when the admin calls. */
+  fileId: string;
 }
 
 interface RouteSample {
@@ -131,6 +134,33 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   reportRemoteHealth: {
     body: () => ({ remote: 'checkout', release: '0.1.0-0123456789', outcome: 'loaded' }),
   },
+  listProjectFiles: {},
+  createFileUpload: { body: () => ({ name: 'brief.pdf', size: 1000 }) },
+  completeFileUpload: {},
+  fileDownloadUrl: {},
+  deleteFile: {},
+  setFileDeliverable: { body: () => ({ deliverable: true }) },
+  // Issue 34: the conversation, its e-mail settings and the Inbox's answers.
+  listMessages: {},
+  postMessage: { body: () => ({ body: 'Is the design ready for review?' }) },
+  markMessagesSeen: {},
+  unreadMessages: {},
+  getEmailSettings: {},
+  updateEmailSettings: { body: () => ({ ticketDigest: false }) },
+  // No such message or request: the admin gets through to the route, which answers 404.
+  replyInbox: {
+    body: () => ({
+      kind: 'contact',
+      id: '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11',
+      body: 'Thanks, we will call.',
+    }),
+    allowedStatuses: [404],
+  },
+  linkInbox: {
+    body: (f) => ({ id: '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11', projectId: f.projectId }),
+    allowedStatuses: [404],
+  },
+  convertInbox: { body: () => ({ id: '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11' }), allowedStatuses: [404] },
 };
 
 /** What the route table promises for a caller: 'allowed', or the status of the refusal. */
@@ -195,10 +225,17 @@ describe('authorization matrix (every route of API_ROUTES × every kind of calle
         }>('select stripe_payment_intent_id from projects where id = $1', [projectId])) as [
           { stripe_payment_intent_id: string | null },
         ];
-        const fixture = { projectId, ticketId, paymentIntentId };
+        const fileId = spec.path.startsWith('/api/files/')
+          ? await uploadFixtureFile(api, caller === 'admin' ? api.admin : api.clientA, projectId)
+          : '';
+        const fixture = { projectId, ticketId, paymentIntentId, fileId };
         const params =
           sample.params?.(fixture) ??
-          (spec.path.startsWith('/api/tickets/') ? { id: ticketId } : { id: projectId });
+          (spec.path.startsWith('/api/tickets/')
+            ? { id: ticketId }
+            : spec.path.startsWith('/api/files/')
+              ? { id: fileId }
+              : { id: projectId });
         const route = routePath(spec.path, params) + (sample.query ?? '');
         const response = spec.stream
           ? await openStream(route, tokenOf(caller))

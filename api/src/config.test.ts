@@ -87,11 +87,25 @@ describe('api configuration fails closed', () => {
         ...PRODUCTION,
         SUPABASE_JWT_SECRET: undefined,
         SUPABASE_JWKS_URL: 'https://abc.supabase.co/auth/v1/.well-known/jwks.json',
+        SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-of-the-project',
       }).jwksUrl,
     ).toContain('jwks');
     expect(
       problemsOf({ ...PRODUCTION, ADMIN_EMAIL: 'owner@consultancy.example', ADMIN_PASSWORD: 'short' }),
     ).toEqual([expect.stringContaining('ADMIN_PASSWORD must be at least 12 characters')]);
+  });
+
+  it('with JWKS: needs the service role key for project files (Supabase Storage), admin or not', () => {
+    const problems = problemsOf({
+      ...PRODUCTION,
+      SUPABASE_JWT_SECRET: undefined,
+      SUPABASE_JWKS_URL: 'https://abc.supabase.co/auth/v1/.well-known/jwks.json',
+    });
+    expect(problems).toEqual([
+      expect.stringContaining('SUPABASE_SERVICE_ROLE_KEY (or SUPABASE_JWT_SECRET) must be set'),
+    ]);
+    expect(problems[0]).toContain('Supabase Storage');
+    expect(readApiConfig(PRODUCTION).storageBucket).toBe('project-files');
   });
 
   it('with JWKS: needs the service role key for the first admin, and refuses a public local JWT secret beside it', () => {

@@ -24,6 +24,8 @@ export interface ApiConfig extends AppConfig {
   jwksUrl: string | undefined;
   supabaseUrl: string;
   serviceRoleKey: string | undefined;
+  /** The private Supabase Storage bucket of project files (STORAGE_BUCKET, default project-files). */
+  storageBucket: string;
   /** Sent as `apikey` when the API asks the auth service about a session (hosted Supabase's gateway wants one). */
   supabaseAnonKey: string | undefined;
   /** How long the auth service's word that a session is alive stays good (AUTH_SESSION_CHECK_MS, default 10 s). */
@@ -75,6 +77,12 @@ export const API_PRODUCTION_REQUIREMENTS: Requirement[] = [
   { variable: 'STRIPE_SECRET_KEY', purpose: 'your Stripe secret key' },
   { variable: 'STRIPE_WEBHOOK_SECRET', purpose: 'the signing secret of your Stripe webhook endpoint' },
   { variable: 'SMTP_URL', purpose: 'the mail server e-mails are sent through' },
+  // Files (Supabase Storage) need the service role key; Supabase's is a JWT signed with the JWT secret.
+  {
+    variable: 'SUPABASE_SERVICE_ROLE_KEY',
+    purpose: 'the key the API reaches Supabase Storage (project files) and creates the first admin with',
+    or: 'SUPABASE_JWT_SECRET',
+  },
 ];
 
 export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -82,15 +90,7 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ...API_PRODUCTION_REQUIREMENTS,
     // The first admin is created only when ADMIN_EMAIL is given; its password then cannot be the public one.
     ...(env.ADMIN_EMAIL
-      ? [
-          { variable: 'ADMIN_PASSWORD', purpose: "the first admin's password", minLength: 12 },
-          // Verifying tokens with JWKS leaves no secret to sign the admin API key with.
-          {
-            variable: 'SUPABASE_SERVICE_ROLE_KEY',
-            purpose: 'the key the first admin is created with',
-            or: 'SUPABASE_JWT_SECRET',
-          },
-        ]
+      ? [{ variable: 'ADMIN_PASSWORD', purpose: "the first admin's password", minLength: 12 }]
       : []),
   ]);
   const production = isProduction(env);
@@ -105,6 +105,7 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     jwksUrl,
     supabaseUrl: (env.SUPABASE_URL || LOCAL_DEFAULTS.supabaseUrl).replace(/\/+$/, ''),
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY || undefined,
+    storageBucket: env.STORAGE_BUCKET || 'project-files',
     supabaseAnonKey: env.SUPABASE_ANON_KEY || undefined,
     sessionCheckMs: Number(env.AUTH_SESSION_CHECK_MS || 10_000),
     smtpUrl: env.SMTP_URL || LOCAL_DEFAULTS.smtpUrl,

@@ -16,6 +16,7 @@ import { createStripeClient, stripeConfigFromEnv } from './features/payments/str
 import { createStripePayments } from './features/payments/stripe-payments';
 import { ensureFirstAdmin } from './features/users/first-admin';
 import { createUserDirectory } from './features/users/user-directory';
+import { createSupabaseFileStorage, serviceRoleKeyFromSecret } from './features/files/file-storage';
 import { createAccessTokenVerifier, withSessionCheck } from './http/access-token';
 import { createSessionCheck } from './http/session-check';
 import { createSmtpMailer } from './mail/mailer';
@@ -104,8 +105,24 @@ const sessions = createSessionCheck({
   freshForMs: config.sessionCheckMs,
   logger: logger.child({ module: 'sessions' }),
 });
+// Project files: Supabase Storage's private bucket (offline: the stand-in on the auth stand-in's origin). The
+// configuration refuses a production start without the key or the secret it is derived from.
+const storageKey =
+  config.serviceRoleKey ?? (config.jwtSecret ? await serviceRoleKeyFromSecret(config.jwtSecret) : undefined);
+if (!storageKey) {
+  console.error(
+    'SUPABASE_SERVICE_ROLE_KEY (or SUPABASE_JWT_SECRET) must be set: project files need Storage.',
+  );
+  process.exit(1);
+}
+const fileStorage = createSupabaseFileStorage({
+  supabaseUrl: config.supabaseUrl,
+  serviceRoleKey: storageKey,
+  bucket: config.storageBucket,
+});
 const deps: AppDeps = {
   db,
+  fileStorage,
   payments: stripe ?? unconfiguredPayments(),
   stripe,
   jobs,

@@ -1,4 +1,5 @@
 import {
+  CONVERSATION_MESSAGES,
   API_MESSAGES,
   API_ROUTES,
   INVALID_CHARACTERS,
@@ -44,6 +45,22 @@ const x = INVALID_CHARACTERS;
 const emailInvalid = VALIDATION.customer.emailInvalid;
 
 const TEXT_ROUTES: Record<string, TextRoute> = {
+  // Issue 34: a message or a ticket comment, and the Inbox's reply.
+  '/api/projects/:id/messages': {
+    method: 'POST',
+    route: (projectId) => `/api/projects/${projectId}/messages`,
+    caller: (api) => api.clientA,
+    project: 'active',
+    body: () => ({ body: 'When is the review?' }),
+    fields: { body: CONVERSATION_MESSAGES.invalid },
+  },
+  '/api/inbox/reply': {
+    method: 'POST',
+    route: () => '/api/inbox/reply',
+    caller: (api) => api.admin,
+    body: () => ({ kind: 'contact', id: '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11', body: 'Thanks!' }),
+    fields: { body: CONVERSATION_MESSAGES.invalid },
+  },
   '/api/contact-form': {
     method: 'POST',
     route: () => '/api/contact-form',
@@ -281,6 +298,10 @@ describe('security findings of issue 13 (api)', () => {
       'deleteTicket',
       'markNotificationsRead',
       'markInboxRead',
+      'markMessagesSeen',
+      'updateEmailSettings',
+      'linkInbox',
+      'convertInbox',
     ];
     const withBody = Object.entries(API_ROUTES)
       .filter(([key, spec]) => spec.method !== 'GET' && !withoutText.includes(key))

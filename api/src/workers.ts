@@ -1,6 +1,7 @@
 import type { AppDeps, AppServices } from './app-deps';
 import { pruneRateLimits } from './http/rate-limit';
 import { sendMailOnce } from './mail/mailer';
+import { sweepExpiredUploads } from './features/files/file-sweep';
 
 /** The handlers of every queue, run by each API process (pg-boss gives each job to one of them). */
 export async function startWorkers(deps: AppDeps, services: AppServices): Promise<void> {
@@ -40,5 +41,22 @@ export async function startWorkers(deps: AppDeps, services: AppServices): Promis
       await reconciliation.reconcile();
     });
     await jobs.schedule('payments.reconcile', '41 * * * *');
+  }
+  // Uploads announced but never finished: their rows and objects go once their time ran out.
+  await jobs.work('files.sweep-uploads', async () => {
+    const removed = await sweepExpiredUploads(deps.db, deps.fileStorage);
+    if (removed) logger.info({ removed }, 'unfinished uploads removed');
+  });
+  await jobs.schedule('files.sweep-uploads', '*/15 * * * *');
+  const { conversationMail } = services;
+  if (conversationMail) {
+    await jobs.work('conversations.unseen-alerts', async () => {
+      await conversationMail.sendUnseenAlerts();
+    });
+    await jobs.schedule('conversations.unseen-alerts', '* * * * *');
+    await jobs.work('conversations.ticket-digest', async () => {
+      await conversationMail.sendTicketDigests();
+    });
+    await jobs.schedule('conversations.ticket-digest', '0 8 * * *');
   }
 }

@@ -10,11 +10,13 @@ import { createAuthService } from './auth/auth-service';
 import { createTokenSigner } from './auth/auth-tokens';
 import { createMailboxWeb, createSmtpReceiver, MailboxStore } from './mailbox/mailbox';
 import { createStripeService } from './stripe';
+import { createStorageService } from './storage/storage-service';
+import { StorageStore } from './storage/storage-store';
 import { LOCAL_STRIPE_DEFAULTS } from '@agency/domain/payments-config';
 
 /**
- * Offline stand-ins for the hosted services: auth (GoTrue-compatible), the mailbox (SMTP + web page) and
- * the Stripe-compatible service. Each prints `<name> listening on <url>` once ready.
+ * Offline stand-ins for the hosted services: auth (GoTrue-compatible) and storage (the Supabase Storage API) on
+ * one origin as on a Supabase project, the mailbox (SMTP + web page) and the Stripe-compatible service. Each prints `<name> listening on <url>` once ready.
  */
 const env = process.env;
 const logger = pino({ level: env.LOG_LEVEL || 'info', base: { service: 'local-cloud' } });
@@ -106,9 +108,17 @@ const auth = createAuthService({
   logger,
   trustProxy: env.TRUST_PROXY === '1',
 });
+// Storage: the Supabase Storage API under /storage/v1 of the same origin, files under DATA_DIR/storage.
+const storage = createStorageService({
+  store: new StorageStore(path.join(dataDir, 'storage')),
+  jwtSecret,
+  allowedOrigins,
+  logger,
+});
 const authPort = await listen(
   'auth',
-  auth.fetch,
+  (request) =>
+    new URL(request.url).pathname.startsWith('/storage/v1/') ? storage.fetch(request) : auth.fetch(request),
   portFrom(env.LOCAL_AUTH_PORT, LOCAL_DEFAULTS.localAuthPort),
   host,
 );

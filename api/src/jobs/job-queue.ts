@@ -50,6 +50,9 @@ export interface JobData {
   'payments.cleanup-stale-intents': Record<string, never>;
   'payments.reconcile': Record<string, never>;
   'stripe.process-event': { eventId: string };
+  'files.sweep-uploads': Record<string, never>;
+  'conversations.unseen-alerts': Record<string, never>;
+  'conversations.ticket-digest': Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -74,6 +77,9 @@ const RETRIES: Record<JobName, RetryPolicy> = {
   'payments.cleanup-stale-intents': { retryLimit: 3, retryDelay: 60 },
   'payments.reconcile': { retryLimit: 3, retryDelay: 60 },
   'stripe.process-event': { retryLimit: 20, retryDelay: 5 },
+  'files.sweep-uploads': { retryLimit: 3, retryDelay: 60 },
+  'conversations.unseen-alerts': { retryLimit: 2, retryDelay: 30 },
+  'conversations.ticket-digest': { retryLimit: 3, retryDelay: 60 },
 };
 
 export interface JobQueueOptions {

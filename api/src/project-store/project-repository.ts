@@ -189,6 +189,8 @@ const PUBLIC_DETAILS = [
   'refundIssued',
   'penaltyAmount',
   'changes',
+  // A message's id (issue 34): a notification about it opens the conversation on it.
+  'messageId',
 ];
 
 export function toActivityEntry(row: EventRow): ActivityEntry {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -7,6 +9,14 @@ import { pino } from 'pino';
 import type Stripe from 'stripe';
 import { LOCAL_DEFAULTS, type ProjectState, NEW_PROJECT_STATE } from '@agency/domain';
 import { startStripeService, type StripeService } from '@agency/local-cloud/src/stripe';
+import { createStorageService } from '@agency/local-cloud/src/storage/storage-service';
+import { StorageStore } from '@agency/local-cloud/src/storage/storage-store';
+import {
+  createSupabaseFileStorage,
+  serviceRoleKeyFromSecret,
+  StorageUnavailableError,
+  type FileStorage,
+} from '../features/files/file-storage';
 import { createApp } from '../app';
 import { createServices, type AppConfig, type AppDeps, type AppServices } from '../app-deps';
 import { openDatabase, type Database } from '../db/database';
@@ -157,6 +167,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     });
   }
   const payments = new RecordingPayments();
+  const storage = await startTestStorage(JWT_SECRET);
   const metrics = createMetrics();
   const lifecycle: Lifecycle = { draining: false, onDrain: [] };
   const jobs: JobQueue = await startJobQueue({
@@ -178,6 +189,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     logger,
     config,
     moneyFaults: options.moneyFaults,
+    fileStorage: storage.fileStorage,
     ops: { metrics, lifecycle, migrationsDir: MIGRATIONS, metricsToken: undefined },
   };
   const services: AppServices = createServices(deps);
@@ -264,6 +276,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     clientB,
     admin,
     webhookSecret: WEBHOOK_SECRET,
+    storage,
     signToken,
     user,
     call,
@@ -278,6 +291,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
       await services.live.stop();
       await users.stop();
       await stripeService?.stop();
+      await storage.stop();
       // A second process on a shared embedded database leaves it to the first.
       if (!shared || shared.databaseUrl) await db.close();
       await dropDatabase();
@@ -372,4 +386,88 @@ export async function insertFixtureTicket(db: Database, projectId: string): Prom
     [projectId],
   );
   return row!.id;
+}
+
+/**
+ * The Storage stand-in (local-cloud) over HTTP on a free port with a directory of its own, and the API's real
+ * Supabase storage client on it. `failing` makes the named calls of the API's storage fail as an unreachable
+ * Storage would (for the nothing-half-written tests); `clock` moves the stand-in's time (signed URL expiry).
+ */
+export async function startTestStorage(jwtSecret: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'api-storage-'));
+  const clock = { offsetMs: 0 };
+  const app = createStorageService({
+    store: new StorageStore(dir),
+    jwtSecret,
+    allowedOrigins: [...LOCAL_DEFAULTS.allowedOrigins],
+    logger: pino({ level: 'silent' }),
+    now: () => Date.now() + clock.offsetMs,
+  });
+  const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ server: s, port: info.port }),
+    );
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const serviceRoleKey = await serviceRoleKeyFromSecret(jwtSecret);
+  const real = createSupabaseFileStorage({ supabaseUrl: url, serviceRoleKey, bucket: 'project-files' });
+  const failing = new Set<keyof FileStorage>();
+  const guard =
+    <K extends keyof FileStorage>(name: K) =>
+    (...args: Parameters<FileStorage[K]>) => {
+      if (failing.has(name)) throw new StorageUnavailableError(`Storage could not ${name}: injected`);
+      return (real[name] as (...a: Parameters<FileStorage[K]>) => ReturnType<FileStorage[K]>)(...args);
+    };
+  const fileStorage: FileStorage = {
+    createUploadUrl: guard('createUploadUrl'),
+    info: guard('info'),
+    signDownload: guard('signDownload'),
+    remove: guard('remove'),
+  };
+  return {
+    url,
+    dir,
+    serviceRoleKey,
+    fileStorage,
+    /** The API's storage client without injected faults (to look at what is stored). */
+    real,
+    failing,
+    clock,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Uploads a file to a project through the API as `uploader` would from the browser (announce, PUT the bytes to
+ * the signed upload URL, complete) and returns the finished file's id.
+ */
+export async function uploadFixtureFile(
+  api: Pick<TestApi, 'call'>,
+  uploader: TestUser,
+  projectId: string,
+  file: { name?: string; content?: string } = {},
+): Promise<string> {
+  const name = file.name ?? 'brief.pdf';
+  const content = file.content ?? '%PDF-1.4 fixture';
+  const announced = await api.call('POST', `/api/projects/${projectId}/files`, {
+    token: uploader.token,
+    body: { name, size: Buffer.byteLength(content) },
+  });
+  if (announced.status !== 201) throw new Error(`announce failed: ${JSON.stringify(announced.body)}`);
+  const put = await fetch(announced.body.upload.url, {
+    method: 'PUT',
+    headers: { 'content-type': announced.body.upload.contentType },
+    body: content,
+  });
+  if (!put.ok) throw new Error(`upload failed: ${put.status} ${await put.text()}`);
+  const id: string = announced.body.file.id;
+  const completed = await api.call('POST', `/api/files/${id}/complete`, { token: uploader.token });
+  if (completed.status !== 200) throw new Error(`complete failed: ${JSON.stringify(completed.body)}`);
+  return id;
 }

@@ -100,6 +100,12 @@ export function describeActivity(entry: ActivityEntry, viewer: ActivityViewer): 
       return `${who} edited ${ticketTitle(d)}`;
     case 'ticket_deleted':
       return `${who} deleted ${ticketTitle(d)}`;
+    case 'message_posted':
+      return `${who} sent a message`;
+    case 'messages_seen':
+      return `${who} read the conversation`;
+    case 'comment_posted':
+      return `${who} commented on ${ticketTitle(d)}`;
     default:
       return entry.action.endsWith('_reversed')
         ? 'A payment was refunded because the change could not be made'

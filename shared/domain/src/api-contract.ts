@@ -36,6 +36,23 @@ import type { TierId } from './tiers';
 import type { PreferredSlot } from './schemas/preferred-slot';
 import type { PurchaseStatusResponse } from './payments-purchase';
 import type { RemoteHealthReport } from './schemas/remote-health';
+import type {
+  CreateFileUploadRequest,
+  FileDeliverableRequest,
+  ProjectFile,
+  ProjectFilesUsage,
+} from './files';
+import type {
+  ConversationMessage,
+  EmailSettings,
+  EmailSettingsRequest,
+  InboxConvertRequest,
+  InboxLinkRequest,
+  InboxReply,
+  InboxReplyRequest,
+  MessageListQuery,
+  PostMessageRequest,
+} from './conversation';
 
 /** Response shapes of the money routes (spec section 7); the payments module implements them. */ export interface PenaltyQuoteResponse {
   hasPenalty: boolean;
@@ -168,6 +185,10 @@ export interface InboxItem {
   message: string;
   at: string;
   readAt: string | null;
+  /** The project this message is linked to (a consultation's own project; a contact message once linked). */
+  projectId?: string | null;
+  /** When the admin last replied from the Inbox (issue 34); null: not yet. */
+  repliedAt?: string | null;
   consultation?: {
     projectId: string;
     tier: string;
@@ -251,6 +272,45 @@ export interface ApiRouteTypes {
   requestContract: { response: { requests: RequestContract } };
   /** A browser's report of one remote load (issue 37): anonymous, sampled and rate-limited by the host. */
   reportRemoteHealth: { body: RemoteHealthReport; response: { ok: true } };
+  /** A project's files (uploads finished), newest first, and how much of its quota they take. */
+  listProjectFiles: { params: { id: string }; response: { files: ProjectFile[]; usage: ProjectFilesUsage } };
+  /** Announce an upload: checked against the limits, answered with a signed upload URL for the bytes. */
+  createFileUpload: {
+    params: { id: string };
+    body: CreateFileUploadRequest;
+    response: { file: ProjectFile; upload: { url: string; contentType: string; expiresAt: string } };
+  };
+  /** After the bytes arrived at the upload URL: checked against what was announced, then listed. */
+  completeFileUpload: { params: { id: string }; response: { file: ProjectFile } };
+  /** A short-lived signed URL that downloads the file (always as an attachment). */
+  fileDownloadUrl: { params: { id: string }; response: { url: string; expiresAt: string } };
+  /** Delete one's own file (or cancel one's unfinished upload). */
+  deleteFile: { params: { id: string }; response: { deleted: true } };
+  setFileDeliverable: {
+    params: { id: string };
+    body: FileDeliverableRequest;
+    response: { file: ProjectFile };
+  };
+  /** A project's thread (or with `ticketId` a ticket's comments), newest first, paged by cursor (issue 34). */
+  listMessages: {
+    params: { id: string };
+    query?: Partial<MessageListQuery>;
+    response: { messages: ConversationMessage[]; nextCursor: string | null };
+  };
+  postMessage: {
+    params: { id: string };
+    body: PostMessageRequest;
+    response: { message: ConversationMessage };
+  };
+  /** The caller has seen the project's thread up to its newest message. */
+  markMessagesSeen: { params: { id: string }; response: { unread: number } };
+  /** Unread messages of every project the caller sees, in one answer for every card (and the page's title). */
+  unreadMessages: { response: { unread: Record<string, number>; total: number } };
+  getEmailSettings: { response: { settings: EmailSettings } };
+  updateEmailSettings: { body: EmailSettingsRequest; response: { settings: EmailSettings } };
+  replyInbox: { body: InboxReplyRequest; response: { reply: InboxReply } };
+  linkInbox: { body: InboxLinkRequest; response: { item: InboxItem } };
+  convertInbox: { body: InboxConvertRequest; response: { project: Project } };
 }
 
 export type ApiRouteKey = keyof ApiRouteTypes;
@@ -515,6 +575,108 @@ export const API_ROUTES = {
     method: 'POST',
     path: '/api/remote-health',
     access: 'public',
+  listProjectFiles: {
+    method: 'GET',
+    path: '/api/projects/:id/files',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  createFileUpload: {
+    method: 'POST',
+    path: '/api/projects/:id/files',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  completeFileUpload: {
+    method: 'POST',
+    path: '/api/files/:id/complete',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  fileDownloadUrl: {
+    method: 'POST',
+    path: '/api/files/:id/download-url',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  deleteFile: {
+    method: 'DELETE',
+    path: '/api/files/:id',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  setFileDeliverable: {
+    method: 'PATCH',
+    path: '/api/files/:id',
+    access: 'admin',
+    projectScoped: true,
+    feature: 'core',
+  },
+  listMessages: {
+    method: 'GET',
+    path: '/api/projects/:id/messages',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  postMessage: {
+    method: 'POST',
+    path: '/api/projects/:id/messages',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  markMessagesSeen: {
+    method: 'POST',
+    path: '/api/projects/:id/messages/seen',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  unreadMessages: {
+    method: 'GET',
+    path: '/api/conversations/unread',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  getEmailSettings: {
+    method: 'GET',
+    path: '/api/email-settings',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  updateEmailSettings: {
+    method: 'PATCH',
+    path: '/api/email-settings',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'core',
+  },
+  replyInbox: {
+    method: 'POST',
+    path: '/api/inbox/reply',
+    access: 'admin',
+    projectScoped: false,
+    feature: 'core',
+  },
+  linkInbox: {
+    method: 'POST',
+    path: '/api/inbox/link',
+    access: 'admin',
+    projectScoped: false,
+    feature: 'core',
+  },
+  convertInbox: {
+    method: 'POST',
+    path: '/api/inbox/convert',
+    access: 'admin',
     projectScoped: false,
     feature: 'core',
   },

@@ -26,3 +26,5 @@ export * from './reference';
 export * from './schemas/preferred-slot';
 export * from './messages/scheduling';
 export * from './schemas/remote-health';
+export * from './files';
+export * from './conversation';

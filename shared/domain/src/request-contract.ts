@@ -26,6 +26,15 @@ import {
   stripeRefundSchema,
   subscriptionPlansQuerySchema,
 } from './schemas/payments';
+import { createFileUploadSchema, fileDeliverableSchema } from './files';
+import {
+  emailSettingsSchema,
+  inboxConvertSchema,
+  inboxLinkSchema,
+  inboxReplySchema,
+  messageListQuerySchema,
+  postMessageSchema,
+} from './conversation';
 
 /**
  * What each route of the API takes: the schema its body, or its query, is read with. The server reads every
@@ -58,6 +67,14 @@ export const REQUEST_SCHEMAS = {
   subscriptionPlans: { query: subscriptionPlansQuerySchema },
   monthlyRevenue: { query: monthlyRevenueQuerySchema },
   reportRemoteHealth: { body: remoteHealthReportSchema },
+  createFileUpload: { body: createFileUploadSchema },
+  setFileDeliverable: { body: fileDeliverableSchema },
+  listMessages: { query: messageListQuerySchema },
+  postMessage: { body: postMessageSchema },
+  updateEmailSettings: { body: emailSettingsSchema },
+  replyInbox: { body: inboxReplySchema },
+  linkInbox: { body: inboxLinkSchema },
+  convertInbox: { body: inboxConvertSchema },
 } as const satisfies { [K in ApiRouteKey]?: { body: AnyObjectSchema } | { query: AnyObjectSchema } };
 
 type RequestSchemas = typeof REQUEST_SCHEMAS;

@@ -16,3 +16,6 @@ export { NotificationsBell } from './components/notifications-bell';
 export { LiveStatus } from './components/live-status';
 export { SEARCH_DEBOUNCE_MS } from './components/list-toolbar';
 export { ProjectList, type ProjectListTexts } from './components/project-list';
+export { FilesButton, FilesDialog, ProjectFiles } from './components/project-files';
+export { useProjectFiles, putWithProgress, fileProblem, fileKeys, followDownload } from './use-project-files';
+export { MessageAttachments } from './components/message-attachments';

@@ -4,6 +4,10 @@ import type { FeatureDeps } from '../../feature-deps';
 import type { AppEnv } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, invalidCursorError } from '../../http/http-error';
+import { inboxReplyMail, projectStatusMail } from '../../mail/mail-templates';
+import { queueMail } from '../../mail/mailer';
+import { findVisibleProject } from '../../project-store/project-repository';
+import { applyProjectTransition } from '../../project-store/project-transitions';
 
 /**
  * The admin's inbox: contact messages and consultation requests (both stored since the first version, shown
@@ -11,7 +15,7 @@ import { HttpError, invalidCursorError } from '../../http/http-error';
  */
 const ITEMS = `
   select 'contact' as kind, id, first_name || ' ' || last_name as name, email, company, project_details as message,
-         created_at, created_at::text as at_text, read_at, created_seq, null::uuid as project_id, null as tier, null as budget, null as timeline,
+         created_at, created_at::text as at_text, read_at, created_seq, project_id, null as tier, null as budget, null as timeline,
          null as preferred_date, null as preferred_time, null as preferred_time_zone
     from contact_messages
   union all
@@ -39,6 +43,7 @@ interface ItemRow {
   preferred_date: string | null;
   preferred_time: string | null;
   preferred_time_zone: string | null;
+  replied_at?: Date | string | null;
 }
 
 function toItem(row: ItemRow): InboxItem {
@@ -51,6 +56,8 @@ function toItem(row: ItemRow): InboxItem {
     message: row.message,
     at: new Date(row.created_at).toISOString(),
     readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
+    projectId: row.project_id,
+    repliedAt: row.replied_at ? new Date(row.replied_at).toISOString() : null,
     ...(row.kind === 'consultation' && {
       consultation: {
         projectId: row.project_id!,
@@ -67,7 +74,7 @@ function toItem(row: ItemRow): InboxItem {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-export function registerInboxRoutes(app: Hono<AppEnv>, { db }: FeatureDeps): void {
+export function registerInboxRoutes(app: Hono<AppEnv>, { db, jobs, config, users }: FeatureDeps): void {
   defineRoute(app, 'listInbox', async ({ readQuery }) => {
     const query = await readQuery();
     const limit = query.limit ? Number(query.limit) : LIST_PAGE_SIZE.default;
@@ -91,7 +98,7 @@ export function registerInboxRoutes(app: Hono<AppEnv>, { db }: FeatureDeps): voi
     }
     const rows = await db
       .query<ItemRow>(
-        `select * from (${ITEMS}) items${where.length ? ` where ${where.join(' and ')}` : ''}
+        `select *, ${REPLIED_AT} from (${ITEMS}) items${where.length ? ` where ${where.join(' and ')}` : ''}
          order by created_at desc, kind desc, id::text desc limit $${params.push(limit + 1)}`,
         params,
       )
@@ -126,13 +133,85 @@ export function registerInboxRoutes(app: Hono<AppEnv>, { db }: FeatureDeps): voi
       [body.id],
     );
     if (!updated.length) throw new HttpError(404, API_MESSAGES.inboxItemNotFound);
-    const [row] = await db.query<ItemRow>(`select * from (${ITEMS}) items where id = $1 and kind = $2`, [
+    return { item: await findItem(body.kind, body.id) };
+  });
+
+  const findItem = async (kind: InboxKind, id: string): Promise<InboxItem> => {
+    const [row] = await db.query<ItemRow>(
+      `select *, ${REPLIED_AT} from (${ITEMS}) items where id = $1 and kind = $2`,
+      [id, kind],
+    );
+    if (!row) throw new HttpError(404, API_MESSAGES.inboxItemNotFound);
+    return toItem(row);
+  };
+
+  // Issue 34: an inbox that answers. A reply goes to the sender by e-mail (replies come back to the consultancy's
+  // inbox) and is recorded with what it answers, in one transaction with the queued mail.
+  defineRoute(app, 'replyInbox', async ({ caller, readBody }) => {
+    const body = await readBody();
+    const item = await findItem(body.kind, body.id);
+    const reply = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string; created_at: Date | string }>(
+        `insert into inbox_replies (kind, item_id, author_id, body, sent_to) values ($1, $2, $3, $4, $5)
+         returning id, created_at`,
+        [body.kind, body.id, caller.id, body.body, item.email],
+      );
+      const table = body.kind === 'contact' ? 'contact_messages' : 'consultation_requests';
+      await tx.query(`update ${table} set read_at = coalesce(read_at, now()) where id = $1`, [body.id]);
+      await queueMail(jobs, inboxReplyMail(item.email, item.name, body.body, config.contactInbox), tx);
+      return row!;
+    });
+    return {
+      reply: {
+        id: reply.id,
+        body: body.body,
+        sentTo: item.email,
+        at: new Date(reply.created_at).toISOString(),
+      },
+    };
+  });
+
+  defineRoute(app, 'linkInbox', async ({ caller, readBody }) => {
+    const body = await readBody();
+    await findVisibleProject(db, body.projectId, caller);
+    const updated = await db.query('update contact_messages set project_id = $2 where id = $1 returning id', [
       body.id,
-      body.kind,
+      body.projectId,
     ]);
-    return { item: toItem(row!) };
+    if (!updated.length) throw new HttpError(404, API_MESSAGES.inboxItemNotFound);
+    return { item: await findItem('contact', body.id) };
+  });
+
+  // A consultation request already waits as a pending project: one action accepts it (as Accept does in the
+  // queue), after giving it to the sender's account when they have one, so it shows in their portal.
+  defineRoute(app, 'convertInbox', async ({ caller, readBody }) => {
+    const body = await readBody();
+    const item = await findItem('consultation', body.id);
+    const projectId = item.consultation!.projectId;
+    const clientId = await users.findProfileIdByEmail(db, item.email);
+    if (clientId)
+      await db.query('update projects set client_id = $2 where id = $1 and client_id is null', [
+        projectId,
+        clientId,
+      ]);
+    const { project } = await applyProjectTransition(db, {
+      projectId,
+      viewer: caller,
+      actor: { id: caller.id, role: caller.role },
+      event: { type: 'admin_accept' },
+      alsoInTransaction: (tx, accepted) =>
+        accepted.client_email
+          ? queueMail(jobs, projectStatusMail(accepted, config.publicSiteUrl), tx)
+          : Promise.resolve(),
+    });
+    await db.query('update consultation_requests set read_at = coalesce(read_at, now()) where id = $1', [
+      body.id,
+    ]);
+    return { project };
   });
 }
+
+const REPLIED_AT = `(select max(r.created_at) from inbox_replies r where r.item_id = items.id) as replied_at`;
 
 /** The inbox's keyset cursor as this route gives it out: the last item's time (as text), kind and id. */
 function decodeInboxCursor(value: string): { at: string; kind: InboxKind; id: string } {

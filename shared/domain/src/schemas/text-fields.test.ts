@@ -137,6 +137,15 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
     { kind: 'contact', status: 'unread', q: 'shop', limit: '10', cursor: 'eyJhdCI6MX0' },
   ],
   inboxReadSchema: [domain.inboxReadSchema, { kind: 'contact', id: ID, read: true }],
+  // Issue 34: project files, and the conversation's schemas (merged from its branch).
+  createFileUploadSchema: [domain.createFileUploadSchema, { name: 'Brief 📎.pdf', size: 1024 }],
+  fileDeliverableSchema: [domain.fileDeliverableSchema, { deliverable: true }],
+  postMessageSchema: [domain.postMessageSchema, { body: 'See the brief 📎', ticketId: ID, fileIds: [ID] }],
+  messageListQuerySchema: [domain.messageListQuerySchema, { ticketId: ID, limit: '30', cursor: 'MTI' }],
+  emailSettingsSchema: [domain.emailSettingsSchema, { messageAlerts: true, ticketDigest: false }],
+  inboxReplySchema: [domain.inboxReplySchema, { kind: 'contact', id: ID, body: 'Thanks, we will call.' }],
+  inboxLinkSchema: [domain.inboxLinkSchema, { id: ID, projectId: ID }],
+  inboxConvertSchema: [domain.inboxConvertSchema, { id: ID }],
 };
 
 /** Text a person writes (names, descriptions): any character a person can type, emoji included. */
@@ -157,7 +166,13 @@ const FREE_TEXT = new Set([
 ]);
 
 /** Multi-line text: newlines and tabs are fine there. */
-const MULTI_LINE = new Set(['projectDetails', 'projectDescription', 'description', 'cancellationReason']);
+const MULTI_LINE = new Set([
+  'projectDetails',
+  'projectDescription',
+  'description',
+  'cancellationReason',
+  'body',
+]);
 
 /** The message for a NUL byte by path or field name: the field's own, or the spec's for an invalid value of that kind. */
 const EXPECTED_MESSAGE: Record<string, string> = {

@@ -1,0 +1,271 @@
+import { useId, useRef, useState, type DragEvent } from 'react';
+import {
+  FILE_ACCEPT,
+  FILE_MESSAGES,
+  formatBytes,
+  type ActivityViewer,
+  type Project,
+  type ProjectFile,
+} from '@agency/domain';
+import {
+  Badge,
+  Box,
+  Button,
+  Center,
+  chakra,
+  Flex,
+  HStack,
+  Spinner,
+  Stack,
+  Text,
+  useOverlays,
+} from '@agency/ui';
+import { shortDate } from '../date-time';
+import { fileErrorMessage, useProjectFiles } from '../use-project-files';
+
+const t = FILE_MESSAGES.ui;
+
+/** Files: opens the project's Files area (upload, list, download, delete one's own; the admin marks deliverables). */
+export function FilesButton({ project, viewer }: { project: Project; viewer: ActivityViewer }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {t.open}
+      </Button>
+      {open ? <FilesDialog project={project} viewer={viewer} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+export function FilesDialog({
+  project,
+  viewer,
+  onClose,
+}: {
+  project: Project;
+  viewer: ActivityViewer;
+  onClose: () => void;
+}) {
+  const { DialogShell } = useOverlays();
+  return (
+    <DialogShell title={t.dialogTitle(project.title)} onClose={onClose} size="lg" closeLabel={t.close}>
+      <ProjectFiles projectId={project.id} viewer={viewer} />
+    </DialogShell>
+  );
+}
+
+type Notice = { tone: 'ok' | 'error'; text: string };
+
+/** The Files area of one project. */
+export function ProjectFiles({ projectId, viewer }: { projectId: string; viewer: ActivityViewer }) {
+  const { list, uploads, upload, remove, setDeliverable, download } = useProjectFiles(projectId);
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const limitsId = useId();
+  const say = (notice: Notice) => setNotices((all) => [...all.slice(-4), notice]);
+
+  const send = (files: FileList | File[] | null) => {
+    for (const file of Array.from(files ?? [])) {
+      upload.mutate(file, {
+        onSuccess: () => say({ tone: 'ok', text: t.uploaded(file.name) }),
+        onError: (error) =>
+          say({
+            tone: 'error',
+            text: t.uploadFailed(file.name, fileErrorMessage(error, t.uploadFailed(file.name, ''))),
+          }),
+      });
+    }
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    send(event.dataTransfer.files);
+  };
+
+  return (
+    <Stack gap="4">
+      <Box
+        data-testid="file-drop-zone"
+        borderWidth="2px"
+        borderStyle="dashed"
+        borderColor={dragging ? 'blue.500' : 'border'}
+        bg={dragging ? 'blue.50' : undefined}
+        borderRadius="md"
+        p="4"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <Stack gap="2" align="center" textAlign="center">
+          <Text fontWeight="medium">{dragging ? t.dropActive : t.dropHere}</Text>
+          <Button size="sm" onClick={() => input.current?.click()} aria-describedby={limitsId}>
+            {t.pick}
+          </Button>
+          <chakra.input
+            ref={input}
+            type="file"
+            multiple
+            accept={FILE_ACCEPT}
+            aria-label={t.pick}
+            display="none"
+            onChange={(event) => {
+              send(event.currentTarget.files);
+              event.currentTarget.value = '';
+            }}
+          />
+          <Text id={limitsId} fontSize="sm" color="fg.muted">
+            {t.limits}
+          </Text>
+        </Stack>
+      </Box>
+
+      {uploads.length ? (
+        <Stack gap="2">
+          {uploads.map((u) => (
+            <Stack key={u.key} gap="1">
+              <Text fontSize="sm">{t.uploading(u.name)}</Text>
+              <chakra.progress
+                aria-label={t.uploading(u.name)}
+                value={u.loaded}
+                max={u.total || 1}
+                width="100%"
+                height="2"
+              />
+            </Stack>
+          ))}
+        </Stack>
+      ) : null}
+
+      <Stack gap="1" role="status" aria-live="polite">
+        {notices.map((notice, i) => (
+          <Text key={i} fontSize="sm" color={notice.tone === 'error' ? 'fg.error' : 'fg.success'}>
+            {notice.text}
+          </Text>
+        ))}
+      </Stack>
+
+      {list.data ? (
+        <Text fontSize="sm" color="fg.muted">
+          {t.usage(list.data.usage.usedBytes, list.data.usage.quotaBytes)}
+        </Text>
+      ) : null}
+
+      {list.data ? (
+        list.data.files.length ? (
+          <chakra.ul listStyleType="none" m="0" p="0" aria-label={t.title}>
+            {list.data.files.map((file) => (
+              <FileRow
+                key={file.id}
+                file={file}
+                viewer={viewer}
+                onDownload={() =>
+                  download.mutate(file, {
+                    onError: (error) =>
+                      say({ tone: 'error', text: fileErrorMessage(error, t.downloadFailed) }),
+                  })
+                }
+                onDelete={() =>
+                  remove.mutate(file, {
+                    onSuccess: () => say({ tone: 'ok', text: t.deleted(file.name) }),
+                    onError: (error) => say({ tone: 'error', text: fileErrorMessage(error, t.deleteFailed) }),
+                  })
+                }
+                onDeliverable={(deliverable) =>
+                  setDeliverable.mutate(
+                    { file, deliverable },
+                    {
+                      onError: (error) =>
+                        say({ tone: 'error', text: fileErrorMessage(error, t.deliverableFailed) }),
+                    },
+                  )
+                }
+              />
+            ))}
+          </chakra.ul>
+        ) : (
+          <Text color="fg.muted">{t.empty}</Text>
+        )
+      ) : list.isError && !list.isFetching ? (
+        <HStack>
+          <Text color="fg.error">{t.loadFailed}</Text>
+          <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
+            {t.retry}
+          </Button>
+        </HStack>
+      ) : (
+        <Center py="4">
+          <Spinner aria-label={t.title} />
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+function FileRow({
+  file,
+  viewer,
+  onDownload,
+  onDelete,
+  onDeliverable,
+}: {
+  file: ProjectFile;
+  viewer: ActivityViewer;
+  onDownload: () => void;
+  onDelete: () => void;
+  onDeliverable: (deliverable: boolean) => void;
+}) {
+  const by = file.mine ? t.byYou : file.uploader_role === 'ADMIN' ? t.byConsultancy : t.byClient;
+  return (
+    <chakra.li borderBottomWidth="1px" py="2" aria-label={file.name}>
+      <Flex gap="3" align="center" wrap="wrap" justify="space-between">
+        <Stack gap="0" minW="0" flex="1">
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="medium" wordBreak="break-all">
+              {file.name}
+            </Text>
+            {file.deliverable ? (
+              <Badge colorPalette="green" size="sm">
+                {t.deliverable}
+              </Badge>
+            ) : null}
+          </HStack>
+          <Text fontSize="xs" color="fg.muted">
+            {formatBytes(file.size)} · {by} · {shortDate(file.created_at)}
+          </Text>
+        </Stack>
+        <HStack gap="2">
+          {viewer === 'admin' ? (
+            <chakra.label display="flex" alignItems="center" gap="1" fontSize="sm">
+              <input
+                type="checkbox"
+                checked={file.deliverable}
+                aria-label={t.markDeliverable(file.name)}
+                onChange={(event) => onDeliverable(event.currentTarget.checked)}
+              />
+              {t.deliverable}
+            </chakra.label>
+          ) : null}
+          <Button size="xs" variant="outline" onClick={onDownload} aria-label={t.downloadLabel(file.name)}>
+            {t.download}
+          </Button>
+          {file.mine ? (
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              onClick={onDelete}
+              aria-label={t.deleteLabel(file.name)}
+            >
+              {t.delete}
+            </Button>
+          ) : null}
+        </HStack>
+      </Flex>
+    </chakra.li>
+  );
+}
