@@ -575,6 +575,9 @@ export const API_ROUTES = {
     method: 'POST',
     path: '/api/remote-health',
     access: 'public',
+    projectScoped: false,
+    feature: 'core',
+  },
   listProjectFiles: {
     method: 'GET',
     path: '/api/projects/:id/files',
