@@ -16,3 +16,18 @@ export { NotificationsBell } from './components/notifications-bell';
 export { LiveStatus } from './components/live-status';
 export { SEARCH_DEBOUNCE_MS } from './components/list-toolbar';
 export { ProjectList, type ProjectListTexts } from './components/project-list';
+// Issue 34: the project conversation, ticket comments and e-mail settings.
+export {
+  conversationKeys,
+  openConversation,
+  targetFromSearch,
+  type ConversationTarget,
+} from './conversation-data';
+export {
+  ConversationButton,
+  ConversationHost,
+  ConversationThread,
+  TicketCommentsButton,
+  useUnreadMessages,
+} from './components/conversation';
+export { EmailSettingsButton } from './components/email-settings';

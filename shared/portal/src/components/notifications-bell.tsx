@@ -7,6 +7,8 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { describeActivity, type ActivityViewer, type AppNotification } from '@agency/domain';
+import { CONVERSATION_TEXTS } from '@agency/domain/messages/conversation';
+import { openConversation } from '../conversation-data';
 import { PORTAL_MESSAGES } from '@agency/domain/messages/portal';
 import {
   Badge,
@@ -219,6 +221,23 @@ function NotificationsDialog({ viewer, onClose }: { viewer: ActivityViewer; onCl
                       <time dateTime={n.at}>{dateTime(n.at)}</time>
                     </Text>
                   </Box>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    aria-label={`${CONVERSATION_TEXTS.notificationOpenLabel(n.projectTitle)}: ${describeActivity(n, viewer)}`}
+                    onClick={() => {
+                      // Opens the project's conversation on the message the notification is about.
+                      if (!n.readAt) void markRead([n.notificationId]);
+                      const messageId = n.details?.messageId;
+                      openConversation({
+                        projectId: n.projectId,
+                        ...(typeof messageId === 'string' && { messageId }),
+                      });
+                      onClose();
+                    }}
+                  >
+                    {CONVERSATION_TEXTS.notificationOpen}
+                  </Button>
                   {n.readAt ? null : (
                     <Stack gap="1" align="flex-end">
                       <Badge colorPalette="blue">{N.unread}</Badge>
