@@ -226,14 +226,18 @@ function NotificationsDialog({ viewer, onClose }: { viewer: ActivityViewer; onCl
                     variant="outline"
                     aria-label={`${CONVERSATION_TEXTS.notificationOpenLabel(n.projectTitle)}: ${describeActivity(n, viewer)}`}
                     onClick={() => {
-                      // Opens the project's conversation on the message the notification is about.
+                      // Opens the project's conversation on the message the notification is about, once this
+                      // dialog has closed and given the focus back (a dialog opened before would take that focus
+                      // for a move outside itself and close).
                       if (!n.readAt) void markRead([n.notificationId]);
                       const messageId = n.details?.messageId;
-                      openConversation({
-                        projectId: n.projectId,
-                        ...(typeof messageId === 'string' && { messageId }),
-                      });
                       onClose();
+                      afterFocusReturns(() =>
+                        openConversation({
+                          projectId: n.projectId,
+                          ...(typeof messageId === 'string' && { messageId }),
+                        }),
+                      );
                     }}
                   >
                     {CONVERSATION_TEXTS.notificationOpen}
@@ -273,4 +277,16 @@ function NotificationsDialog({ viewer, onClose }: { viewer: ActivityViewer; onCl
       )}
     </DialogShell>
   );
+}
+
+/** Runs `then` once the focus is back on the page (out of every dialog, not on the body), or after 30 frames. */
+function afterFocusReturns(then: () => void) {
+  let frames = 0;
+  const tick = () => {
+    const active = document.activeElement;
+    const settled = active && active !== document.body && !active.closest('[role="dialog"]');
+    if (settled || ++frames > 30) then();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
 }
