@@ -137,6 +137,13 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
     { kind: 'contact', status: 'unread', q: 'shop', limit: '10', cursor: 'eyJhdCI6MX0' },
   ],
   inboxReadSchema: [domain.inboxReadSchema, { kind: 'contact', id: ID, read: true }],
+  // Issue 34: a message or a comment, the thread's query, e-mail settings and the Inbox's answers.
+  postMessageSchema: [domain.postMessageSchema, { body: 'Is the brief fine?', ticketId: ID }],
+  messageListQuerySchema: [domain.messageListQuerySchema, { ticketId: ID, limit: '30', cursor: 'MTI' }],
+  emailSettingsSchema: [domain.emailSettingsSchema, { messageAlerts: true, ticketDigest: false }],
+  inboxReplySchema: [domain.inboxReplySchema, { kind: 'contact', id: ID, body: 'Thanks, we will call.' }],
+  inboxLinkSchema: [domain.inboxLinkSchema, { id: ID, projectId: ID }],
+  inboxConvertSchema: [domain.inboxConvertSchema, { id: ID }],
 };
 
 /** Text a person writes (names, descriptions): any character a person can type, emoji included. */
@@ -154,13 +161,21 @@ const FREE_TEXT = new Set([
   'assignee',
   'cancellationReason',
   'q',
+  'body',
 ]);
 
 /** Multi-line text: newlines and tabs are fine there. */
-const MULTI_LINE = new Set(['projectDetails', 'projectDescription', 'description', 'cancellationReason']);
+const MULTI_LINE = new Set([
+  'projectDetails',
+  'projectDescription',
+  'description',
+  'cancellationReason',
+  'body',
+]);
 
 /** The message for a NUL byte by path or field name: the field's own, or the spec's for an invalid value of that kind. */
 const EXPECTED_MESSAGE: Record<string, string> = {
+  body: domain.CONVERSATION_MESSAGES.invalid,
   firstName: INVALID_CHARACTERS.firstName,
   lastName: INVALID_CHARACTERS.lastName,
   email: VALIDATION.customer.emailInvalid,
