@@ -7,6 +7,7 @@ import {
   PROJECT_VIEWS,
   type ActivityEntry,
   type AppNotification,
+  type ConversationMessage,
   type InboxItem,
   type LiveProjectEvent,
   type Project,
@@ -24,6 +25,10 @@ export interface FakePortalState {
   notifications: AppNotification[];
   inbox: InboxItem[];
   revenue: number;
+  /** Issue 34: every project's thread and ticket comments, oldest first. */
+  messages: ConversationMessage[];
+  /** Unread messages per project, as GET /api/conversations/unread answers. */
+  unread: Record<string, number>;
 }
 
 export interface FakePortalApi {
@@ -74,6 +79,8 @@ export function fakePortalApi(
     notifications: initial.notifications ?? [],
     inbox: initial.inbox ?? [],
     revenue: initial.revenue ?? 0,
+    messages: initial.messages ?? [],
+    unread: initial.unread ?? {},
   };
   const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
   let eventId = 1000;
@@ -215,6 +222,40 @@ export function fakePortalApi(
       return json({ item: next });
     },
     'GET /api/monthly-revenue': () => json({ revenue: state.revenue }),
+    'GET /api/conversations/unread': () =>
+      json({ unread: state.unread, total: Object.values(state.unread).reduce((a, b) => a + b, 0) }),
+    'GET /api/projects/*/messages': (_init, url) => {
+      const projectId = url.pathname.split('/')[3];
+      const ticketId = url.searchParams.get('ticketId');
+      const rows = state.messages
+        .filter((m) => m.project_id === projectId && m.ticket_id === (ticketId ?? null))
+        .reverse();
+      const { shown, nextCursor } = page(rows, url, 30);
+      return json({ messages: shown, nextCursor });
+    },
+    'POST /api/projects/*/messages': (init, url) => {
+      const projectId = url.pathname.split('/')[3]!;
+      const body = JSON.parse(String(init.body)) as { body: string; ticketId?: string };
+      const message: ConversationMessage = {
+        id: `m-new-${state.messages.length + 1}`,
+        project_id: projectId,
+        ticket_id: body.ticketId ?? null,
+        author_id: 'me',
+        author_role: 'CLIENT',
+        author_name: null,
+        body: body.body,
+        attachments: [],
+        created_at: new Date().toISOString(),
+        seen: false,
+      };
+      state.messages = [...state.messages, message];
+      return json({ message }, 201);
+    },
+    'POST /api/projects/*/messages/seen': (_init, url) => {
+      delete state.unread[url.pathname.split('/')[3]!];
+      return json({ unread: 0 });
+    },
+    'GET /api/email-settings': () => json({ settings: { messageAlerts: true, ticketDigest: true } }),
     ...overrides,
   };
 

@@ -4,7 +4,7 @@ import { loadChangePasswordForm, logout, useAuthStore } from '@agency/auth';
 import { useNavigate } from '@agency/router';
 import { Box, Button, Flex, Heading, Spinner, Text, useOverlays } from '@agency/ui';
 import { NotificationsBell } from '../features/notifications/components/notifications-bell';
-import { LiveStatus } from '@agency/portal';
+import { ConversationHost, EmailSettingsButton, LiveStatus } from '@agency/portal';
 
 const ChangePasswordForm = lazy(() =>
   loadChangePasswordForm().then((m) => ({ default: m.ChangePasswordForm })),
@@ -48,6 +48,8 @@ export function DashboardHeader() {
       </Box>
       <Flex gap="2" wrap="wrap">
         <NotificationsBell />
+        <EmailSettingsButton />
+        <ConversationHost viewer="admin" />
         <Button variant="outline" onClick={() => setProfileOpen(true)} aria-haspopup="dialog">
           {ADMIN_MESSAGES.profile}
         </Button>

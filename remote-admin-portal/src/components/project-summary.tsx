@@ -3,7 +3,7 @@ import { describePreferredSlot, shortReference, statusLabel, type Project } from
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { hasFailedRenewal, hasPaymentHistory } from '@agency/domain/payment-history';
 import { Badge, Box, Card, Flex, Heading, HStack, Text } from '@agency/ui';
-import { FilesButton, shortDate } from '@agency/portal';
+import { ConversationButton, FilesButton, shortDate } from '@agency/portal';
 import { budgetLabel, costText, money, tierName, timelineLabel } from '../lib/format';
 import { ActivityButton } from './activity-dialog';
 import { PaymentsButton } from './payments-button';
@@ -125,6 +125,7 @@ export const ProjectSummary = memo(function ProjectSummary({ project, as = 'h2',
         </Box>
         <Flex gap="2" wrap="wrap">
           {actions}
+          <ConversationButton project={project} />
           <ActivityButton project={project} />
           <FilesButton project={project} viewer="admin" />
           {payments ? <PaymentsButton project={project} /> : null}

@@ -236,7 +236,10 @@ describe('TicketBoard: read-only', () => {
     );
     expect(await screen.findByText('Delivered')).toBeInTheDocument();
     expect(screen.getByText('Read-only: the delivered board of this project.')).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    // Only the ticket's comments stay open to both sides (issue 34).
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Comments on Delivered',
+    ]);
     expect(ticketCard('Delivered')).not.toHaveAttribute('tabindex');
   });
 });

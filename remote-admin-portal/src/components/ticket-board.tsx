@@ -32,7 +32,7 @@ import {
   VisuallyHidden,
 } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
-import { useBoard, usePortalCache } from '@agency/portal';
+import { TicketCommentsButton, useBoard, usePortalCache } from '@agency/portal';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { DeleteTicketDialog, EditTicketDialog } from './ticket-dialogs';
 import { MoveToMenu } from './move-to-menu';
@@ -401,6 +401,12 @@ const TicketCard = memo(function TicketCard({ ticket, handlers, busy, helpId, ta
       {ticket.assignee ? <p className="ticket-meta">{T.assignedTo(ticket.assignee)}</p> : null}
       {handlers ? (
         <div className="ticket-actions">
+          <TicketCommentsButton
+            projectId={ticket.project_id}
+            ticket={ticket}
+            viewer="admin"
+            className="ticket-button"
+          />
           {next ? (
             <button
               type="button"
@@ -439,7 +445,16 @@ const TicketCard = memo(function TicketCard({ ticket, handlers, busy, helpId, ta
             {ADMIN_MESSAGES.actions.delete}
           </button>
         </div>
-      ) : null}
+      ) : (
+        <div className="ticket-actions">
+          <TicketCommentsButton
+            projectId={ticket.project_id}
+            ticket={ticket}
+            viewer="admin"
+            className="ticket-button"
+          />
+        </div>
+      )}
     </li>
   );
 });

@@ -354,7 +354,16 @@ describe('ClientDashboard: boards and history', () => {
     expect(await within(inProgress).findByText('Design login')).toBeInTheDocument();
     expect(within(inProgress).getByText('Assigned to Lead Engineer')).toBeInTheDocument();
     expect(within(board).queryByText('Fix typo')).not.toBeInTheDocument();
-    expect(within(board).queryByRole('button')).not.toBeInTheDocument();
+    // Read-only: no move, no edit; only each ticket's comments, open to both sides (issue 34).
+    expect(
+      within(board)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(
+      within(board)
+        .getAllByRole('listitem')
+        .map((item) => `Comments on ${item.querySelector('p')?.textContent}`),
+    );
     expect(
       within(board).getByText('Read-only: our team moves tickets as work progresses.'),
     ).toBeInTheDocument();

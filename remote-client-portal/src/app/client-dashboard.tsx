@@ -34,7 +34,7 @@ import {
 } from '../features/dashboard/components/dialogs/cancel-dialogs';
 import { ProfileDialog } from '../features/dashboard/components/dialogs/profile-dialog';
 import { RequestServiceDialog } from '../features/dashboard/components/dialogs/request-service-dialog';
-import { LiveStatus } from '@agency/portal';
+import { ConversationHost, EmailSettingsButton, LiveStatus } from '@agency/portal';
 import { ProjectTabs, TAB_ORDER, type CardActions } from '../features/dashboard/components/project-tabs';
 
 const m = CLIENT_MESSAGES;
@@ -166,6 +166,7 @@ function Dashboard() {
             {m.header.requestService}
           </Button>
           <NotificationsBell />
+          <EmailSettingsButton />
           <Button variant="outline" onClick={() => setDialog({ kind: 'profile' })} aria-haspopup="dialog">
             {m.header.profile}
           </Button>
@@ -181,6 +182,7 @@ function Dashboard() {
       </Flex>
 
       <DashboardBody actions={actions} />
+      <ConversationHost viewer="client" />
 
       {dialog ? (
         <Suspense fallback={null}>

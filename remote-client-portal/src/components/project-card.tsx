@@ -3,7 +3,7 @@ import { statusLabel, type BoardType, type Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { hasFailedRenewal } from '@agency/domain/payment-history';
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@agency/ui';
-import { FilesButton, shortDate } from '@agency/portal';
+import { ConversationButton, FilesButton, shortDate } from '@agency/portal';
 import { budgetLabel, costText, tierName, timelineLabel } from '../lib/project-view';
 import { ActivityButton } from './activity-dialog';
 import { TaskBoard } from './task-board';
@@ -101,6 +101,7 @@ export const ProjectCard = memo(function ProjectCard({ project, actions, note, b
         {note}
         <HStack gap="2" wrap="wrap">
           {actions}
+          <ConversationButton project={project} />
           <ActivityButton project={project} />
           <FilesButton project={project} viewer="client" />
           {boards?.length ? (

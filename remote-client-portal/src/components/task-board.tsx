@@ -9,7 +9,7 @@ import {
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { Badge, Box, Button, Center, Heading, SimpleGrid, Spinner, Stack, Text } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
-import { useBoard, usePortalCache } from '@agency/portal';
+import { TicketCommentsButton, useBoard, usePortalCache } from '@agency/portal';
 
 const m = CLIENT_MESSAGES.boards;
 /** A column shows this many tickets until asked for more, so the page stays small on a big board. */
@@ -132,6 +132,7 @@ const TicketItem = memo(function TicketItem({ ticket }: { ticket: Ticket }) {
           {m.assignedTo(ticket.assignee)}
         </Text>
       ) : null}
+      <TicketCommentsButton projectId={ticket.project_id} ticket={ticket} viewer="client" />
     </Box>
   );
 });

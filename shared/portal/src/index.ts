@@ -19,3 +19,18 @@ export { ProjectList, type ProjectListTexts } from './components/project-list';
 export { FilesButton, FilesDialog, ProjectFiles } from './components/project-files';
 export { useProjectFiles, putWithProgress, fileProblem, fileKeys, followDownload } from './use-project-files';
 export { MessageAttachments } from './components/message-attachments';
+// Issue 34: the project conversation, ticket comments and e-mail settings.
+export {
+  conversationKeys,
+  openConversation,
+  targetFromSearch,
+  type ConversationTarget,
+} from './conversation-data';
+export {
+  ConversationButton,
+  ConversationHost,
+  ConversationThread,
+  TicketCommentsButton,
+  useUnreadMessages,
+} from './components/conversation';
+export { EmailSettingsButton } from './components/email-settings';

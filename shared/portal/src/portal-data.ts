@@ -9,6 +9,7 @@ import {
   type Ticket,
 } from '@agency/domain';
 import { ApiError, apiClient } from '@agency/auth/api';
+import { applyConversationEvent } from './conversation-data';
 
 /**
  * The dashboard's data, on TanStack Query: one query per view page, board, project, count and list, kept until
@@ -329,6 +330,11 @@ export function reloadBoard(client: QueryClient, projectId: string, board: Board
  * change that may move money, the inbox after a consultation request.
  */
 export function applyLiveEvent(client: QueryClient, event: LiveProjectEvent): void {
+  if (applyConversationEvent(client, event)) {
+    if (event.notifies && event.action !== 'messages_seen')
+      void client.invalidateQueries({ queryKey: portalKeys.notifications });
+    return;
+  }
   const ticket = event.action.startsWith('ticket_');
   void client.invalidateQueries({ queryKey: portalKeys.activity(event.projectId) });
   if (event.notifies) void client.invalidateQueries({ queryKey: portalKeys.notifications });

@@ -163,6 +163,7 @@ const FREE_TEXT = new Set([
   'assignee',
   'cancellationReason',
   'q',
+  'body',
 ]);
 
 /** Multi-line text: newlines and tabs are fine there. */
@@ -176,6 +177,7 @@ const MULTI_LINE = new Set([
 
 /** The message for a NUL byte by path or field name: the field's own, or the spec's for an invalid value of that kind. */
 const EXPECTED_MESSAGE: Record<string, string> = {
+  body: domain.CONVERSATION_MESSAGES.invalid,
   firstName: INVALID_CHARACTERS.firstName,
   lastName: INVALID_CHARACTERS.lastName,
   email: VALIDATION.customer.emailInvalid,

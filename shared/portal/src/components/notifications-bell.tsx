@@ -7,6 +7,8 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { describeActivity, type ActivityViewer, type AppNotification } from '@agency/domain';
+import { CONVERSATION_TEXTS } from '@agency/domain/messages/conversation';
+import { openConversation } from '../conversation-data';
 import { PORTAL_MESSAGES } from '@agency/domain/messages/portal';
 import {
   Badge,
@@ -219,6 +221,27 @@ function NotificationsDialog({ viewer, onClose }: { viewer: ActivityViewer; onCl
                       <time dateTime={n.at}>{dateTime(n.at)}</time>
                     </Text>
                   </Box>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    aria-label={`${CONVERSATION_TEXTS.notificationOpenLabel(n.projectTitle)}: ${describeActivity(n, viewer)}`}
+                    onClick={() => {
+                      // Opens the project's conversation on the message the notification is about, once this
+                      // dialog has closed and given the focus back (a dialog opened before would take that focus
+                      // for a move outside itself and close).
+                      if (!n.readAt) void markRead([n.notificationId]);
+                      const messageId = n.details?.messageId;
+                      onClose();
+                      afterFocusReturns(() =>
+                        openConversation({
+                          projectId: n.projectId,
+                          ...(typeof messageId === 'string' && { messageId }),
+                        }),
+                      );
+                    }}
+                  >
+                    {CONVERSATION_TEXTS.notificationOpen}
+                  </Button>
                   {n.readAt ? null : (
                     <Stack gap="1" align="flex-end">
                       <Badge colorPalette="blue">{N.unread}</Badge>
@@ -254,4 +277,16 @@ function NotificationsDialog({ viewer, onClose }: { viewer: ActivityViewer; onCl
       )}
     </DialogShell>
   );
+}
+
+/** Runs `then` once the focus is back on the page (out of every dialog, not on the body), or after 30 frames. */
+function afterFocusReturns(then: () => void) {
+  let frames = 0;
+  const tick = () => {
+    const active = document.activeElement;
+    const settled = active && active !== document.body && !active.closest('[role="dialog"]');
+    if (settled || ++frames > 30) then();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
 }

@@ -22,6 +22,7 @@ import { dateTime, SEARCH_DEBOUNCE_MS } from '@agency/portal';
 import { budgetLabel, consultationTierName, timelineLabel } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { useInbox, type InboxFilters, type Unread } from '../hooks/use-inbox';
+import { InboxActions } from './inbox-actions';
 
 const I = ADMIN_MESSAGES.inbox;
 const P = ADMIN_MESSAGES.pagination;
@@ -240,7 +241,8 @@ const InboxEntry = memo(function InboxEntry({
             />
           ) : null}
         </SimpleGrid>
-        <Box>
+        <HStack gap="2" wrap="wrap">
+          <InboxActions item={item} onChanged={onChanged} />
           <Button
             size="sm"
             variant="outline"
@@ -251,7 +253,7 @@ const InboxEntry = memo(function InboxEntry({
           >
             {unread ? I.markRead : I.markUnread}
           </Button>
-        </Box>
+        </HStack>
       </Card.Body>
     </Card.Root>
   );
