@@ -25,6 +25,7 @@ import {
   stripeRefundSchema,
   subscriptionPlansQuerySchema,
 } from './schemas/payments';
+import { billingDetailsSchema, saveCardSchema } from './billing';
 
 /**
  * What each route of the API takes: the schema its body, or its query, is read with. The server reads every
@@ -56,6 +57,10 @@ export const REQUEST_SCHEMAS = {
   payOpenInvoice: { body: payOpenInvoiceSchema },
   subscriptionPlans: { query: subscriptionPlansQuerySchema },
   monthlyRevenue: { query: monthlyRevenueQuerySchema },
+  updateBillingDetails: { body: billingDetailsSchema },
+  saveCard: { body: saveCardSchema },
+  revenueReport: { query: monthlyRevenueQuerySchema },
+  ledgerExport: { query: monthlyRevenueQuerySchema },
 } as const satisfies { [K in ApiRouteKey]?: { body: AnyObjectSchema } | { query: AnyObjectSchema } };
 
 type RequestSchemas = typeof REQUEST_SCHEMAS;
