@@ -210,8 +210,8 @@ export class StripePayments implements Payments {
 
   /**
    * Saves a card for off-session payments through a SetupIntent, confirmed here with the PaymentMethod the
-   * browser made, on the client's customer: the one their saved card is on, else the one of their latest running
-   * subscription (so its renewals can use it), else the one of their latest payment, else a new one. Moves no
+   * browser made, on the client's customer: the one of their latest running
+   * subscription (so its renewals use it), else the one their saved card is on, else the one of their latest payment, else a new one. Moves no
    * money; one idempotency key per (client, card). The card becomes the customer's default and the default of
    * the client's running subscriptions on that customer. Throws a PaymentError when the card is refused.
    */
@@ -268,9 +268,9 @@ export class StripePayments implements Payments {
   private async billingCustomer(client: { id: string; email: string; name: string | null }): Promise<string> {
     const [known] = await this.db.query<{ customer: string }>(
       `select customer from (
-         select stripe_customer_id as customer, 0 as rank, updated_at as at from saved_cards where user_id = $1
+         select stripe_customer_id as customer, 1 as rank, updated_at as at from saved_cards where user_id = $1
          union all
-         select s.stripe_customer_id, 1, s.start_date from subscriptions s join projects p on p.id = s.project_id
+         select s.stripe_customer_id, 0, s.start_date from subscriptions s join projects p on p.id = s.project_id
           where p.client_id = $1 and s.status in ('active', 'past_due') and s.stripe_customer_id is not null
          union all
          select pay.stripe_customer_id, 2, pay.created_at from payments pay join projects p on p.id = pay.project_id
