@@ -98,6 +98,8 @@ export interface UpcomingCharge {
   amount: number;
   /** Tier 4: when the minimum term ends (no penalty from then on). */
   minimumTermEndsAt: string | null;
+  /** The balance is the final payment, due now (the project waits for it). */
+  finalPaymentDue: boolean;
 }
 
 export interface SavedCard {
@@ -164,8 +166,15 @@ export const BILLING_TEXT = {
   cardOnFile: (brand: string, last4: string) => `${brand} ending in ${last4}`,
   useSavedCard: (brand: string, last4: string) => `Use my saved card (${brand} ending in ${last4})`,
   useNewCard: 'Use another card',
+  payFinal: (amount: string) => `Pay ${amount} with my saved card`,
+  paying: 'Paying...',
+  finalPaid: 'Final payment received. Thank you!',
+  payFailed: "We couldn't take the payment.",
+  minimumTermNone: 'None',
   loading: 'Loading billing...',
   loadFailed: "We couldn't load your billing.",
+  retry: 'Try again',
+  cancel: 'Cancel',
   downloadFailed: "We couldn't download the document.",
 } as const;
 

@@ -135,6 +135,7 @@ async function upcomingCharges(q: Queryable, clientId: string): Promise<Upcoming
           tier === 4 && subscription.startDate
             ? addMonths(subscription.startDate, TIER4_MINIMUM_TERM_MONTHS)
             : null,
+        finalPaymentDue: false,
       });
     } else if (isFixedPriceTier(tier) && project.status !== 'completed') {
       const balance = balanceDue(project, await projectPaymentHistory(q, project.id));
@@ -146,6 +147,7 @@ async function upcomingCharges(q: Queryable, clientId: string): Promise<Upcoming
           nextChargeAt: null,
           amount: balance,
           minimumTermEndsAt: null,
+          finalPaymentDue: project.status === 'pending_final_payment',
         });
     }
   }
