@@ -118,16 +118,14 @@ describe('local Stripe-compatible service, driven by the official SDK', () => {
   it('saves cards with SetupIntents as Stripe does: 4242 attaches, 0341 attaches (its charges fail), 0002 is declined, 3184 waits for 3D Secure', async () => {
     const customer = await stripe.customers.create({ email: 'grace@example.test' });
     const setup = (number: string) =>
-      stripe.paymentMethods
-        .create({ type: 'card', card: card(number) })
-        .then((method) =>
-          stripe.setupIntents.create({
-            customer: customer.id,
-            payment_method: method.id,
-            confirm: true,
-            usage: 'off_session',
-          }),
-        );
+      stripe.paymentMethods.create({ type: 'card', card: card(number) }).then((method) =>
+        stripe.setupIntents.create({
+          customer: customer.id,
+          payment_method: method.id,
+          confirm: true,
+          usage: 'off_session',
+        }),
+      );
     const saved = await setup('4242424242424242');
     expect(saved).toMatchObject({ object: 'setup_intent', status: 'succeeded', customer: customer.id });
     expect((await stripe.paymentMethods.retrieve(saved.payment_method as string)).customer).toBe(customer.id);
