@@ -161,6 +161,17 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
     allowedStatuses: [404],
   },
   convertInbox: { body: () => ({ id: '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11' }), allowedStatuses: [404] },
+  billingOverview: {},
+  updateBillingDetails: { body: () => ({ name: 'Ada Lovelace', address: '12 St James Square, London' }) },
+  // No such document: a signed-in caller gets through to the route, which answers 404 (billing.test.ts shows
+  // that another client's document is a 404 too).
+  billingDocumentPdf: {
+    params: () => ({ id: '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11' }),
+    allowedStatuses: [404],
+  },
+  saveCard: { body: () => ({ paymentMethodId: 'pm_card_visa' }) },
+  revenueReport: { query: '?month=2026-11' },
+  ledgerExport: { query: '?month=2026-11' },
 };
 
 /** What the route table promises for a caller: 'allowed', or the status of the refusal. */

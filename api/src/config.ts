@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_SELLER } from './documents/billing-document-pdf';
 import {
   allowedOriginsFromEnv,
   LOCAL_DEFAULTS,
@@ -134,6 +135,13 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     // Renewed before each journalled Stripe call, so it must outlast one call with its retries (stripe-client.ts:
     // about 60 s) and the reads and commit after the last one; then a recovery job may take the operation over.
     moneyOperationLeaseSeconds: Number(env.MONEY_OPERATION_LEASE_SECONDS || 300),
+    seller: {
+      name: env.BILLING_SELLER_NAME || DEFAULT_SELLER.name,
+      // One line per part of the address: `\n` in the variable breaks the line.
+      address: (env.BILLING_SELLER_ADDRESS || DEFAULT_SELLER.address).replace(/\\n/g, '\n'),
+      email: env.BILLING_SELLER_EMAIL || DEFAULT_SELLER.email,
+      taxId: env.BILLING_SELLER_TAX_ID || DEFAULT_SELLER.taxId,
+    },
     logLevel: env.LOG_LEVEL || 'info',
     adminSecondFactor: secondFactorPolicy(env, production),
   };

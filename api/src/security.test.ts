@@ -3,11 +3,13 @@ import {
   API_MESSAGES,
   API_ROUTES,
   INVALID_CHARACTERS,
+  invalidCharacters,
   routePath,
   VALIDATION,
   type RouteSpec,
 } from '@agency/domain';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
+import { BILLING_DETAILS_MESSAGES } from '@agency/domain/billing';
 import {
   insertFixtureProject,
   startTestApi,
@@ -240,6 +242,30 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     project: 'active',
     body: (projectId) => ({ projectId, paymentIntentId: 'pi_123' }),
     fields: { paymentIntentId: x.paymentIntentId },
+  },
+  '/api/billing/card': {
+    method: 'POST',
+    route: () => '/api/billing/card',
+    caller: (api) => api.clientA,
+    body: () => ({ paymentMethodId: 'pm_card_visa' }),
+    fields: { paymentMethodId: x.paymentMethodId },
+  },
+  'PATCH /api/billing/details': {
+    method: 'PATCH',
+    route: () => '/api/billing/details',
+    caller: (api) => api.clientA,
+    body: () => ({
+      name: 'Ada Lovelace',
+      company: 'Engines',
+      address: '12 St James Square',
+      taxId: 'GB123456789',
+    }),
+    fields: {
+      name: invalidCharacters('Name'),
+      company: x.company,
+      address: invalidCharacters('Address'),
+      taxId: BILLING_DETAILS_MESSAGES.taxIdInvalid,
+    },
   },
 };
 

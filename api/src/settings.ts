@@ -1,4 +1,5 @@
 import type { RateLimit } from '@agency/domain';
+import type { SellerDetails } from './documents/billing-document-pdf';
 
 /**
  * The deployment's settings that features and the money module read (config.ts reads them from the environment;
@@ -21,4 +22,6 @@ export interface Settings {
   maxBodyBytes: number;
   /** How long the request that claimed a money operation has to finish it before a recovery job takes over. */
   moneyOperationLeaseSeconds: number;
+  /** The consultancy as its invoices and credit notes name it; unset: DEFAULT_SELLER (local). */
+  seller?: SellerDetails;
 }

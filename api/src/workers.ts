@@ -1,13 +1,26 @@
 import type { AppDeps, AppServices } from './app-deps';
 import { pruneRateLimits } from './http/rate-limit';
-import { sendMailOnce } from './mail/mailer';
 import { sweepExpiredUploads } from './features/files/file-sweep';
+import { sendMailOnce, type OutgoingMail } from './mail/mailer';
+import { findDocument } from './money/billing-documents';
+import { DEFAULT_SELLER, documentFileName, renderBillingDocument } from './documents/billing-document-pdf';
 
 /** The handlers of every queue, run by each API process (pg-boss gives each job to one of them). */
 export async function startWorkers(deps: AppDeps, services: AppServices): Promise<void> {
   const { jobs, mailer, logger } = deps;
+  /** A receipt carries its invoice or credit note as PDF, drawn from the issued document when the mail goes. */
+  async function withAttachment(mail: OutgoingMail): Promise<OutgoingMail> {
+    if (!mail.documentId) return mail;
+    const document = await findDocument(deps.db, mail.documentId);
+    if (!document) return mail;
+    const content = await renderBillingDocument(document, deps.config.seller ?? DEFAULT_SELLER);
+    return {
+      ...mail,
+      attachments: [{ filename: documentFileName(document), content, contentType: 'application/pdf' }],
+    };
+  }
   await jobs.work('mail.send', async (mail, job) => {
-    const outcome = await sendMailOnce(deps.db, mailer, job.id, mail);
+    const outcome = await sendMailOnce(deps.db, mailer, job.id, await withAttachment(mail));
     logger.info(
       { to: mail.to, subject: mail.subject },
       outcome === 'sent' ? 'mail sent' : 'mail already sent',

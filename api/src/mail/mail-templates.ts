@@ -212,6 +212,8 @@ export interface Receipt {
   cardLast4: string | null;
   /** For a subscription invoice: the period it pays. */
   period?: { start: string | Date; end: string | Date };
+  /** The invoice (or, for a refund, the credit note) issued with it: named in the mail and attached as PDF. */
+  document?: { id: string; number: string };
 }
 
 /** What a payment was for, as receipts name it: the payment history's label, with the tier for a deposit or a subscription. */
@@ -248,9 +250,13 @@ export function receiptMail(r: Receipt, siteUrl: string): OutgoingMail {
         ['Date', formatDate(r.at)],
         ['Project', r.projectTitle],
         ['Card', r.cardLast4 ? `•••• ${r.cardLast4}` : '-'],
+        ...(r.document
+          ? ([[refund ? 'Credit note' : 'Invoice', r.document.number]] as Array<[string, string]>)
+          : []),
       ],
       link: dashboard(siteUrl),
     },
+    r.document ? { documentId: r.document.id } : {},
   );
 }
 

@@ -8,6 +8,9 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** A billing document to attach as PDF (rendered when the mail is sent: workers.ts). */
+  documentId?: string;
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -23,9 +26,10 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
   return {
     async send(mail, { deliveryId } = {}) {
+      const { documentId: _documentId, ...message } = mail;
       await transport.sendMail({
         from,
-        ...mail,
+        ...message,
         ...(deliveryId && { messageId: `<${deliveryId}@${domain}>` }),
       });
     },

@@ -12,6 +12,8 @@ export interface OperationInput {
   /** The state change the money is for; null for money alone (an admin refund of a payment). */
   event: ProjectEvent | null;
   paymentMethodId?: string;
+  /** Set when claiming with the client's saved card: the Stripe customer it is saved on. */
+  customerId?: string;
   /** The monthly fee the client approved as shown (client_accept). */
   monthlyFee?: number;
   issueRefund?: boolean;

@@ -38,6 +38,35 @@ import {
   toMoneyView,
 } from './types';
 import type { MoneyPlan, OperationInput, PlanContext } from './money-plan';
+import { documentOfPayment, documentOfRefund } from './billing-documents';
+import { BILLING_API_MESSAGES, SAVED_CARD } from '@agency/domain/billing';
+
+/**
+ * The client's saved card in place of one typed now (`paymentMethodId: SAVED_CARD`), read in the claim
+ * transaction from the project's client's own saved card: never a card id from the browser.
+ */
+async function withSavedCard(
+  tx: Queryable,
+  project: Project,
+  input: OperationInput,
+): Promise<OperationInput> {
+  if (input.paymentMethodId !== SAVED_CARD) return input;
+  const [card] = project.client_id
+    ? await tx.query<{ stripe_payment_method_id: string; stripe_customer_id: string }>(
+        'select stripe_payment_method_id, stripe_customer_id from saved_cards where user_id = $1',
+        [project.client_id],
+      )
+    : [];
+  if (!card)
+    throw new HttpError(400, BILLING_API_MESSAGES.noSavedCard, {
+      paymentMethodId: BILLING_API_MESSAGES.noSavedCard,
+    });
+  return { ...input, paymentMethodId: card.stripe_payment_method_id, customerId: card.stripe_customer_id };
+}
+
+/** The project as the payment sees it: charged on the saved card's customer when the saved card pays. */
+const payerView = (project: Project, input: OperationInput) =>
+  toMoneyView(input.customerId ? { ...project, stripe_customer_id: input.customerId } : project);
 
 /**
  * What each money operation does: its Stripe calls, the columns and ledger rows it commits with its state
@@ -106,7 +135,11 @@ async function receipt(
   kind: ReceiptKind,
   amountCents: number,
   cardLast4: string | null,
-  extra: { period?: { start: string; end: string }; at?: string } = {},
+  extra: {
+    period?: { start: string; end: string };
+    at?: string;
+    document?: { id: string; number: string } | undefined;
+  } = {},
 ) {
   await mail(tx, ctx, (site) =>
     receiptMail(
@@ -120,6 +153,7 @@ async function receipt(
         tier: project.tier,
         cardLast4,
         ...(extra.period && { period: extra.period }),
+        ...(extra.document && { document: extra.document }),
       },
       site,
     ),
@@ -155,7 +189,9 @@ async function commitRefund(
   const payment = await findPayment(tx, refund.paymentIntentId);
   await recordRefund(tx, { ...refund, reason });
   if (await claimRefundReceipt(tx, refund.refundId))
-    await receipt(tx, ctx, project, 'refund', refund.amountCents, payment?.card_last4 ?? null);
+    await receipt(tx, ctx, project, 'refund', refund.amountCents, payment?.card_last4 ?? null, {
+      document: await documentOfRefund(tx, refund.refundId),
+    });
 }
 
 async function markSubscriptionsCancelled(tx: Queryable, projectId: string) {
@@ -248,17 +284,20 @@ export const MONEY_PLANS = {
       );
       const invoice = subscription.firstInvoice;
       if (invoice) {
+        const period = { start: subscription.startDate, end: subscription.currentPeriodEnd };
         const recorded = await recordInvoice(tx, {
           ...invoice,
           projectId: project.id,
           customerId: subscription.customerId,
           status: 'succeeded',
           at: invoice.paidAt,
+          period,
         });
         if (recorded)
           await receipt(tx, ctx, project, 'subscription', invoice.amountCents, invoice.cardLast4, {
             at: invoice.paidAt,
-            period: { start: subscription.startDate, end: subscription.currentPeriodEnd },
+            period,
+            document: await documentOfPayment(tx, { invoiceId: invoice.invoiceId }),
           });
       }
     },
@@ -313,13 +352,13 @@ export const MONEY_PLANS = {
       const penalty = await ctx.payments.quotePenalty(toMoneyView(project), tx);
       if (penalty.hasPenalty && !input.paymentMethodId)
         throw new PaymentError(API_MESSAGES.penaltyUnpaid, 402, 'penalty_unpaid');
-      return { ...input, penalty };
+      return { ...(await withSavedCard(tx, project, input)), penalty };
     },
     async execute(ctx, project, input, op) {
       let penalty: Cancelled['penalty'] = null;
       if (input.penalty?.hasPenalty) {
         const charged = await ctx.payments.chargePenalty(
-          toMoneyView(project),
+          payerView(project, input),
           input.paymentMethodId!,
           input.penalty,
           op,
@@ -337,7 +376,9 @@ export const MONEY_PLANS = {
         penalty &&
         (await recordSucceededPayment(tx, { ...penalty, projectId: project.id, kind: 'penalty' }))
       ) {
-        await receipt(tx, ctx, project, 'penalty', penalty.amountCents, penalty.cardLast4);
+        await receipt(tx, ctx, project, 'penalty', penalty.amountCents, penalty.cardLast4, {
+          document: await documentOfPayment(tx, { paymentIntentId: penalty.paymentIntentId }),
+        });
       }
     },
     details: cancelledDetails,
@@ -346,11 +387,14 @@ export const MONEY_PLANS = {
 
   final_payment_succeeded: {
     recovery: 'compensate',
+    prepare: (_ctx, project, input, tx) => withSavedCard(tx, project, input),
     execute: async (ctx, project, input, op) =>
-      ctx.payments.chargeFinalPayment(toMoneyView(project), input.paymentMethodId!, op),
+      ctx.payments.chargeFinalPayment(payerView(project, input), input.paymentMethodId!, op),
     async commit(tx, ctx, project, charge) {
       if (await recordSucceededPayment(tx, { ...charge, projectId: project.id, kind: 'final' }))
-        await receipt(tx, ctx, project, 'final', charge.amountCents, charge.cardLast4);
+        await receipt(tx, ctx, project, 'final', charge.amountCents, charge.cardLast4, {
+          document: await documentOfPayment(tx, { paymentIntentId: charge.paymentIntentId }),
+        });
     },
     details: (charge) => ({ paymentIntentId: charge.paymentIntentId, amount: fromCents(charge.amountCents) }),
     reversed: reversedMails,
@@ -385,6 +429,7 @@ export const MONEY_PLANS = {
       if (recorded)
         await receipt(tx, ctx, project, 'subscription', invoice.amountCents, invoice.cardLast4, {
           at: invoice.paidAt,
+          document: await documentOfPayment(tx, { invoiceId: invoice.invoiceId }),
         });
     },
     details: ({ invoice }) => ({ invoiceId: invoice.invoiceId, amount: fromCents(invoice.amountCents) }),

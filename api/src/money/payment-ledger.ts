@@ -1,5 +1,6 @@
 import type { PurchaseCustomer } from '@agency/domain/payments-purchase';
 import type { Queryable } from '../db/database';
+import { issueCreditNote, issueInvoice } from './billing-documents';
 
 /**
  * The `payments` table: one row per PaymentIntent the server created or saw succeed, and per subscription
@@ -64,8 +65,8 @@ export async function recordPendingPurchase(
 }
 
 /**
- * Marks a payment succeeded (inserting it when the server had not seen it). Returns true only the first time,
- * so whoever records it first sends the receipt.
+ * Marks a payment succeeded (inserting it when the server had not seen it) and issues its invoice in the same
+ * transaction. Returns true only the first time, so whoever records it first sends the receipt.
  */
 export async function recordSucceededPayment(
   q: Queryable,
@@ -79,7 +80,7 @@ export async function recordSucceededPayment(
     succeededAt?: string | Date;
   },
 ): Promise<boolean> {
-  const rows = await q.query<{ newly: boolean }>(
+  const rows = await q.query<{ id: string; newly: boolean }>(
     `with before as (select status from payments where stripe_payment_intent_id = $1)
      insert into payments (stripe_payment_intent_id, stripe_customer_id, project_id, kind, amount_cents, status, succeeded_at, card_last4)
      values ($1, $2, $3, $4, $5, 'succeeded', coalesce($6::timestamptz, now()), $7)
@@ -90,7 +91,7 @@ export async function recordSucceededPayment(
        card_last4 = coalesce(payments.card_last4, excluded.card_last4),
        succeeded_at = coalesce(payments.succeeded_at, excluded.succeeded_at),
        updated_at = now()
-     returning (select status from before) is distinct from 'succeeded' as newly`,
+     returning id, (select status from before) is distinct from 'succeeded' as newly`,
     [
       p.paymentIntentId,
       p.customerId,
@@ -101,7 +102,9 @@ export async function recordSucceededPayment(
       p.cardLast4 ?? null,
     ],
   );
-  return rows[0]?.newly ?? false;
+  const row = rows[0];
+  if (row?.newly) await issueInvoice(q, row.id);
+  return row?.newly ?? false;
 }
 
 /**
@@ -120,21 +123,25 @@ export async function recordInvoice(
     at: string | Date;
     cardLast4?: string | null;
     failureMessage?: string | null;
+    /** The period the invoice pays, for its document. */
+    period?: { start: string; end: string } | undefined;
   },
 ): Promise<boolean> {
-  const rows = await q.query(
+  const rows = await q.query<{ id: string; status: string }>(
     `insert into payments (stripe_invoice_id, stripe_payment_intent_id, project_id, stripe_customer_id, kind, amount_cents,
-       status, succeeded_at, card_last4, failure_message, created_at)
-     values ($1, $2, $3, $4, 'subscription', $5, $6, case when $6 = 'succeeded' then $7::timestamptz end, $8, $9, $7::timestamptz)
+       status, succeeded_at, card_last4, failure_message, created_at, details)
+     values ($1, $2, $3, $4, 'subscription', $5, $6, case when $6 = 'succeeded' then $7::timestamptz end, $8, $9, $7::timestamptz,
+       coalesce($10::jsonb, '{}'::jsonb))
      on conflict (stripe_invoice_id) do update set
        status = excluded.status,
        stripe_payment_intent_id = coalesce(excluded.stripe_payment_intent_id, payments.stripe_payment_intent_id),
        succeeded_at = coalesce(payments.succeeded_at, excluded.succeeded_at),
        card_last4 = coalesce(excluded.card_last4, payments.card_last4),
        failure_message = excluded.failure_message,
+       details = payments.details || excluded.details,
        updated_at = now()
      where payments.status <> 'succeeded' and payments.status is distinct from excluded.status
-     returning id`,
+     returning id, status`,
     [
       p.invoiceId,
       p.paymentIntentId,
@@ -145,8 +152,10 @@ export async function recordInvoice(
       p.at,
       p.cardLast4 ?? null,
       p.failureMessage ?? null,
+      p.period ? JSON.stringify({ periodStart: p.period.start, periodEnd: p.period.end }) : null,
     ],
   );
+  if (rows[0]?.status === 'succeeded') await issueInvoice(q, rows[0].id);
   return rows.length > 0;
 }
 
@@ -172,7 +181,10 @@ export async function markPendingPurchaseCanceled(q: Queryable, paymentIntentId:
   );
 }
 
-/** Records one Stripe refund once, whoever reports it first. Returns true the first time. */
+/**
+ * Records one Stripe refund once, whoever reports it first, with its credit note in the same transaction.
+ * Returns true the first time.
+ */
 export async function recordRefund(
   q: Queryable,
   r: {
@@ -196,6 +208,7 @@ export async function recordRefund(
       `update payments set refunded_cents = refunded_cents + $2, updated_at = now() where stripe_payment_intent_id = $1`,
       [r.paymentIntentId, r.amountCents],
     );
+    await issueCreditNote(q, r.refundId);
   }
   return inserted.length > 0;
 }

@@ -8,6 +8,7 @@ export interface StripeErrorBody {
   param?: string;
   decline_code?: string;
   payment_intent?: unknown;
+  setup_intent?: unknown;
   payment_method?: unknown;
 }
 

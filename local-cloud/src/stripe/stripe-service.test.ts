@@ -115,6 +115,30 @@ describe('local Stripe-compatible service, driven by the official SDK', () => {
     expect(receiver.attempts()).toBeGreaterThan(receiver.events.length);
   });
 
+  it('saves cards with SetupIntents as Stripe does: 4242 attaches, 0341 attaches (its charges fail), 0002 is declined, 3184 waits for 3D Secure', async () => {
+    const customer = await stripe.customers.create({ email: 'grace@example.test' });
+    const setup = (number: string) =>
+      stripe.paymentMethods.create({ type: 'card', card: card(number) }).then((method) =>
+        stripe.setupIntents.create({
+          customer: customer.id,
+          payment_method: method.id,
+          confirm: true,
+          usage: 'off_session',
+        }),
+      );
+    const saved = await setup('4242424242424242');
+    expect(saved).toMatchObject({ object: 'setup_intent', status: 'succeeded', customer: customer.id });
+    expect((await stripe.paymentMethods.retrieve(saved.payment_method as string)).customer).toBe(customer.id);
+    expect((await setup('4000000000000341')).status).toBe('succeeded');
+    const declined = await setup('4000000000000002').catch((error: unknown) => error);
+    expect(declined).toMatchObject({ type: 'StripeCardError', code: 'card_declined', statusCode: 402 });
+    expect((await setup('4000002760003184')).status).toBe('requires_action');
+    const retrieved = await stripe.setupIntents.retrieve(saved.id);
+    expect(retrieved.status).toBe('succeeded');
+    const again = await stripe.setupIntents.confirm(saved.id).catch((error: unknown) => error);
+    expect(again).toMatchObject({ code: 'setup_intent_unexpected_state' });
+  });
+
   it('declines 4000…0002 with a 402 card_error and a payment_failed event', async () => {
     const intent = await stripe.paymentIntents.create({ amount: 70000, currency: 'usd' });
     const error = await stripe.paymentIntents

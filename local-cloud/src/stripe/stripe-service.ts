@@ -11,6 +11,7 @@ import { registerPaymentIntents } from './resources/payment-intents';
 import { registerPaymentMethods } from './resources/payment-methods';
 import { registerProductsAndPrices, seedSubscriptionPrices } from './resources/products-prices';
 import { registerRefunds } from './resources/refunds';
+import { registerSetupIntents } from './resources/setup-intents';
 
 export type { StripeServiceOptions } from './stripe-context';
 
@@ -31,6 +32,7 @@ export function createStripeService(options: StripeServiceOptions) {
   registerCustomers(ctx, paymentMethods);
   const paymentIntents = registerPaymentIntents(ctx, paymentMethods);
   registerRefunds(ctx);
+  registerSetupIntents(ctx, paymentMethods);
   registerProductsAndPrices(ctx);
   registerBilling({ ...ctx, ...paymentIntents });
   registerEvents(ctx);

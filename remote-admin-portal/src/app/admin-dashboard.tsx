@@ -38,6 +38,7 @@ import { useInboxUnread } from '../features/inbox/hooks/use-inbox';
 import { ProjectQueue } from '../features/project-queue/components/project-queue';
 import { RefusedProjects } from '../features/refused-projects/components/refused-projects';
 import { StatCards } from '../features/stats/components/stat-cards';
+import { RevenuePanel } from '../features/revenue/components/revenue-panel';
 import { DashboardHeader } from './dashboard-header';
 
 type Tab = AdminProjectTab | 'inbox';
@@ -113,6 +114,7 @@ function DashboardBody() {
         </Alert.Root>
       ) : null}
       <StatCards />
+      <RevenuePanel />
       <DashboardTabs />
     </>
   );

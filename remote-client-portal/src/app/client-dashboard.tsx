@@ -2,7 +2,10 @@ import { Suspense, useCallback, useMemo, useState } from 'react';
 import { CLIENT_TAB_VIEWS, type Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { logout, useAuthStore } from '@agency/auth';
-import { useNavigate } from '@agency/router';
+import { useLocation, useNavigate } from '@agency/router';
+import { BILLING_TEXT } from '@agency/domain/billing';
+import { BillingPage } from '../features/billing/components/billing-page';
+import { SubscriptionUpcoming } from '../features/billing/components/subscription-upcoming';
 import { Box, Button, Center, Flex, Heading, HStack, loadOverlays, Spinner, Stack, Text } from '@agency/ui';
 import { Alert } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
@@ -89,6 +92,8 @@ function Dashboard() {
   const [dialog, setDialog] = useState<DashboardDialog | null>(null);
   const [checkingPenaltyFor, setCheckingPenaltyFor] = useState<string | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
+  // The Billing page is a view of the dashboard (`?view=billing`), so the host's route table stays as it is.
+  const billing = new URLSearchParams(useLocation().search).get('view') === 'billing';
 
   const close = useCallback(() => setDialog(null), []);
   const done = useCallback(
@@ -136,6 +141,7 @@ function Dashboard() {
       openDialog: setDialog,
       onCancelActive: (project: Project) => void handleCancelActive(project),
       checkingPenaltyFor,
+      upcomingNote: (project: Project) => <SubscriptionUpcoming project={project} />,
     }),
     [handleCancelActive, checkingPenaltyFor],
   );
@@ -167,6 +173,9 @@ function Dashboard() {
           </Button>
           <NotificationsBell />
           <EmailSettingsButton />
+          <Button variant="outline" onClick={() => navigate('/dashboard?view=billing')}>
+            {BILLING_TEXT.open}
+          </Button>
           <Button variant="outline" onClick={() => setDialog({ kind: 'profile' })} aria-haspopup="dialog">
             {m.header.profile}
           </Button>
@@ -181,7 +190,7 @@ function Dashboard() {
         </HStack>
       </Flex>
 
-      <DashboardBody actions={actions} />
+      {billing ? <BillingPage onBack={() => navigate('/dashboard')} /> : <DashboardBody actions={actions} />}
       <ConversationHost viewer="client" />
 
       {dialog ? (

@@ -53,6 +53,14 @@ import type {
   MessageListQuery,
   PostMessageRequest,
 } from './conversation';
+import type {
+  BillingDetails,
+  BillingDetailsRequest,
+  BillingOverview,
+  RevenueReport,
+  SavedCard,
+  SaveCardRequest,
+} from './billing';
 
 /** Response shapes of the money routes (spec section 7); the payments module implements them. */ export interface PenaltyQuoteResponse {
   hasPenalty: boolean;
@@ -311,6 +319,23 @@ export interface ApiRouteTypes {
   replyInbox: { body: InboxReplyRequest; response: { reply: InboxReply } };
   linkInbox: { body: InboxLinkRequest; response: { item: InboxItem } };
   convertInbox: { body: InboxConvertRequest; response: { project: Project } };
+  /** The client's billing centre: billing details, documents, what is coming, the saved card (issue 35). */
+  billingOverview: { response: BillingOverview };
+  updateBillingDetails: { body: BillingDetailsRequest; response: { details: BillingDetails } };
+  /** One invoice or credit note as PDF (base64), for its owner or the admin; 404 for anyone else. */
+  billingDocumentPdf: {
+    params: { id: string };
+    response: { fileName: string; contentType: 'application/pdf'; base64: string };
+  };
+  /**
+   * Saves the card the browser made into a PaymentMethod through a SetupIntent (confirmed by the server for
+   * off-session use), replacing the one before; active subscriptions on the same customer renew with it.
+   */
+  saveCard: { body: SaveCardRequest; response: { savedCard: SavedCard } };
+  /** `?month=YYYY-MM` (UTC): a month's revenue, its breakdown, MRR and the 12 months up to it. */
+  revenueReport: { query?: { month?: string }; response: RevenueReport };
+  /** The ledger of a month as CSV (every payment and refund with its document number). */
+  ledgerExport: { query?: { month?: string }; response: { fileName: string; csv: string } };
 }
 
 export type ApiRouteKey = keyof ApiRouteTypes;
@@ -682,6 +707,48 @@ export const API_ROUTES = {
     access: 'admin',
     projectScoped: false,
     feature: 'core',
+  },
+  billingOverview: {
+    method: 'GET',
+    path: '/api/billing',
+    access: 'client',
+    projectScoped: false,
+    feature: 'payments',
+  },
+  updateBillingDetails: {
+    method: 'PATCH',
+    path: '/api/billing/details',
+    access: 'client',
+    projectScoped: false,
+    feature: 'payments',
+  },
+  billingDocumentPdf: {
+    method: 'GET',
+    path: '/api/billing/documents/:id/pdf',
+    access: 'signed-in',
+    projectScoped: false,
+    feature: 'payments',
+  },
+  saveCard: {
+    method: 'POST',
+    path: '/api/billing/card',
+    access: 'client',
+    projectScoped: false,
+    feature: 'payments',
+  },
+  revenueReport: {
+    method: 'GET',
+    path: '/api/revenue-report',
+    access: 'admin',
+    projectScoped: false,
+    feature: 'payments',
+  },
+  ledgerExport: {
+    method: 'GET',
+    path: '/api/ledger-export',
+    access: 'admin',
+    projectScoped: false,
+    feature: 'payments',
   },
 } as const satisfies { [K in ApiRouteKey]: RouteSpec };
 

@@ -35,6 +35,7 @@ import {
   messageListQuerySchema,
   postMessageSchema,
 } from './conversation';
+import { billingDetailsSchema, saveCardSchema } from './billing';
 
 /**
  * What each route of the API takes: the schema its body, or its query, is read with. The server reads every
@@ -75,6 +76,10 @@ export const REQUEST_SCHEMAS = {
   replyInbox: { body: inboxReplySchema },
   linkInbox: { body: inboxLinkSchema },
   convertInbox: { body: inboxConvertSchema },
+  updateBillingDetails: { body: billingDetailsSchema },
+  saveCard: { body: saveCardSchema },
+  revenueReport: { query: monthlyRevenueQuerySchema },
+  ledgerExport: { query: monthlyRevenueQuerySchema },
 } as const satisfies { [K in ApiRouteKey]?: { body: AnyObjectSchema } | { query: AnyObjectSchema } };
 
 type RequestSchemas = typeof REQUEST_SCHEMAS;

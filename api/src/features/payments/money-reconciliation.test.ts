@@ -34,6 +34,11 @@ describe('money reconciliation', () => {
     // What a recovery that read a used idempotency key as "nothing happened" left: the operation failed, the
     // charge kept in Stripe and absent from the ledger.
     await api.db.query(`update money_operations set status = 'failed' where project_id = $1`, [projectId]);
+    // The ledger row is lost with its invoice (documents are never deleted otherwise).
+    await api.db.query(
+      `delete from billing_documents where payment_id in (select id from payments where stripe_payment_intent_id = $1)`,
+      [charge!.id],
+    );
     await api.db.query('delete from payments where stripe_payment_intent_id = $1', [charge!.id]);
     api.mailer.sent = [];
 
@@ -60,6 +65,10 @@ describe('money reconciliation', () => {
       [projectId],
     );
     const intent = deposit!.stripe_payment_intent_id;
+    await api.db.query(
+      `delete from billing_documents where refund_id in (select id from payment_refunds where stripe_payment_intent_id = $1)`,
+      [intent],
+    );
     await api.db.query('delete from payment_refunds where stripe_payment_intent_id = $1', [intent]);
     await api.db.query('update payments set refunded_cents = 0 where stripe_payment_intent_id = $1', [
       intent,

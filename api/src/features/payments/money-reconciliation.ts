@@ -49,15 +49,18 @@ export function createMoneyReconciliation(deps: {
     const note = (problem: string, repair: string) =>
       found.push({ operationId: op.id, projectId: op.project_id, stripeObject: intent.id, problem, repair });
     if (!(await findPayment(db, intent.id))?.succeeded_at) {
-      await recordSucceededPayment(db, {
-        paymentIntentId: intent.id,
-        customerId: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
-        projectId: op.project_id,
-        kind: intent.metadata.type === 'penalty' ? 'penalty' : 'final',
-        amountCents: intent.amount_received,
-        cardLast4: cardLast4(intent.latest_charge as Stripe.Charge),
-        succeededAt: new Date(intent.created * 1000),
-      });
+      // The ledger row and its invoice in one transaction.
+      await db.transaction((tx) =>
+        recordSucceededPayment(tx, {
+          paymentIntentId: intent.id,
+          customerId: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
+          projectId: op.project_id,
+          kind: intent.metadata.type === 'penalty' ? 'penalty' : 'final',
+          amountCents: intent.amount_received,
+          cardLast4: cardLast4(intent.latest_charge as Stripe.Charge),
+          succeededAt: new Date(intent.created * 1000),
+        }),
+      );
       note('a charge Stripe made is missing from the ledger', 'recorded in the ledger');
     }
     const refunds = (await stripe.refunds.list({ payment_intent: intent.id, limit: 100 })).data;
@@ -83,13 +86,15 @@ export function createMoneyReconciliation(deps: {
   }
 
   const recordStripeRefund = (paymentIntentId: string, made: Stripe.Refund) =>
-    recordRefund(db, {
-      refundId: made.id,
-      paymentIntentId,
-      amountCents: made.amount,
-      reason: made.metadata?.reason ?? 'reconciliation',
-      at: new Date(made.created * 1000),
-    });
+    db.transaction((tx) =>
+      recordRefund(tx, {
+        refundId: made.id,
+        paymentIntentId,
+        amountCents: made.amount,
+        reason: made.metadata?.reason ?? 'reconciliation',
+        at: new Date(made.created * 1000),
+      }),
+    );
 
   async function refund(op: ClosedOperation, made: Stripe.Refund): Promise<MoneyDiscrepancy[]> {
     const paymentIntentId =

@@ -7,6 +7,7 @@ import type { Settings } from '../../settings';
 import type { Database, Queryable } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import { paidOrderAlertMail, receiptMail } from '../../mail/mail-templates';
+import { documentOfPayment } from '../../money/billing-documents';
 import { queueMail } from '../../mail/mailer';
 import { appendProjectEvent, insertProject } from '../../project-store/project-repository';
 import { projectTitle } from '../../project-store/project-title';
@@ -115,9 +116,13 @@ export function createPurchases(deps: PurchasesDeps) {
           tier: project.tier,
           cardLast4: last4,
         };
+        const document = await documentOfPayment(tx, { paymentIntentId });
         await queueMail(
           jobs,
-          receiptMail({ ...receipt, to: project.client_email }, config.publicSiteUrl),
+          receiptMail(
+            { ...receipt, to: project.client_email, ...(document && { document }) },
+            config.publicSiteUrl,
+          ),
           tx,
         );
         await queueMail(

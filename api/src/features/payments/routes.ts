@@ -25,6 +25,8 @@ import type { Purchases } from './purchases';
 import type { StripeEvents } from './stripe-events';
 import type { StripePayments } from './stripe-payments';
 import { PaymentError } from '../../money/types';
+import { balanceDue } from './balance';
+import { billingRoutes } from './billing-routes';
 
 const MOUNTED_AT = '/api';
 /** The spec's purchase page posts to the same route with this suffix. */
@@ -266,28 +268,8 @@ export function paymentsRoutes(deps: PaymentsRouteDeps, services: PaymentsServic
     mounted,
   );
 
-  return app;
-}
+  // The billing centre (issue 35): billing details, documents, what is coming, the saved card, the month's books.
+  app.route('/', billingRoutes(deps, { stripe: deps.stripe }));
 
-/**
- * What the client still owes. Fixed price: the cost less what was paid net of refunds, while the project is
- * neither refused nor cancelled. Subscription: the failed invoices not paid since.
- */
-function balanceDue(
-  project: Awaited<ReturnType<typeof findVisibleProject>>,
-  entries: Awaited<ReturnType<typeof projectPaymentHistory>>,
-): number {
-  if (project.cancelled || project.status === 'refused') return 0;
-  if (isFixedPriceTier(project.tier ?? 0)) {
-    const net = entries.reduce(
-      (sum, e) => sum + (e.status === 'succeeded' ? e.amountCents : e.kind === 'refund' ? -e.amountCents : 0),
-      0,
-    );
-    return Math.max(0, fromCents(Math.round((project.cost ?? 0) * 100) - net));
-  }
-  return fromCents(
-    entries
-      .filter((e) => e.kind === 'subscription' && e.status === 'failed')
-      .reduce((sum, e) => sum + e.amountCents, 0),
-  );
+  return app;
 }

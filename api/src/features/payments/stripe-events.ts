@@ -7,6 +7,7 @@ import { receiptMail, renewalFailedAlertMail, renewalFailedMail } from '../../ma
 import { queueMail } from '../../mail/mailer';
 import { appendProjectEvent } from '../../project-store/project-repository';
 import { findPayment, recordInvoice, recordRefund } from '../../money/payment-ledger';
+import { documentOfPayment } from '../../money/billing-documents';
 import type { Purchases } from './purchases';
 import { cardLast4, invoicePaymentIntentId, invoiceSubscriptionId } from './stripe-objects';
 import type { StripePayments } from './stripe-payments';
@@ -102,13 +103,16 @@ export function createStripeEvents(deps: StripeEventsDeps) {
     const refunds = await sdk.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
     for (const refund of refunds.data) {
       if (refund.status !== 'succeeded') continue;
-      await recordRefund(db, {
-        refundId: refund.id,
-        paymentIntentId,
-        amountCents: refund.amount,
-        reason: refund.metadata?.reason ?? refund.reason ?? null,
-        at: new Date(refund.created * 1000),
-      });
+      // The ledger row and its credit note in one transaction.
+      await db.transaction((tx) =>
+        recordRefund(tx, {
+          refundId: refund.id,
+          paymentIntentId,
+          amountCents: refund.amount,
+          reason: refund.metadata?.reason ?? refund.reason ?? null,
+          at: new Date(refund.created * 1000),
+        }),
+      );
     }
   }
 
@@ -145,6 +149,12 @@ export function createStripeEvents(deps: StripeEventsDeps) {
     ).toISOString();
     const line = invoice.lines.data[0];
     const failureMessage = paid ? null : (intent?.last_payment_error?.message ?? 'The card was declined.');
+    const period = line
+      ? {
+          start: new Date(line.period.start * 1000).toISOString(),
+          end: new Date(line.period.end * 1000).toISOString(),
+        }
+      : undefined;
     await db.transaction(async (tx) => {
       const changed = await recordInvoice(tx, {
         invoiceId,
@@ -156,6 +166,7 @@ export function createStripeEvents(deps: StripeEventsDeps) {
         at,
         cardLast4: last4,
         failureMessage,
+        period,
       });
       if (!changed) return;
       // A renewal is a project change both sides hear of (timeline, bell, open dashboards).
@@ -176,16 +187,17 @@ export function createStripeEvents(deps: StripeEventsDeps) {
         cardLast4: last4,
       };
       if (paid) {
-        const period = line
-          ? {
-              start: new Date(line.period.start * 1000).toISOString(),
-              end: new Date(line.period.end * 1000).toISOString(),
-            }
-          : undefined;
+        const document = await documentOfPayment(tx, { invoiceId });
         await queueMail(
           jobs,
           receiptMail(
-            { ...facts, to: project.client_email, kind: 'subscription', ...(period && { period }) },
+            {
+              ...facts,
+              to: project.client_email,
+              kind: 'subscription',
+              ...(period && { period }),
+              ...(document && { document }),
+            },
             config.publicSiteUrl,
           ),
           tx,

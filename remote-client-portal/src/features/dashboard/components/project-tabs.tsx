@@ -27,6 +27,8 @@ export interface CardActions {
   onCancelActive: (project: Project) => void;
   /** The project whose penalty is being checked (its Cancel button shows busy). */
   checkingPenaltyFor: string | null;
+  /** What is coming for a project (a subscription's next charge), from the billing feature (the app composes it). */
+  upcomingNote?: ((project: Project) => ReactNode) | undefined;
 }
 
 const ActionsContext = createContext<CardActions | null>(null);
@@ -105,7 +107,7 @@ const ProjectItem = memo(function ProjectItem({ id, tab }: { id: string; tab: Cl
 /** Every card offers its activity and payments; a failed renewal shows above the card's own note. */
 function card(
   project: Project,
-  { openDialog }: CardActions,
+  { openDialog, upcomingNote }: CardActions,
   actions?: ReactNode,
   extra: { note?: ReactNode; boards?: readonly CardBoard[] } = {},
 ) {
@@ -115,6 +117,7 @@ function card(
       onUpdateCard={(amountDue) => openDialog({ kind: 'updateCard', project, amountDue })}
     />
   ) : null;
+  const upcoming = upcomingNote?.(project);
   return (
     <ProjectCard
       project={project}
@@ -134,10 +137,11 @@ function card(
         </>
       }
       note={
-        failedRenewal || extra.note ? (
+        failedRenewal || extra.note || upcoming ? (
           <>
             {failedRenewal}
             {extra.note}
+            {upcoming}
           </>
         ) : undefined
       }

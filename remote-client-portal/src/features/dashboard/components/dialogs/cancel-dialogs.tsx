@@ -4,7 +4,9 @@ import { useAuthStore } from '@agency/auth';
 import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agency/payments';
 import { Box, Text } from '@agency/ui';
 import { ApiError, apiClient, apiErrorMessage } from '@agency/auth/api';
-import { usePortalCache } from '@agency/portal';
+import { usePortalCache, useQuery } from '@agency/portal';
+import { BILLING_TEXT, SAVED_CARD } from '@agency/domain/billing';
+import { useState } from 'react';
 import { paymentConfig } from '../../../../lib/payment-config';
 import { declineReason, stripeReason } from '../../../../lib/card-errors';
 import { toastError, toastSuccess } from '../../../../lib/toast';
@@ -99,12 +101,22 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
   const { createPaymentMethod } = useCreatePaymentMethod();
   const cardEntry = useCardEntry();
   const p = m.penalty;
+  // The saved card (the Billing page's), offered instead of typing one; the server pays with the client's own.
+  const savedCard = useQuery({
+    queryKey: ['billing'],
+    queryFn: () => apiClient().billingOverview(),
+    staleTime: 30_000,
+  }).data?.savedCard;
+  const [useSaved, setUseSaved] = useState(true);
+  const paySaved = !!savedCard && useSaved;
 
   async function payAndCancel(reason: string) {
-    const result = await createPaymentMethod({
-      name: user?.fullName || project.client_name,
-      email: user?.email ?? project.client_email,
-    });
+    const result = paySaved
+      ? ({ ok: true, paymentMethod: { id: SAVED_CARD } } as const)
+      : await createPaymentMethod({
+          name: user?.fullName || project.client_name,
+          email: user?.email ?? project.client_email,
+        });
     if (!result.ok) {
       cardEntry.setError(result.error, stripeReason(result.stripeError));
       return;
@@ -139,7 +151,7 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
       onClose={onClose}
       submit={payAndCancel}
       precheck={() => {
-        if (cardEntry.complete) return undefined;
+        if (paySaved || cardEntry.complete) return undefined;
         cardEntry.setError(PAYMENT_MESSAGES.invalidCardDetails);
         return PAYMENT_MESSAGES.invalidCardDetails;
       }}
@@ -173,7 +185,21 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
           </Text>
         </Box>
       }
-      after={<CardEntry entry={cardEntry} />}
+      after={
+        <>
+          {savedCard ? (
+            <label style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', marginBottom: '0.75rem' }}>
+              <input
+                type="checkbox"
+                checked={useSaved}
+                onChange={(event) => setUseSaved(event.target.checked)}
+              />
+              {BILLING_TEXT.payWithSavedCard(savedCard.brand, savedCard.last4)}
+            </label>
+          ) : null}
+          {paySaved ? null : <CardEntry entry={cardEntry} />}
+        </>
+      }
     />
   );
 }

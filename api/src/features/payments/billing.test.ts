@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { SAVED_CARD } from '@agency/domain/billing';
+import { insertFixtureProject, startTestApi, type TestApi } from '../../test-support/test-api';
+import { pdfText } from '../../test-support/pdf-text';
+import { formatReconciliation, reconcileMonth } from './billing-reconciliation';
+
+/**
+ * The billing centre (issue 35) through the API against the Stripe stand-in: a client's whole lifecycle (a
+ * purchase, a subscription, a saved card paying the final payment and the renewals, a refund), its documents,
+ * and the month's books agreeing with Stripe.
+ */
+describe('billing centre', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ stripe: true });
+  });
+  afterAll(() => api.close());
+
+  const monthOf = (at: Date) => at.toISOString().slice(0, 7);
+
+  it('issues documents for a whole lifecycle, pays with the saved card, and the books agree with Stripe', async () => {
+    const name = `billing-${randomUUID().slice(0, 8)}`;
+    const client = await api.user(name);
+    const other = await api.user(`other-${randomUUID().slice(0, 8)}`);
+    const admin = await api.user(`admin-${randomUUID().slice(0, 8)}`, 'ADMIN');
+
+    // Billing details: validated on the server.
+    const invalid = await api.call('PATCH', '/api/billing/details', {
+      token: client.token,
+      body: { name: ' ', address: '', taxId: '<script>' },
+    });
+    expect(invalid.status).toBe(400);
+    const details = {
+      name: 'Grace Hopper',
+      company: 'Cobol Works Inc.',
+      address: '1 Harbor Way\nArlington, VA 22201',
+      taxId: 'US-12-3456789',
+    };
+    const saved = await api.call('PATCH', '/api/billing/details', { token: client.token, body: details });
+    expect(saved.body).toEqual({ details });
+
+    // A purchase (tier 1 deposit), signed in.
+    const intent = await api.call('POST', '/api/stripe-downpayment-intent', {
+      token: client.token,
+      body: {
+        email: `${name}@example.test`,
+        metadata: { type: 'purchase', tier: 1 },
+        customer: {
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          email: `${name}@example.test`,
+          company: 'Cobol Works Inc.',
+          projectDescription: 'An inventory app.',
+          acceptedTerms: true,
+        },
+      },
+    });
+    expect(intent.status).toBe(200);
+    await api.stripe.paymentIntents.confirm(intent.body.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await api.stripeService.webhooksIdle();
+    const status = await api.call('GET', `/api/purchase-status/${intent.body.paymentIntentId}`);
+    const fixedId = status.body.projectId as string;
+    expect(fixedId).toBeTruthy();
+
+    // A subscription (tier 3), its first invoice paid at once.
+    const subscribedId = await insertFixtureProject(api.db, client, { tier: 3, state: 'awaitingClient' });
+    const approved = await api.call('POST', '/api/client-approve-project', {
+      token: client.token,
+      body: { projectId: subscribedId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+    });
+    expect(approved.status).toBe(200);
+    await api.settle();
+
+    // A saved card through a SetupIntent; the running subscription renews with it.
+    const card = await api.call('POST', '/api/billing/card', {
+      token: client.token,
+      body: { paymentMethodId: 'pm_card_visa' },
+    });
+    expect(card.status).toBe(200);
+    expect(card.body.savedCard).toMatchObject({ brand: 'visa', last4: '4242' });
+    const savedMethod = card.body.savedCard.paymentMethodId as string;
+    const [sub] = await api.db.query<{ stripe_subscription_id: string; stripe_test_clock_id: string }>(
+      'select stripe_subscription_id, stripe_test_clock_id from subscriptions where project_id = $1',
+      [subscribedId],
+    );
+    expect(
+      (await api.stripe.subscriptions.retrieve(sub!.stripe_subscription_id)).default_payment_method,
+    ).toBe(savedMethod);
+    const setups = (await api.stripe.setupIntents.list({ limit: 10 })).data;
+    expect(setups.find((s) => s.payment_method === savedMethod)?.status).toBe('succeeded');
+
+    // The final payment with the saved card: no card typed.
+    // Accepted on both sides (the approval flow is not what this test is about).
+    await api.db.query(
+      `update projects set status = 'active', admin_approval_status = 'accepted', client_approval_status = 'accepted',
+         overall_status = 'accepted', is_active = true where id = $1`,
+      [fixedId],
+    );
+    const completed = await api.call('POST', '/api/complete-project', {
+      token: admin.token,
+      body: { projectId: fixedId },
+    });
+    expect(completed.body).toMatchObject({ project: { status: 'pending_final_payment' } });
+    expect(completed.body.project).toMatchObject({ status: 'pending_final_payment' });
+    const paid = await api.call('POST', '/api/process-final-payment', {
+      token: client.token,
+      body: { projectId: fixedId, paymentMethodId: SAVED_CARD },
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body.project).toMatchObject({ status: 'completed' });
+    const [final] = await api.db.query<{ stripe_payment_intent_id: string }>(
+      `select stripe_payment_intent_id from payments where project_id = $1 and kind = 'final'`,
+      [fixedId],
+    );
+    expect((await api.stripe.paymentIntents.retrieve(final!.stripe_payment_intent_id)).payment_method).toBe(
+      savedMethod,
+    );
+    // Another client cannot pay with this client's card: the saved card is read from the project's client.
+    const othersProject = await insertFixtureProject(api.db, other, {
+      tier: 1,
+      state: 'pendingFinalPayment',
+    });
+    const noCard = await api.call('POST', '/api/process-final-payment', {
+      token: other.token,
+      body: { projectId: othersProject, paymentMethodId: SAVED_CARD },
+    });
+    expect(noCard.status).toBe(400);
+
+    // The admin refunds the deposit: a credit note referencing the deposit's invoice.
+    const refunded = await api.call('POST', '/api/stripe-refund', {
+      token: admin.token,
+      body: { projectId: fixedId, paymentIntentId: intent.body.paymentIntentId },
+    });
+    expect(refunded.body).toMatchObject({ refundIssued: true, refundAmount: 250 });
+
+    // A month passes: the renewal is billed to the saved card and gets the same kind of invoice.
+    const clock = await api.stripe.testHelpers.testClocks.retrieve(sub!.stripe_test_clock_id);
+    const start = new Date(clock.frozen_time * 1000);
+    const next = new Date(start);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    await api.stripe.testHelpers.testClocks.advance(sub!.stripe_test_clock_id, {
+      frozen_time: Math.floor(next.getTime() / 1000) + 3600,
+    });
+    await api.settle();
+    await api.stripeService.webhooksIdle();
+    await api.settle();
+
+    const overview = await api.call('GET', '/api/billing', { token: client.token });
+    expect(overview.status).toBe(200);
+    const documents = overview.body.documents as Array<{
+      id: string;
+      kind: string;
+      number: string;
+      amount: number;
+      invoiceNumber: string | null;
+      projectTitle: string;
+    }>;
+    expect(documents.map((d) => d.kind).sort()).toEqual([
+      'credit_note',
+      'invoice',
+      'invoice',
+      'invoice',
+      'invoice',
+    ]);
+    const credit = documents.find((d) => d.kind === 'credit_note')!;
+    const [depositInvoice] = await api.db.query<{ number: string }>(
+      `select d.number from billing_documents d join payments p on p.id = d.payment_id
+        where p.stripe_payment_intent_id = $1 and d.kind = 'invoice'`,
+      [intent.body.paymentIntentId],
+    );
+    expect(credit).toMatchObject({ invoiceNumber: depositInvoice!.number, amount: 250 });
+    expect(overview.body.savedCard).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect(overview.body.details).toEqual(details);
+    const upcoming = overview.body.upcoming as Array<{
+      projectId: string;
+      nextChargeAt: string;
+      amount: number;
+    }>;
+    expect(upcoming.find((u) => u.projectId === subscribedId)).toMatchObject({
+      kind: 'subscription',
+      amount: 15000,
+    });
+
+    // The final payment's invoice as PDF: its number, amounts, both parties, the card.
+    const [finalInvoice] = await api.db.query<{ id: string; number: string }>(
+      `select d.id, d.number from billing_documents d join payments p on p.id = d.payment_id
+        where p.stripe_payment_intent_id = $1`,
+      [final!.stripe_payment_intent_id],
+    );
+    const pdf = await api.call('GET', `/api/billing/documents/${finalInvoice!.id}/pdf`, {
+      token: client.token,
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.body.fileName).toBe(`${finalInvoice!.number}.pdf`);
+    const text = await pdfText(Buffer.from(pdf.body.base64 as string, 'base64'));
+    console.info(`Invoice ${finalInvoice!.number} as extracted from its PDF:\n${text}`);
+    for (const expected of [
+      `Invoice ${finalInvoice!.number}`,
+      'Meridian Software LLC',
+      'Grace Hopper',
+      'Cobol Works Inc.',
+      '1 Harbor Way',
+      'Arlington, VA 22201',
+      'Tax id: US-12-3456789',
+      '$250 USD',
+      'ending in 4242',
+    ])
+      expect(text).toContain(expected);
+    // Another client: not found, as another client's project is. The admin: found.
+    const foreign = await api.call('GET', `/api/billing/documents/${finalInvoice!.id}/pdf`, {
+      token: other.token,
+    });
+    expect(foreign.status).toBe(404);
+    expect(
+      (await api.call('GET', `/api/billing/documents/${finalInvoice!.id}/pdf`, { token: admin.token }))
+        .status,
+    ).toBe(200);
+
+    // The receipt mail carries the invoice as PDF.
+    const receipt = api.mailer.sent.find(
+      (mail) => mail.to === `${name}@example.test` && mail.text.includes(finalInvoice!.number),
+    );
+    expect(receipt?.attachments?.[0]).toMatchObject({
+      filename: `${finalInvoice!.number}.pdf`,
+      contentType: 'application/pdf',
+    });
+
+    // The books: no difference this month nor the next (the renewal, on the test clock), after the lifecycle.
+    for (const month of [monthOf(new Date()), monthOf(next)]) {
+      const books = await reconcileMonth(api.db, api.stripe, month);
+      console.info(formatReconciliation(books));
+      expect(books.differences).toEqual([]);
+    }
+    const csv = await api.call('GET', `/api/ledger-export?month=${monthOf(new Date())}`, {
+      token: admin.token,
+    });
+    console.info(csv.body.csv.split('\n').slice(0, 6).join('\n'));
+    expect(csv.body.csv.split('\n')[0]).toBe(
+      'date,entry,kind,document,corrects_invoice,project,client,amount_usd,stripe_object,card_last4',
+    );
+    expect(csv.body.csv).toContain(`${finalInvoice!.number}`);
+    const report = await api.call('GET', `/api/revenue-report?month=${monthOf(new Date())}`, {
+      token: admin.token,
+    });
+    expect(report.body.breakdown).toMatchObject({ deposit: 250, final: 250, refund: -250 });
+    expect(report.body.months).toHaveLength(12);
+
+    // A difference planted in the ledger is named.
+    await api.db.query(
+      `update payments set amount_cents = amount_cents - 100 where stripe_payment_intent_id = $1`,
+      [final!.stripe_payment_intent_id],
+    );
+    const planted = await reconcileMonth(api.db, api.stripe, monthOf(new Date()));
+    console.info(formatReconciliation(planted));
+    expect(planted.differences).toEqual([
+      {
+        kind: 'charge',
+        stripeObject: final!.stripe_payment_intent_id,
+        problem: 'Stripe has $250, the ledger $249',
+      },
+    ]);
+  });
+});

@@ -1,0 +1,14 @@
+// `npm run billing:reconcile -- --month YYYY-MM`: prints any difference between the ledger and Stripe's charges,
+// refunds and invoices of a month (exit 1 when there is one). Against your account and DATABASE_URL when set, else
+// against the offline stand-in and the embedded database (stop `npm start` first: PGlite is one process's).
+import { spawnSync } from 'node:child_process';
+import { ROOT } from '../tools/product/apps.mjs';
+import { resolveLocalEnv } from '../tools/product/local-env.mjs';
+
+const env = process.env.STRIPE_SECRET_KEY ? process.env : { ...process.env, ...(await resolveLocalEnv()) };
+const run = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'api/src/features/payments/billing-reconcile-cli.ts', ...process.argv.slice(2)],
+  { cwd: ROOT, env, stdio: 'inherit' },
+);
+process.exit(run.status ?? 1);
