@@ -1,5 +1,6 @@
 import {
   CONVERSATION_MESSAGES,
+  FILE_MESSAGES,
   API_MESSAGES,
   API_ROUTES,
   INVALID_CHARACTERS,
@@ -47,6 +48,15 @@ const x = INVALID_CHARACTERS;
 const emailInvalid = VALIDATION.customer.emailInvalid;
 
 const TEXT_ROUTES: Record<string, TextRoute> = {
+  // Issue 34, item 2: an announced upload's file name.
+  '/api/projects/:id/files': {
+    method: 'POST',
+    route: (projectId) => `/api/projects/${projectId}/files`,
+    caller: (api) => api.clientA,
+    project: 'active',
+    body: () => ({ name: 'brief.pdf', size: 10 }),
+    fields: { name: FILE_MESSAGES.api.nameRequired },
+  },
   // Issue 34: a message or a ticket comment, and the Inbox's reply.
   '/api/projects/:id/messages': {
     method: 'POST',
@@ -325,6 +335,11 @@ describe('security findings of issue 13 (api)', () => {
       'markNotificationsRead',
       'markInboxRead',
       'markMessagesSeen',
+      // Files: ids in the path, a boolean (the deliverable mark).
+      'completeFileUpload',
+      'fileDownloadUrl',
+      'deleteFile',
+      'setFileDeliverable',
       'updateEmailSettings',
       'linkInbox',
       'convertInbox',
