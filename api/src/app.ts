@@ -16,6 +16,7 @@ import { registerTicketRoutes } from './features/tickets/routes';
 import { registerUserRoutes } from './features/users/routes';
 import { registerLiveRoutes } from './features/live/routes';
 import { registerInboxRoutes } from './features/inbox/routes';
+import { registerProposalRoutes } from './features/proposals/routes';
 import type { AppEnv, Caller } from './http/app-env';
 import { HttpError } from './http/http-error';
 import { registerOpsRoutes } from './ops/ops-routes';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   registerLiveRoutes(app, deps, services.live);
   registerInboxRoutes(app, deps);
   registerContractRoutes(app);
+  registerProposalRoutes(app, deps);
   app.route('/api', paymentsRoutes(deps, services));
 
   app.notFound((c) => c.json({ error: API_MESSAGES.routeNotFound }, 404));

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Files sent with the mail (a signed agreement's PDF), base64 so the queued job stays JSON. */
+  attachments?: Array<{ filename: string; content: string; encoding: 'base64'; contentType: string }>;
 }
 
 export interface Mailer {

@@ -35,6 +35,7 @@ import type {
 import type { TierId } from './tiers';
 import type { PreferredSlot } from './schemas/preferred-slot';
 import type { PurchaseStatusResponse } from './payments-purchase';
+import type { ProposalView, SendProposalRequest } from './proposals';
 
 /** Response shapes of the money routes (spec section 7); the payments module implements them. */ export interface PenaltyQuoteResponse {
   hasPenalty: boolean;
@@ -248,6 +249,16 @@ export interface ApiRouteTypes {
   stripeWebhook: { response: { received: true } };
   /** What this API accepts in each request: the release tools check a remote against it. */
   requestContract: { response: { requests: RequestContract } };
+  /** The admin sends a proposal (accepting the request) or revises it: each call makes a new version. */
+  sendProposal: {
+    params: { id: string };
+    body: SendProposalRequest;
+    response: { project: Project; proposal: ProposalView };
+  };
+  /** The latest version (the admin also gets the history), with its signature once signed; null before sending. */
+  getProposal: { params: { id: string }; response: { proposal: ProposalView | null } };
+  /** The signed agreement as a PDF (application/pdf); 404 until signed. */
+  agreementPdf: { params: { id: string }; response: never };
 }
 
 export type ApiRouteKey = keyof ApiRouteTypes;
@@ -506,6 +517,27 @@ export const API_ROUTES = {
     path: '/api/contract',
     access: 'public',
     projectScoped: false,
+    feature: 'core',
+  },
+  sendProposal: {
+    method: 'POST',
+    path: '/api/projects/:id/proposal',
+    access: 'admin',
+    projectScoped: true,
+    feature: 'core',
+  },
+  getProposal: {
+    method: 'GET',
+    path: '/api/projects/:id/proposal',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  agreementPdf: {
+    method: 'GET',
+    path: '/api/projects/:id/agreement.pdf',
+    access: 'signed-in',
+    projectScoped: true,
     feature: 'core',
   },
 } as const satisfies { [K in ApiRouteKey]: RouteSpec };

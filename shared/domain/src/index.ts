@@ -25,3 +25,4 @@ export { LIVE_EVENT_IDS_REMEMBERED, RecentIds } from './recent-ids';
 export * from './reference';
 export * from './schemas/preferred-slot';
 export * from './messages/scheduling';
+export * from './proposals';

@@ -25,6 +25,7 @@ import {
   stripeRefundSchema,
   subscriptionPlansQuerySchema,
 } from './schemas/payments';
+import { sendProposalSchema } from './proposals';
 
 /**
  * What each route of the API takes: the schema its body, or its query, is read with. The server reads every
@@ -56,6 +57,7 @@ export const REQUEST_SCHEMAS = {
   payOpenInvoice: { body: payOpenInvoiceSchema },
   subscriptionPlans: { query: subscriptionPlansQuerySchema },
   monthlyRevenue: { query: monthlyRevenueQuerySchema },
+  sendProposal: { body: sendProposalSchema },
 } as const satisfies { [K in ApiRouteKey]?: { body: AnyObjectSchema } | { query: AnyObjectSchema } };
 
 type RequestSchemas = typeof REQUEST_SCHEMAS;
