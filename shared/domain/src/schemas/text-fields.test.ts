@@ -89,7 +89,25 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
   ],
   clientApproveSchema: [
     domain.clientApproveSchema,
-    { projectId: ID, action: 'accept', paymentMethodId: 'pm_card_visa', monthlyFee: 15000 },
+    {
+      projectId: ID,
+      action: 'accept',
+      paymentMethodId: 'pm_card_visa',
+      monthlyFee: 15000,
+      proposalVersion: 2,
+      proposalHash: 'a'.repeat(64),
+      agreed: true,
+      signedName: 'Ada Lovelace',
+    },
+  ],
+  sendProposalSchema: [
+    domain.sendProposalSchema,
+    {
+      scope: 'Scale our platform.\n- Weekly review',
+      deliverables: ['Scaling plan', 'Team plan'],
+      monthlyFee: 15000,
+      validUntil: '2030-01-31',
+    },
   ],
   updateProjectSchema: [
     domain.updateProjectSchema,
@@ -102,7 +120,6 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
       company: 'Engines',
       cost: 15000,
       downpayment: null,
-      stripe_price_id: 'price_1',
     },
   ],
   createTicketSchema: [
@@ -157,7 +174,13 @@ const FREE_TEXT = new Set([
 ]);
 
 /** Multi-line text: newlines and tabs are fine there. */
-const MULTI_LINE = new Set(['projectDetails', 'projectDescription', 'description', 'cancellationReason']);
+const MULTI_LINE = new Set([
+  'projectDetails',
+  'projectDescription',
+  'description',
+  'cancellationReason',
+  'scope',
+]);
 
 /** The message for a NUL byte by path or field name: the field's own, or the spec's for an invalid value of that kind. */
 const EXPECTED_MESSAGE: Record<string, string> = {
@@ -180,7 +203,6 @@ const EXPECTED_MESSAGE: Record<string, string> = {
   preferredTime: INVALID_CHARACTERS.preferredTime,
   paymentMethodId: INVALID_CHARACTERS.paymentMethodId,
   paymentIntentId: INVALID_CHARACTERS.paymentIntentId,
-  stripe_price_id: INVALID_CHARACTERS.priceId,
   'metadata.type': INVALID_CHARACTERS.paymentType,
   userId: INVALID_CHARACTERS.userId,
   'metadata.tier': INVALID_CHARACTERS.tier,
