@@ -84,6 +84,10 @@ export interface Project {
    * was given). Absent from answers of API releases built before it.
    */
   preferred_slot?: PreferredSlot | null;
+  /** The latest proposal version sent (issue 33); null before one was sent. Absent from older API releases. */
+  proposal_version?: number | null;
+  /** The proposal version the client signed, once the approval went through; null before. */
+  signed_version?: number | null;
 }
 
 /** A subscription as the portals show it: `past_due` after a failed renewal, until an invoice is paid. */

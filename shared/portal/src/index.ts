@@ -16,3 +16,10 @@ export { NotificationsBell } from './components/notifications-bell';
 export { LiveStatus } from './components/live-status';
 export { SEARCH_DEBOUNCE_MS } from './components/list-toolbar';
 export { ProjectList, type ProjectListTexts } from './components/project-list';
+export {
+  AgreementDownloadButton,
+  downloadAgreement,
+  ProposalDocument,
+  SignatureSummary,
+  useProposal,
+} from './components/proposal-document';

@@ -103,6 +103,7 @@ export function paymentsRoutes(deps: PaymentsRouteDeps, services: PaymentsServic
       tier,
       customer: body.customer,
       userId: caller?.id ?? null,
+      ...(body.projectName?.trim() && { projectName: body.projectName.trim() }),
       ...(idempotencyKey && { idempotencyKey }),
     });
   }
@@ -278,6 +279,8 @@ function balanceDue(
   entries: Awaited<ReturnType<typeof projectPaymentHistory>>,
 ): number {
   if (project.cancelled || project.status === 'refused') return 0;
+  // Nothing is owed on a request the client has not accepted yet (issue 33): the deposit is all it took.
+  if (project.client_approval_status !== 'accepted') return 0;
   if (isFixedPriceTier(project.tier ?? 0)) {
     const net = entries.reduce(
       (sum, e) => sum + (e.status === 'succeeded' ? e.amountCents : e.kind === 'refund' ? -e.amountCents : 0),

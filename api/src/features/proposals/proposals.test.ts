@@ -253,4 +253,47 @@ describe('proposals', () => {
     ]);
     expect((await send(projectId, draft({ monthlyFee: 100 }))).status).toBe(400);
   });
+
+  describe('small truths', () => {
+    async function buyInPortal(client: TestUser, projectName?: string) {
+      const intent = await api.call('POST', '/api/stripe-downpayment-intent', {
+        token: client.token,
+        body: {
+          email: client.email,
+          metadata: { type: 'purchase', clientName: 'Studio Owner', tier: 2 },
+          customer: {
+            firstName: 'Studio',
+            lastName: 'Owner',
+            email: client.email,
+            projectDescription: 'Bookings for a recording studio.',
+            acceptedTerms: true,
+          },
+          ...(projectName && { projectName }),
+        },
+      });
+      expect(intent.status).toBe(200);
+      await api.stripe.paymentIntents.confirm(intent.body.paymentIntentId, {
+        payment_method: 'pm_card_visa',
+      });
+      await api.stripeService.webhooksIdle();
+      const status = await api.call('GET', `/api/purchase-status/${intent.body.paymentIntentId}`);
+      expect(status.body).toMatchObject({ status: 'fulfilled' });
+      return status.body.projectId as string;
+    }
+
+    it('a tier 2 request keeps the name the client typed as its title, and owes nothing before it is accepted', async () => {
+      const client = await api.user(`studio-${randomUUID().slice(0, 6)}`);
+      const projectId = await buyInPortal(client, 'Studio booking app');
+      const project = (await api.call('GET', `/api/projects/${projectId}`, { token: client.token })).body
+        .project;
+      expect(project.title).toBe('Studio booking app');
+      const payments = await api.call('GET', `/api/projects/${projectId}/payments`, { token: client.token });
+      expect(payments.body.balanceDue).toBe(0);
+      // Without a typed name (the purchase page) the title is the tier and the client, as before.
+      const other = await buyInPortal(client);
+      expect(
+        (await api.call('GET', `/api/projects/${other}`, { token: client.token })).body.project.title,
+      ).toBe('Standard Web App - Studio Owner');
+    });
+  });
 });

@@ -50,6 +50,7 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
       userId: ID,
       metadata: { type: 'purchase', clientName: 'Ada Lovelace', tier: '1', project_id: ID },
       customer,
+      projectName: 'Studio booking app',
     },
   ],
   processFinalPaymentSchema: [
