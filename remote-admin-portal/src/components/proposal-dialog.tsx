@@ -126,7 +126,11 @@ function ProposalForm({
         }),
       );
       await queries.invalidateQueries({ queryKey: ['proposal', project.id] });
-      toastSuccess({ title: U.sent, description: U.sentBody(answer.proposal.document.version) });
+      // The first proposal accepts the request (the spec's 'Project Accepted'); a later one is a new version.
+      toastSuccess({
+        title: sent ? U.sent : ADMIN_MESSAGES.toasts.accepted.title,
+        description: U.sentBody(answer.proposal.document.version),
+      });
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields as Errors);
