@@ -19,8 +19,10 @@ export const PROJECT_COLUMNS = `id, title, description, tier, client_id, client_
      where c.project_id = projects.id and (c.preferred_date is not null or c.preferred_time is not null)
      limit 1) as preferred_slot,
   (select max(pr.version) from proposals pr where pr.project_id = projects.id) as proposal_version,
-  (select max(ps.version) from proposal_signatures ps left join money_operations mo on mo.id = ps.operation_id
-     where ps.project_id = projects.id and (mo.status is null or mo.status = 'succeeded')) as signed_version`;
+  case when projects.client_approval_status = 'accepted' then
+    (select max(ps.version) from proposal_signatures ps left join money_operations mo on mo.id = ps.operation_id
+     where ps.project_id = projects.id and (mo.status is null or mo.status in ('succeeded', 'claimed')))
+  end as signed_version`;
 
 type ProjectRow = Omit<Project, 'cost' | 'downpayment' | 'final_payment_amount' | 'created_at' | 'tier'> & {
   tier: number | null;
