@@ -278,10 +278,9 @@ describe('proposals: read, sign, then pay', () => {
     const active = page
       .getByRole('tabpanel', { name: /Active Projects/ })
       .getByRole('article', { name: title });
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      active.getByRole('button', { name: 'Signed Agreement (PDF)' }).click(),
-    ]);
+    const downloadButton = active.getByRole('button', { name: 'Signed Agreement (PDF)' });
+    await downloadButton.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
     const clientPdf = await pdfTextOf(new Uint8Array(await readFile((await download.path())!)));
     await writeFile('/work/shots/proposal-agreement.txt', clientPdf);
     assert.ok(clientPdf.includes('Grace Hopper'), 'the PDF names the signer');
