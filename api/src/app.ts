@@ -19,6 +19,7 @@ import { registerLiveRoutes } from './features/live/routes';
 import { registerInboxRoutes } from './features/inbox/routes';
 import { registerFileRoutes } from './features/files/routes';
 import { registerConversationRoutes } from './features/conversations/routes';
+import { registerProposalRoutes } from './features/proposals/routes';
 import type { AppEnv, Caller } from './http/app-env';
 import { HttpError } from './http/http-error';
 import { registerOpsRoutes } from './ops/ops-routes';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   registerContractRoutes(app);
   registerRemoteHealthRoutes(app, deps);
   registerConversationRoutes(app, deps);
+  registerProposalRoutes(app, deps);
   app.route('/api', paymentsRoutes(deps, services));
 
   app.notFound((c) => c.json({ error: API_MESSAGES.routeNotFound }, 404));

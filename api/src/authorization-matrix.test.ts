@@ -74,7 +74,14 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   checkPenalty: { state: 'active', tier: 4, body: (f) => ({ projectId: f.projectId }) },
   clientApproveProject: {
     state: 'awaitingClient',
-    body: (f) => ({ projectId: f.projectId, action: 'accept', paymentMethodId: 'pm_card_visa' }),
+    body: (f) => ({
+      projectId: f.projectId,
+      action: 'accept',
+      paymentMethodId: 'pm_card_visa',
+      proposalVersion: 1,
+      agreed: true,
+      signedName: 'Ada Lovelace',
+    }),
   },
   completeProject: { state: 'active', body: (f) => ({ projectId: f.projectId }) },
   listProjects: {},
@@ -172,6 +179,17 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   saveCard: { body: () => ({ paymentMethodId: 'pm_card_visa' }) },
   revenueReport: { query: '?month=2026-11' },
   ledgerExport: { query: '?month=2026-11' },
+  sendProposal: {
+    body: () => ({
+      scope: 'Technical strategy for the platform.',
+      deliverables: ['Architecture review'],
+      monthlyFee: 12000,
+      validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    }),
+  },
+  getProposal: {},
+  // Not signed yet: the route is reached and answers that there is no agreement.
+  agreementPdf: { state: 'awaitingClient', allowedStatuses: [404] },
 };
 
 /** What the route table promises for a caller: 'allowed', or the status of the refusal. */

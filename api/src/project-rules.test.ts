@@ -7,7 +7,8 @@ import {
   wallClock,
 } from '@agency/domain';
 import { PaymentError } from './money/types';
-import { insertFixtureProject, startTestApi, type TestApi } from './test-support/test-api';
+import { insertFixtureProject, signatureOf, startTestApi, type TestApi } from './test-support/test-api';
+import { latestProposal } from './project-store/proposal-store';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -58,12 +59,25 @@ describe('project rules on the server', () => {
       client_email: api.clientA.email,
     });
 
-    expect((await api.call('POST', `/api/projects/${id}/accept`, { token: api.admin.token })).status).toBe(
-      200,
-    );
+    // A subscription's proposal states the monthly fee the admin chose (no tier default is ever sent).
+    const sent = await api.call('POST', `/api/projects/${id}/proposal`, {
+      token: api.admin.token,
+      body: {
+        scope: 'Scale the platform.',
+        deliverables: ['Scaling plan'],
+        monthlyFee: 15000,
+        validUntil: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    expect(sent.status).toBe(200);
     const approve = await api.call('POST', '/api/client-approve-project', {
       token: api.clientA.token,
-      body: { projectId: id, action: 'accept', paymentMethodId: 'pm_card_visa' },
+      body: {
+        projectId: id,
+        action: 'accept',
+        paymentMethodId: 'pm_card_visa',
+        ...(await signatureOf(api.db, id)),
+      },
     });
     expect(approve.status).toBe(200);
     expect(approve.body.project).toMatchObject({
@@ -117,10 +131,11 @@ describe('project rules on the server', () => {
         to_status: 'completed',
       },
     ]);
-    // The consultancy hears of the request and of the approval; the client of the acceptance and of the completion.
+    // The consultancy hears of the request and of the approval; the client of the proposal and of the completion;
+    // both sides get the signed agreement.
     await api.jobs.idle();
     expect(api.mailer.sent.map((m) => m.to).sort()).toEqual(
-      [api.clientA.email, api.clientA.email, 'inbox@consultancy.test', 'inbox@consultancy.test'].sort(),
+      [...Array(3).fill(api.clientA.email), ...Array(3).fill('inbox@consultancy.test')].sort(),
     );
     expect(api.mailer.sent.find((m) => m.subject.endsWith('The client approved the proposal'))).toMatchObject(
       { to: 'inbox@consultancy.test', html: expect.stringContaining('<table') },
@@ -154,14 +169,21 @@ describe('project rules on the server', () => {
     const id = await insertFixtureProject(api.db, api.clientA, { state: 'awaitingClient' });
     const response = await api.call('PATCH', `/api/projects/${id}`, {
       token: api.admin.token,
-      body: { title: 'Platform scaling', cost: 18000, stripe_price_id: 'price_123' },
+      body: { title: 'Platform scaling', cost: 18000 },
     });
     expect(response.status).toBe(200);
-    expect(response.body.project).toMatchObject({
-      title: 'Platform scaling',
-      cost: 18000,
-      stripe_price_id: 'price_123',
+    expect(response.body.project).toMatchObject({ title: 'Platform scaling', cost: 18000 });
+    // The proposal sent shows the title and the price: the edit is its version 2.
+    expect(await latestProposal(api.db, id)).toMatchObject({
+      version: 2,
+      document: { title: 'Platform scaling', price: { monthlyFee: 18000 } },
     });
+    // Nobody types a Stripe price: the field is not accepted.
+    const typed = await api.call('PATCH', `/api/projects/${id}`, {
+      token: api.admin.token,
+      body: { stripe_price_id: 'price_123' },
+    });
+    expect(typed.status).toBe(400);
     expect((await eventsOf(id)).map((e) => e.action)).toEqual(['admin_edit']);
   });
 

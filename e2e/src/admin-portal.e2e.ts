@@ -156,17 +156,31 @@ describe('admin dashboard', () => {
     // Project Queue: the request is there, pending; Accept turns it into 'Awaiting Client Approval'.
     const item = page.getByRole('article', { name: project.title });
     await item.getByText('Pending', { exact: true }).waitFor();
+    // Accepting is sending a proposal: the subscription's monthly fee must be set (issue 33).
     await item.getByRole('button', { name: 'Accept' }).click();
+    const send = page.getByRole('dialog', { name: 'Send Proposal' });
+    await send.getByRole('textbox', { name: /Monthly fee/ }).fill('15000');
+    await send.getByRole('button', { name: 'Send Proposal' }).click();
     await page.getByText('Project Accepted', { exact: true }).waitFor();
     await item.getByText('Awaiting Client Approval', { exact: true }).waitFor();
     assert.equal(await item.getByRole('button', { name: 'Accept' }).count(), 0);
     await assertNoAxeViolations(page, 'the Project Queue');
 
     // The client approves (tier 3 starts the subscription with a test card).
+    const { proposal } = await api<{ proposal: { document: { version: number }; hash: string } }>(
+      suite.product,
+      clientToken,
+      'GET',
+      `/api/projects/${projectId}/proposal`,
+    );
     await api(suite.product, clientToken, 'POST', '/api/client-approve-project', {
       projectId,
       action: 'accept',
       paymentMethodId: 'pm_card_visa',
+      proposalVersion: proposal.document.version,
+      proposalHash: proposal.hash,
+      agreed: true,
+      signedName: 'Ada Lovelace',
     });
 
     await page.reload();

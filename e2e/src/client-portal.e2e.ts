@@ -66,10 +66,12 @@ async function adminApi<T>(
   token: string,
   method: 'GET' | 'POST',
   path: string,
+  body?: unknown,
 ): Promise<T> {
   const response = await fetch(`${product.env.API_URL}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
   });
   assert.ok(response.ok, `${method} ${path} answers ${response.status}`);
   return (await response.json()) as T;
@@ -129,9 +131,15 @@ describe('client portal', () => {
     const project = projects.find((p) => p.client_email === email && p.title === 'Platform rebuild');
     assert.ok(project, 'the admin sees the new request');
     assert.equal(project.tier, 3);
-    await adminApi(suite.product, token, 'POST', `/api/projects/${project.id}/accept`);
+    // Accepting is sending a proposal, with the monthly fee the admin chose (issue 33).
+    await adminApi(suite.product, token, 'POST', `/api/projects/${project.id}/proposal`, {
+      scope: 'Rebuild the platform for scale.',
+      deliverables: ['Architecture plan', 'Migration'],
+      monthlyFee: 15000,
+      validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+    });
 
-    // The client sees the proposal and approves it with a card.
+    // The client reads the proposal, signs it and approves it with a card.
     await page.reload();
     const card = page.getByRole('article', { name: 'Platform rebuild' });
     await card.getByText('Awaiting Your Approval').waitFor();
@@ -142,7 +150,9 @@ describe('client portal', () => {
     await cardGroup.getByLabel('Card number').fill('4242 4242 4242 4242');
     await cardGroup.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
     await cardGroup.getByLabel('Security code (CVC)').fill('123');
-    await approve.getByRole('button', { name: 'Approve Project' }).click();
+    await approve.getByText('I agree to this proposal').click();
+    await approve.getByRole('textbox', { name: /Your full name/ }).fill('Ada Lovelace');
+    await approve.getByRole('button', { name: 'Sign and Approve' }).click();
     await page.getByText('Project Accepted').waitFor();
     await approve.waitFor({ state: 'detached' });
 

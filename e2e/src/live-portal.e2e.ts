@@ -158,7 +158,11 @@ describe('live portal: admin and client side by side', () => {
 
       // Admin → client: Accept shows on the client's open dashboard, with the bell counting it.
       const queued = a.getByRole('article', { name: title });
+      // Accepting is sending a proposal with the subscription's monthly fee (issue 33).
       await queued.getByRole('button', { name: 'Accept' }).click();
+      const send = a.getByRole('dialog', { name: 'Send Proposal' });
+      await send.getByRole('textbox', { name: /Monthly fee/ }).fill('15000');
+      await send.getByRole('button', { name: 'Send Proposal' }).click();
       await a.getByText('Project Accepted', { exact: true }).waitFor();
       await queued.getByText('Awaiting Client Approval', { exact: true }).waitFor();
       assert.equal(
@@ -177,8 +181,10 @@ describe('live portal: admin and client side by side', () => {
       await card.getByLabel('Card number').fill('4242 4242 4242 4242');
       await card.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
       await card.getByLabel('Security code (CVC)').fill('123');
+      await approve.getByText('I agree to this proposal').click();
+      await approve.getByRole('textbox', { name: /Your full name/ }).fill('Ada Lovelace');
       await assertNoAxeViolations(c, 'the Approve dialog at 360 px');
-      await approve.getByRole('button', { name: 'Approve Project' }).click();
+      await approve.getByRole('button', { name: 'Sign and Approve' }).click();
       await c.getByText('Project Accepted').waitFor();
       await approve.waitFor({ state: 'detached' });
       await queued.waitFor({ state: 'detached', timeout: 5000 });

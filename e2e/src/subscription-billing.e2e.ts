@@ -145,8 +145,30 @@ async function acceptedTier4Request(
     monthly_budget_range: '15k-50k',
     timeline: 'asap',
   });
-  await api(product, adminToken, 'POST', `/api/projects/${id}/accept`);
+  // Accepting is sending a proposal, with the monthly fee the admin chose (issue 33).
+  await api(product, adminToken, 'POST', `/api/projects/${id}/proposal`, {
+    scope: 'Fractional CTO for the platform team.',
+    deliverables: ['Technology roadmap'],
+    monthlyFee: 12000,
+    validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+  });
   return id;
+}
+
+/** The signature fields of the latest proposal, as the client's signing page sends them. */
+async function signatureOf(product: RunningProduct, clientToken: string, projectId: string) {
+  const { proposal } = await api<{ proposal: { document: { version: number }; hash: string } }>(
+    product,
+    clientToken,
+    'GET',
+    `/api/projects/${projectId}/proposal`,
+  );
+  return {
+    proposalVersion: proposal.document.version,
+    proposalHash: proposal.hash,
+    agreed: true,
+    signedName: 'Test Client',
+  };
 }
 
 async function advanceOneMonth(product: RunningProduct, projectId: string) {
@@ -215,7 +237,9 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
     await pending.getByRole('button', { name: 'Approve' }).click();
     const approve = page.getByRole('dialog', { name: 'Approve Project' });
     await fillCard(approve, '4242 4242 4242 4242');
-    await approve.getByRole('button', { name: 'Approve Project' }).click();
+    await approve.getByText('I agree to this proposal').click();
+    await approve.getByRole('textbox', { name: /Your full name/ }).fill('Grace Hopper');
+    await approve.getByRole('button', { name: 'Sign and Approve' }).click();
     await page.getByText('Project Accepted').waitFor();
     await approve.waitFor({ state: 'detached' });
 
@@ -323,6 +347,7 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
       projectId,
       action: 'accept',
       paymentMethodId: 'pm_card_visa',
+      ...(await signatureOf(product, clientToken, projectId)),
     });
 
     // The card on file becomes one that attaches but fails every charge (4000 0000 0000 0341).

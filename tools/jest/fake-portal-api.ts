@@ -4,7 +4,13 @@
 import { ReadableStream, type ReadableStreamDefaultController } from 'node:stream/web';
 import { TextEncoder } from 'node:util';
 import {
+  findTier,
   PROJECT_VIEWS,
+  PROPOSAL_TERMS,
+  proposalPrice,
+  proposalSections,
+  type ProposalDocument,
+  type ProposalView,
   type ActivityEntry,
   type AppNotification,
   type ConversationMessage,
@@ -135,6 +141,7 @@ export function fakePortalApi(
       if (!found) return json({ error: 'Project not found' }, 404);
       if (sub === 'events') return json({ events: state.events[found.id] ?? [] });
       if (sub === 'payments') return json({ payments: [], balanceDue: 0, subscription: null });
+      if (sub === 'proposal') return json({ proposal: fakeProposal(found) });
       return json({ project: found });
     },
     'GET /api/tickets': (_init, url) => {
@@ -329,4 +336,27 @@ export function fakePortalApi(
   };
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return api;
+}
+
+/** The SHA-256 the fake's proposals are shown with. */
+export const FAKE_PROPOSAL_HASH = 'f'.repeat(64);
+
+/** The proposal a project awaiting its client shows (version 1, drawn by the domain's own rules). */
+export function fakeProposal(project: Project): ProposalView | null {
+  if (project.admin_approval_status !== 'accepted') return null;
+  const price = proposalPrice({ ...project, cost: project.cost ?? 25000 })!;
+  const document: ProposalDocument = {
+    projectId: project.id,
+    version: project.proposal_version ?? 1,
+    title: project.title,
+    tierName: findTier(project.tier ?? 0)?.name ?? 'General Consultation',
+    client: { name: project.client_name, email: project.client_email, company: project.company },
+    scope: project.description || 'The work as requested.',
+    deliverables: ['Kick-off', 'Delivery'],
+    price,
+    terms: { ...PROPOSAL_TERMS },
+    validUntil: '2099-12-31',
+    issuedAt: '2026-11-01T00:00:00.000Z',
+  };
+  return { document, sections: proposalSections(document), hash: FAKE_PROPOSAL_HASH, signature: null };
 }

@@ -1,7 +1,10 @@
 import Stripe from 'stripe';
 import { AbandonOperation } from './money-operations';
+import { PROPOSAL_MESSAGES } from '@agency/domain';
 import {
+  fixtureProposal,
   insertFixtureProject,
+  signatureOf,
   startTestApi,
   type FixtureState,
   type TestApi,
@@ -79,12 +82,13 @@ describe('concurrency: two operations on one project never both reach Stripe', (
     const client = await api.user('approver');
     const projectId = await insertFixtureProject(api.db, client, { tier: 4, state: 'awaitingClient' });
     const cards = await Promise.all(Array.from({ length: 5 }, () => newCard()));
+    const signature = await signatureOf(api.db, projectId);
 
     const responses = await Promise.all(
       cards.map((card) =>
         api.call('POST', '/api/client-approve-project', {
           token: client.token,
-          body: { projectId, action: 'accept', paymentMethodId: card.id },
+          body: { projectId, action: 'accept', paymentMethodId: card.id, ...signature },
         }),
       ),
     );
@@ -487,7 +491,12 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
       (
         await billing.call('POST', '/api/client-approve-project', {
           token: client.token,
-          body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+          body: {
+            projectId,
+            action: 'accept',
+            paymentMethodId: 'pm_card_visa',
+            ...(await signatureOf(billing.db, projectId)),
+          },
         })
       ).status,
     ).toBe(200);
@@ -645,9 +654,15 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
     const client = await billing.user('cto-term');
     const projectId = await insertFixtureProject(billing.db, client, { tier: 4, state: 'awaitingClient' });
     await billing.db.query('update projects set cost = 25000 where id = $1', [projectId]);
+    await fixtureProposal(billing.db, projectId);
     await billing.call('POST', '/api/client-approve-project', {
       token: client.token,
-      body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+      body: {
+        projectId,
+        action: 'accept',
+        paymentMethodId: 'pm_card_visa',
+        ...(await signatureOf(billing.db, projectId)),
+      },
     });
     const [sub] = await billing.db.query<{ stripe_test_clock_id: string }>(
       'select stripe_test_clock_id from subscriptions where project_id = $1',
@@ -666,5 +681,87 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
     expect(await quote()).toMatchObject({ penaltyAmount: 15000, monthsRemaining: 1 });
     await advanceMonths(sub!.stripe_test_clock_id, 1);
     expect(await quote()).toMatchObject({ hasPenalty: false, monthsRemaining: 0 });
+  });
+});
+
+describe('no charge or subscription without a signature of the current proposal version (issue 33)', () => {
+  /** Nothing of the approval happened: no operation claimed, no Stripe call, no subscription anywhere. */
+  async function nothingClaimed(projectId: string) {
+    expect(
+      await api.db.query(`select kind from money_operations where project_id = $1`, [projectId]),
+    ).toEqual([]);
+    expect(await subscriptionsOf(projectId)).toEqual([]);
+    expect(await api.db.query('select 1 from subscriptions where project_id = $1', [projectId])).toEqual([]);
+    expect((await projectRow(projectId)).client_approval_status).toBe('pending');
+  }
+
+  it('an approval without the box, without the name, or without any signature claims nothing and reaches no Stripe call', async () => {
+    const client = await api.user('unsigned');
+    const projectId = await insertFixtureProject(api.db, client, { tier: 4, state: 'awaitingClient' });
+    const { proposalVersion, proposalHash } = await signatureOf(api.db, projectId);
+    for (const [fields, message] of [
+      [{}, PROPOSAL_MESSAGES.agreeRequired],
+      [{ proposalVersion, proposalHash, signedName: 'Ada' }, PROPOSAL_MESSAGES.agreeRequired],
+      [{ proposalVersion, proposalHash, agreed: true }, PROPOSAL_MESSAGES.nameRequired],
+      [{ proposalVersion, proposalHash, agreed: true, signedName: ' ' }, PROPOSAL_MESSAGES.nameRequired],
+    ] as const) {
+      const response = await api.call('POST', '/api/client-approve-project', {
+        token: client.token,
+        body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa', ...fields },
+      });
+      expect({ status: response.status, error: response.body.error }).toEqual({
+        status: 400,
+        error: message,
+      });
+    }
+    await api.settle();
+    await nothingClaimed(projectId);
+  });
+
+  it('a signature of a superseded version (or of text that is not the current one) → 409, nothing claimed', async () => {
+    const client = await api.user('superseded');
+    const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'awaitingClient' });
+    const old = await signatureOf(api.db, projectId);
+    await api.db.query('update projects set cost = 16000 where id = $1', [projectId]);
+    await fixtureProposal(api.db, projectId);
+    const current = await signatureOf(api.db, projectId);
+    for (const signature of [old, { ...current, proposalHash: old.proposalHash }]) {
+      const response = await api.call('POST', '/api/client-approve-project', {
+        token: client.token,
+        body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa', ...signature },
+      });
+      expect({ status: response.status, error: response.body.error }).toEqual({
+        status: 409,
+        error: PROPOSAL_MESSAGES.superseded,
+      });
+    }
+    await api.settle();
+    await nothingClaimed(projectId);
+  });
+
+  it('across every approval this file ran: each that reached Stripe holds a signature of the version current when it was claimed, and every subscription rests on one', async () => {
+    const reachedStripe = await api.db.query<{ id: string; project_id: string }>(
+      `select o.id, o.project_id from money_operations o
+       where o.kind = 'client_accept' and exists (select 1 from money_operation_steps s where s.operation_id = o.id)`,
+    );
+    expect(reachedStripe.length).toBeGreaterThan(5);
+    const unsigned = await api.db.query(
+      `select o.id from money_operations o
+       where o.kind = 'client_accept'
+         and exists (select 1 from money_operation_steps st where st.operation_id = o.id)
+         and not exists (
+           select 1 from proposal_signatures s join proposals p on p.id = s.proposal_id
+           where s.operation_id = o.id and s.project_id = o.project_id and s.version = p.version
+             and s.content_hash = p.content_hash
+             and p.version = (select max(v.version) from proposals v
+                              where v.project_id = o.project_id and v.created_at <= s.signed_at))`,
+    );
+    expect(unsigned).toEqual([]);
+    const subscriptionsWithoutSignature = await api.db.query(
+      `select sub.project_id from subscriptions sub
+       where not exists (select 1 from proposal_signatures s join money_operations o on o.id = s.operation_id
+                         where s.project_id = sub.project_id and o.status = 'succeeded')`,
+    );
+    expect(subscriptionsWithoutSignature).toEqual([]);
   });
 });

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { API_MESSAGES } from '@agency/domain';
 import { PAYMENT_MESSAGES } from '@agency/domain/payments-messages';
-import { insertFixtureProject, startTestApi, type TestApi } from '../test-support/test-api';
+import {
+  fixtureProposal,
+  insertFixtureProject,
+  signatureOf,
+  startTestApi,
+  type TestApi,
+} from '../test-support/test-api';
 
 /**
  * The lease of a money operation against the real SDK and the local Stripe-compatible service: the request
@@ -61,10 +67,11 @@ const projectRow = async (id: string) =>
 async function tier3AwaitingApproval() {
   const client = await api.user(`lease-${randomUUID().slice(0, 6)}`);
   const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'awaitingClient' });
+  const signature = await signatureOf(api.db, projectId);
   const approve = () =>
     api.call('POST', '/api/client-approve-project', {
       token: client.token,
-      body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+      body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa', ...signature },
     });
   return { projectId, approve };
 }
@@ -142,13 +149,20 @@ describe('the fee a client approves', () => {
   it('is the one billed: an approval of a fee the admin changed meanwhile is refused before any charge', async () => {
     const client = await api.user(`fee-${randomUUID().slice(0, 6)}`);
     const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'awaitingClient' });
-    const approve = (monthlyFee: number) =>
+    const approve = async (monthlyFee: number) =>
       api.call('POST', '/api/client-approve-project', {
         token: client.token,
-        body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa', monthlyFee },
+        body: {
+          projectId,
+          action: 'accept',
+          paymentMethodId: 'pm_card_visa',
+          monthlyFee,
+          ...(await signatureOf(api.db, projectId)),
+        },
       });
-    // The client's dialog showed $15,000; the admin has since set $20,000.
+    // The client's dialog showed $15,000; the admin has since set $20,000 (and sent it as a new version).
     await api.db.query('update projects set cost = 20000 where id = $1', [projectId]);
+    await fixtureProposal(api.db, projectId);
 
     const stale = await approve(15000);
     expect(stale.status).toBe(409);

@@ -138,6 +138,7 @@ export function createMoneyOperations(
           leaseSeconds,
         ],
       );
+      await plan.claimed?.(tx, ctx, project, input, { id: op!.id, actorId: request.actor.id });
       // The safety net for a process that dies mid-way: once the lease has run out, a job finishes the work
       // (one that finds the lease renewed meanwhile looks again when it ends: recoverOperation).
       await deps.jobs.send(

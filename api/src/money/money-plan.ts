@@ -3,6 +3,7 @@ import type { Settings } from '../settings';
 import type { Queryable } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MoneyOperationRef, Payments, ReversedCharge } from './types';
+import type { SignatureInput } from '../project-store/proposal-store';
 
 /**
  * The shape of one kind of money operation (money-plans.ts has one per kind); money-operations.ts runs them.
@@ -18,6 +19,8 @@ export interface OperationInput {
   monthlyFee?: number;
   issueRefund?: boolean;
   paymentIntentId?: string;
+  /** The client's signature of the proposal (client_accept): recorded in the claim's transaction. */
+  signature?: SignatureInput;
   /** Filled when claiming, so every run of the operation charges the same amount. */
   penalty?: { penaltyAmount: number; monthsRemaining: number; subscriptionFee: number; hasPenalty: boolean };
 }
@@ -38,6 +41,17 @@ export interface MoneyPlan<Effect> {
     input: OperationInput,
     tx: Queryable,
   ): Promise<OperationInput> | OperationInput;
+  /**
+   * Writes beside the operation row, in the claim's transaction (after prepare, once the operation has its id):
+   * what must exist before any money moves (the approval's signature). A throw claims nothing.
+   */
+  claimed?(
+    tx: Queryable,
+    ctx: PlanContext,
+    project: Project,
+    input: OperationInput,
+    operation: { id: string; actorId: string | null },
+  ): Promise<void>;
   /** The Stripe calls, through the payments module (journalled under `op`); returns what happened. */
   execute(ctx: PlanContext, project: Project, input: OperationInput, op: MoneyOperationRef): Promise<Effect>;
   /** Project columns written with the new state. */

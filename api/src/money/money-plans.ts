@@ -17,6 +17,7 @@ import {
   paymentReversedMail,
   projectStatusMail,
   receiptMail,
+  signedAgreementMail,
   type ReceiptKind,
 } from '../mail/mail-templates';
 import { queueMail } from '../mail/mailer';
@@ -67,6 +68,8 @@ async function withSavedCard(
 /** The project as the payment sees it: charged on the saved card's customer when the saved card pays. */
 const payerView = (project: Project, input: OperationInput) =>
   toMoneyView(input.customerId ? { ...project, stripe_customer_id: input.customerId } : project);
+import { latestSignature, proposalById, recordSignature } from '../project-store/proposal-store';
+import { renderAgreementPdf } from '../documents/agreement-pdf';
 
 /**
  * What each money operation does: its Stripe calls, the columns and ledger rows it commits with its state
@@ -247,6 +250,11 @@ export const MONEY_PLANS = {
         throw new HttpError(409, API_MESSAGES.proposalChanged);
       return input;
     },
+    // No charge or subscription without a signature of the current proposal version: written here, in the
+    // claim's transaction, before any Stripe call (400 unsigned, 409 superseded or expired: nothing claimed).
+    async claimed(tx, _ctx, project, input, operation) {
+      await recordSignature(tx, project, input.signature ?? {}, operation.actorId ?? '', operation.id);
+    },
     async execute(ctx, project, input, op) {
       if (!isSubscriptionTier(project.tier ?? 0)) return { subscription: null };
       return {
@@ -262,6 +270,7 @@ export const MONEY_PLANS = {
           }
         : {},
     async commit(tx, ctx, project, { subscription }) {
+      await mailSignedAgreement(tx, ctx, project);
       if (!subscription) return;
       await tx.query(
         `insert into subscriptions (project_id, stripe_subscription_id, stripe_price_id, stripe_customer_id, stripe_test_clock_id,
@@ -458,3 +467,22 @@ export const MONEY_PLANS = {
 export type MoneyOperationKind = keyof typeof MONEY_PLANS;
 
 export { refundOutcome };
+
+/** The signed agreement as a PDF, to the client and to the consultancy's inbox, once the approval commits. */
+async function mailSignedAgreement(tx: Queryable, ctx: PlanContext, project: Project): Promise<void> {
+  const signature = await latestSignature(tx, project.id, { includeOpen: true });
+  const proposal = signature && (await proposalById(tx, signature.proposalId));
+  if (!signature || !proposal) return;
+  const pdf = await renderAgreementPdf(proposal.document, signature);
+  const site = ctx.config.publicSiteUrl;
+  await queueMail(
+    ctx.jobs,
+    signedAgreementMail(project.client_email, project, signature, pdf, site, true),
+    tx,
+  );
+  await queueMail(
+    ctx.jobs,
+    signedAgreementMail(ctx.config.contactInbox, project, signature, pdf, site, false),
+    tx,
+  );
+}

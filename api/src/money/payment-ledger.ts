@@ -16,6 +16,8 @@ export interface PurchaseDetails {
   customer: PurchaseCustomer;
   /** The signed-in buyer, from the verified token (never from the body). */
   userId: string | null;
+  /** The title the client typed in the portal's request (kept as the project's title). */
+  projectName?: string;
   /** Set when the project could not be created and the payment was (or is being) refunded. */
   fulfilmentFailed?: boolean;
 }

@@ -17,7 +17,12 @@ export const PROJECT_COLUMNS = `id, title, description, tier, client_id, client_
   (select json_build_object('date', c.preferred_date, 'time', c.preferred_time, 'timeZone', c.preferred_time_zone)
      from consultation_requests c
      where c.project_id = projects.id and (c.preferred_date is not null or c.preferred_time is not null)
-     limit 1) as preferred_slot`;
+     limit 1) as preferred_slot,
+  (select max(pr.version) from proposals pr where pr.project_id = projects.id) as proposal_version,
+  case when projects.client_approval_status = 'accepted' then
+    (select max(ps.version) from proposal_signatures ps left join money_operations mo on mo.id = ps.operation_id
+     where ps.project_id = projects.id and (mo.status is null or mo.status in ('succeeded', 'claimed')))
+  end as signed_version`;
 
 type ProjectRow = Omit<Project, 'cost' | 'downpayment' | 'final_payment_amount' | 'created_at' | 'tier'> & {
   tier: number | null;
@@ -37,6 +42,8 @@ export function toProject(row: ProjectRow): Project {
     downpayment: money(row.downpayment),
     final_payment_amount: money(row.final_payment_amount),
     created_at: new Date(row.created_at).toISOString(),
+    proposal_version: row.proposal_version == null ? null : Number(row.proposal_version),
+    signed_version: row.signed_version == null ? null : Number(row.signed_version),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Database } from '../db/database';
-import { insertFixtureProject, type TestApi } from './test-api';
+import { fixtureProposal, insertFixtureProject, signatureOf, type TestApi } from './test-api';
 
 /**
  * The operations of the money invariant as scenarios, each with the request that runs it and the check that
@@ -134,10 +134,19 @@ export function moneyScenarios(api: () => ScenarioApi) {
   async function subscribedProject(tier: 3 | 4) {
     const client = await api().user(`subscriber-${randomUUID().slice(0, 6)}`);
     const projectId = await insertFixtureProject(api().db, client, { tier, state: 'awaitingClient' });
-    await api().db.query('update projects set cost = null where id = $1', [projectId]);
+    await api().db.query('update projects set cost = $2 where id = $1', [
+      projectId,
+      tier === 4 ? 25000 : 15000,
+    ]);
+    await fixtureProposal(api().db, projectId);
     const approved = await api().call('POST', '/api/client-approve-project', {
       token: client.token,
-      body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+      body: {
+        projectId,
+        action: 'accept',
+        paymentMethodId: 'pm_card_visa',
+        ...(await signatureOf(api().db, projectId)),
+      },
     });
     expect(approved.status).toBe(200);
     return { projectId, client };
@@ -180,12 +189,13 @@ export function moneyScenarios(api: () => ScenarioApi) {
       setup: async () => {
         const client = await api().user(`approve-${randomUUID().slice(0, 6)}`);
         const projectId = await insertFixtureProject(api().db, client, { tier: 3, state: 'awaitingClient' });
+        const signature = await signatureOf(api().db, projectId);
         return {
           projectId,
           call: () =>
             api().call('POST', '/api/client-approve-project', {
               token: client.token,
-              body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+              body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa', ...signature },
             }),
         };
       },

@@ -7,7 +7,10 @@ import { serve, type ServerType } from '@hono/node-server';
 import { SignJWT } from 'jose';
 import { pino } from 'pino';
 import type Stripe from 'stripe';
-import { LOCAL_DEFAULTS, type ProjectState, NEW_PROJECT_STATE } from '@agency/domain';
+import { defaultValidUntil, LOCAL_DEFAULTS, type ProjectState, NEW_PROJECT_STATE } from '@agency/domain';
+import { findVisibleProject } from '../project-store/project-repository';
+import { SYSTEM_VIEWER } from '../project-store/project-transitions';
+import { defaultDraft, latestProposal, writeProposalVersion } from '../project-store/proposal-store';
 import { startStripeService, type StripeService } from '@agency/local-cloud/src/stripe';
 import { createStorageService } from '@agency/local-cloud/src/storage/storage-service';
 import { StorageStore } from '@agency/local-cloud/src/storage/storage-store';
@@ -377,7 +380,29 @@ export async function insertFixtureProject(
       s.is_active,
     ],
   );
+  if (s.admin_approval_status === 'accepted' && s.client_approval_status === 'pending')
+    await fixtureProposal(db, row!.id);
   return row!.id;
+}
+
+/** Sends the project's proposal as it now stands (a new version): what a fixture awaiting the client shows. */
+export async function fixtureProposal(db: Pick<Database, 'query'>, projectId: string) {
+  const project = await findVisibleProject(db, projectId, SYSTEM_VIEWER);
+  return writeProposalVersion(db, project, defaultDraft(project, defaultValidUntil(new Date())), null);
+}
+
+/**
+ * The fields of a valid signature of the project's latest proposal, for a client-approve-project body (accept):
+ * the box ticked, a typed name, the version and hash the page showed.
+ */
+export async function signatureOf(
+  db: Pick<Database, 'query'>,
+  projectId: string,
+  signedName = 'Client Name',
+) {
+  const latest = await latestProposal(db, projectId);
+  if (!latest) throw new Error(`No proposal for project ${projectId}`);
+  return { proposalVersion: latest.version, proposalHash: latest.hash, agreed: true, signedName };
 }
 
 export async function insertFixtureTicket(db: Database, projectId: string): Promise<string> {

@@ -9,6 +9,7 @@ import {
   aTicket,
   callsTo,
   fakePortalApi,
+  fakeProposal,
   REFUSED,
   renderDashboard,
   requestBody,
@@ -24,15 +25,16 @@ function projectActions(): Record<string, PortalHandler> {
     'POST /api/projects/*': (_init, url, api) => {
       const id = url.pathname.split('/')[3];
       const project = api.state.projects.find((p) => p.id === id)!;
-      const accept = url.pathname.endsWith('/accept');
+      const accept = url.pathname.endsWith('/accept') || url.pathname.endsWith('/proposal');
       const next: Project = accept
-        ? { ...project, admin_approval_status: 'accepted' }
+        ? { ...project, admin_approval_status: 'accepted', proposal_version: 1 }
         : { ...project, ...REFUSED };
       api.state.projects = api.state.projects.map((p) => (p.id === id ? next : p));
       const refund = !accept && project.stripe_payment_intent_id;
       return {
         body: {
           project: next,
+          ...(accept && { proposal: fakeProposal(next) }),
           refundIssued: Boolean(refund),
           refundAmount: refund ? project.downpayment : 0,
         },
@@ -225,7 +227,10 @@ describe('AdminDashboard: Project Queue', () => {
     expect(within(item).getByText('Pending')).toBeInTheDocument();
     await waitFor(() => expect(pageRequests(api.fetchMock, 'finalPayment')).toBe(1));
     const before = pageRequests(api.fetchMock, 'pending');
+    // Accepting is sending a proposal (issue 33): scope and deliverables start from the request.
     await user.click(within(item).getByRole('button', { name: 'Accept' }));
+    const send = await screen.findByRole('dialog', { name: 'Send Proposal' });
+    await user.click(within(send).getByRole('button', { name: 'Send Proposal' }));
     expect(await screen.findByText('Project Accepted')).toBeInTheDocument();
     await waitFor(() =>
       expect(within(card('Platform rewrite')).getByText('Awaiting Client Approval')).toBeInTheDocument(),
@@ -234,7 +239,7 @@ describe('AdminDashboard: Project Queue', () => {
       within(card('Platform rewrite')).queryByRole('button', { name: 'Accept' }),
     ).not.toBeInTheDocument();
     await waitFor(() => expect(card('Platform rewrite')).toHaveFocus());
-    expect(callsTo(api.fetchMock, `POST /api/projects/${project.id}/accept`)).toHaveLength(1);
+    expect(callsTo(api.fetchMock, `POST /api/projects/${project.id}/proposal`)).toHaveLength(1);
     expect(pageRequests(api.fetchMock, 'pending')).toBe(before);
   });
 
@@ -304,7 +309,7 @@ describe('AdminDashboard: Project Queue', () => {
   });
 
   it("Edit opens a dialog with every field, sends the changes and says 'Project Updated'", async () => {
-    const project = aProject({ title: 'Old title', tier: 4, stripe_price_id: 'price_old' });
+    const project = aProject({ title: 'Old title', tier: 4 });
     const api = server({ projects: [project] });
     const user = userEvent.setup();
     renderDashboard(<AdminDashboard />);
@@ -318,12 +323,13 @@ describe('AdminDashboard: Project Queue', () => {
       /^Client Name/,
       /^Client Email/,
       /^Company/,
-      /^Cost/,
-      /^Downpayment/,
-      /^Stripe Price ID/,
+      /^Cost \(USD per month\)/,
     ]) {
       expect(within(dialog).getByRole('textbox', { name: label })).toBeInTheDocument();
     }
+    // The Stripe price is derived on the server; a subscription has no downpayment (issue 33).
+    expect(within(dialog).queryByRole('textbox', { name: /Stripe Price ID/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: /^Downpayment/ })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: 'Tier' })).toHaveValue('4');
     const title = within(dialog).getByRole('textbox', { name: /^Title/ });
     await user.clear(title);
@@ -342,8 +348,6 @@ describe('AdminDashboard: Project Queue', () => {
       client_email: 'ada@example.test',
       company: 'Engines Ltd',
       cost: 20000,
-      downpayment: null,
-      stripe_price_id: 'price_old',
     });
     const renamed = await screen.findByRole('article', { name: 'New title' });
     expect(within(renamed).getByText('$20,000/month')).toBeInTheDocument();

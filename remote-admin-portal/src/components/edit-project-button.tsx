@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   isFullyAccepted,
+  isSubscriptionTier,
   SERVICE_TIERS,
   SIMPLE_EMAIL_PATTERN,
   type Project,
@@ -25,7 +26,6 @@ interface Values {
   company: string;
   cost: string;
   downpayment: string;
-  stripe_price_id: string;
 }
 type Errors = Partial<Record<keyof Values, string>>;
 
@@ -38,7 +38,6 @@ const toValues = (p: Project): Values => ({
   company: p.company ?? '',
   cost: p.cost === null ? '' : String(p.cost),
   downpayment: p.downpayment === null ? '' : String(p.downpayment),
-  stripe_price_id: p.stripe_price_id ?? '',
 });
 
 const isAmount = (v: string) => v.trim() === '' || (/^\d+(\.\d{1,2})?$/.test(v.trim()) && Number(v) >= 0);
@@ -55,6 +54,7 @@ export function validateProjectEdit(values: Values): Errors {
 }
 
 function toRequest(values: Values): UpdateProjectRequest {
+  const subscription = isSubscriptionTier(Number(values.tier));
   return {
     title: values.title.trim(),
     description: values.description,
@@ -63,8 +63,8 @@ function toRequest(values: Values): UpdateProjectRequest {
     ...(values.client_email.trim() ? { client_email: values.client_email.trim() } : {}),
     company: values.company.trim() || null,
     cost: amount(values.cost),
-    downpayment: amount(values.downpayment),
-    stripe_price_id: values.stripe_price_id.trim() || null,
+    // A subscription has no deposit (issue 33); the Stripe price is derived on the server, never typed.
+    ...(subscription ? {} : { downpayment: amount(values.downpayment) }),
   };
 }
 
@@ -98,6 +98,7 @@ export function EditProjectButton({ project }: Props) {
     );
   }
 
+  const subscription = isSubscriptionTier(Number(values.tier));
   const set = (name: keyof Values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
 
@@ -206,9 +207,8 @@ export function EditProjectButton({ project }: Props) {
                 {text('client_name', E.fields.clientName)}
                 {text('client_email', E.fields.clientEmail, { type: 'email' })}
                 {text('company', E.fields.company)}
-                {text('stripe_price_id', E.fields.stripePriceId)}
-                {text('cost', E.fields.cost, { inputMode: 'decimal' })}
-                {text('downpayment', E.fields.downpayment, { inputMode: 'decimal' })}
+                {text('cost', subscription ? E.fields.monthlyCost : E.fields.cost, { inputMode: 'decimal' })}
+                {subscription ? null : text('downpayment', E.fields.downpayment, { inputMode: 'decimal' })}
               </SimpleGrid>
             </Stack>
           </form>

@@ -3,7 +3,9 @@ import { describePreferredSlot, shortReference, statusLabel, type Project } from
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { hasFailedRenewal, hasPaymentHistory } from '@agency/domain/payment-history';
 import { Badge, Box, Card, Flex, Heading, HStack, Text } from '@agency/ui';
-import { ConversationButton, FilesButton, shortDate } from '@agency/portal';
+import { AgreementDownloadButton, ConversationButton, FilesButton, shortDate } from '@agency/portal';
+import { getAppConfig } from '@agency/app-config';
+import { toastError } from '../lib/toast';
 import { budgetLabel, costText, money, tierName, timelineLabel } from '../lib/format';
 import { ActivityButton } from './activity-dialog';
 import { PaymentsButton } from './payments-button';
@@ -129,6 +131,13 @@ export const ProjectSummary = memo(function ProjectSummary({ project, as = 'h2',
           <ActivityButton project={project} />
           <FilesButton project={project} viewer="admin" />
           {payments ? <PaymentsButton project={project} /> : null}
+          {project.signed_version ? (
+            <AgreementDownloadButton
+              apiUrl={getAppConfig().apiUrl}
+              projectId={project.id}
+              onError={(message) => toastError(null, message)}
+            />
+          ) : null}
         </Flex>
         {children}
       </Card.Body>

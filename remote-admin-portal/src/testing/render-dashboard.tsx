@@ -23,7 +23,12 @@ export {
   callsTo,
   type FetchHandler as Handler,
 } from '../../../tools/jest/test-utils';
-export { fakePortalApi, type FakePortalApi, type PortalHandler } from '../../../tools/jest/fake-portal-api';
+export {
+  fakePortalApi,
+  fakeProposal,
+  type FakePortalApi,
+  type PortalHandler,
+} from '../../../tools/jest/fake-portal-api';
 
 // The machine running the tests is shared: waits get room, while nothing here measures time.
 configure({ asyncUtilTimeout: 4000 });

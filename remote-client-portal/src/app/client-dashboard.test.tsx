@@ -81,6 +81,12 @@ async function renderDashboard() {
 }
 
 const card = (title: string) => screen.getByRole('article', { name: title });
+/** The signature the approval needs: "I agree" ticked and the full name typed (issue 33). */
+async function sign(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name = 'Ada Lovelace') {
+  await user.click(await within(dialog).findByRole('checkbox', { name: /I agree to this proposal/ }));
+  await user.type(within(dialog).getByRole('textbox', { name: /Your full name/ }), name);
+}
+const SIGNED = { proposalVersion: 1, proposalHash: 'f'.repeat(64), agreed: true, signedName: 'Ada Lovelace' };
 /** Tabs are named with their count ("Active Projects (2 projects)"). */
 const openTab = (user: ReturnType<typeof userEvent.setup>, name: string) =>
   user.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
@@ -532,15 +538,27 @@ describe('Approve and Refuse', () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
-    expect(within(dialog).getByText(/\$12,000\/month/)).toBeInTheDocument();
+    // The proposal reads as a page: its sections, the price in the business's terms, the terms version.
+    expect(await within(dialog).findByRole('heading', { name: 'Proposal: Senior help' })).toBeInTheDocument();
+    expect(within(dialog).getByText('$12,000/month')).toBeInTheDocument();
+    expect(within(dialog).getByText(/version 1.0 dated June 15, 2025/)).toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
+    // Unsigned: the box, then the name, are asked for before anything else; nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Sign and Approve' }));
+    expect(await within(dialog).findByText('Tick "I agree" to sign the proposal.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: /I agree to this proposal/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign and Approve' }));
+    expect(await within(dialog).findByText('Type your full name to sign the proposal.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/client-approve-project')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /Your full name/ }), 'Ada Lovelace');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Sign and Approve' }));
     expect(await within(dialog).findByText('Invalid card details.')).toBeInTheDocument();
     expect(mockCreatePaymentMethod).not.toHaveBeenCalled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     const reads = fetchMock.mock.calls.length;
-    await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign and Approve' }));
     expect(await screen.findByText('Project Accepted')).toBeInTheDocument();
     expect(mockCreatePaymentMethod).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.test' });
     expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({
@@ -548,6 +566,7 @@ describe('Approve and Refuse', () => {
       action: 'accept',
       paymentMethodId: 'pm_1',
       monthlyFee: 12000,
+      ...SIGNED,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() =>
@@ -577,8 +596,9 @@ describe('Approve and Refuse', () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
+    await sign(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign and Approve' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid card details.');
     expect(requestsTo(fetchMock, 'POST /api/client-approve-project')).toHaveLength(0);
   });
@@ -599,14 +619,15 @@ describe('Approve and Refuse', () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
+    await sign(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign and Approve' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Your card was declined. Payment failed, please try again.');
     expect(screen.queryByText('something went wrong while approving the project')).not.toBeInTheDocument();
     declined = false;
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign and Approve' }));
     expect(await screen.findByText('Project Accepted')).toBeInTheDocument();
     expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
   });
@@ -624,13 +645,17 @@ describe('Approve and Refuse', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve Project' });
     expect(within(dialog).queryByRole('group', { name: 'Card Information' })).not.toBeInTheDocument();
     expect(
-      within(dialog).getByText('The remaining $250 is due when the project is completed.'),
+      await within(dialog).findByText(
+        'Nothing is charged now. The remaining $250 is due when the project is completed.',
+      ),
     ).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Approve Project' }));
+    await sign(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign and Approve' }));
     expect(await screen.findByText('something went wrong while approving the project')).toBeInTheDocument();
     expect(requestBody(fetchMock, 'POST /api/client-approve-project')).toEqual({
       projectId: 'p1',
       action: 'accept',
+      ...SIGNED,
     });
   });
 

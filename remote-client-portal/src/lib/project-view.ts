@@ -43,3 +43,12 @@ export function splitName(fullName: string, email: string): { firstName: string;
   const lastName = parts.slice(1).join(' ') || firstName;
   return { firstName, lastName };
 }
+
+/** The deposit a fixed-price project's client paid, refunded in full if the request ends before acceptance. */
+export function paidDeposit(
+  project: Pick<Project, 'tier' | 'downpayment' | 'stripe_payment_intent_id'>,
+): number | null {
+  return isFixedPriceTier(project.tier ?? 0) && project.stripe_payment_intent_id
+    ? (project.downpayment ?? null)
+    : null;
+}

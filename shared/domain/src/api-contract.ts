@@ -35,6 +35,7 @@ import type {
 import type { TierId } from './tiers';
 import type { PreferredSlot } from './schemas/preferred-slot';
 import type { PurchaseStatusResponse } from './payments-purchase';
+import type { ProposalView, SendProposalRequest } from './proposals';
 import type { RemoteHealthReport } from './schemas/remote-health';
 import type {
   CreateFileUploadRequest,
@@ -109,6 +110,10 @@ export interface Project {
    * was given). Absent from answers of API releases built before it.
    */
   preferred_slot?: PreferredSlot | null;
+  /** The latest proposal version sent (issue 33); null before one was sent. Absent from older API releases. */
+  proposal_version?: number | null;
+  /** The proposal version the client signed, once the approval went through; null before. */
+  signed_version?: number | null;
 }
 
 /** A subscription as the portals show it: `past_due` after a failed renewal, until an invoice is paid. */
@@ -336,6 +341,16 @@ export interface ApiRouteTypes {
   revenueReport: { query?: { month?: string }; response: RevenueReport };
   /** The ledger of a month as CSV (every payment and refund with its document number). */
   ledgerExport: { query?: { month?: string }; response: { fileName: string; csv: string } };
+  /** The admin sends a proposal (accepting the request) or revises it: each call makes a new version. */
+  sendProposal: {
+    params: { id: string };
+    body: SendProposalRequest;
+    response: { project: Project; proposal: ProposalView };
+  };
+  /** The latest version (the admin also gets the history), with its signature once signed; null before sending. */
+  getProposal: { params: { id: string }; response: { proposal: ProposalView | null } };
+  /** The signed agreement as a PDF (application/pdf); 404 until signed. */
+  agreementPdf: { params: { id: string }; response: never };
 }
 
 export type ApiRouteKey = keyof ApiRouteTypes;
@@ -749,6 +764,27 @@ export const API_ROUTES = {
     access: 'admin',
     projectScoped: false,
     feature: 'payments',
+  },
+  sendProposal: {
+    method: 'POST',
+    path: '/api/projects/:id/proposal',
+    access: 'admin',
+    projectScoped: true,
+    feature: 'core',
+  },
+  getProposal: {
+    method: 'GET',
+    path: '/api/projects/:id/proposal',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
+  },
+  agreementPdf: {
+    method: 'GET',
+    path: '/api/projects/:id/agreement.pdf',
+    access: 'signed-in',
+    projectScoped: true,
+    feature: 'core',
   },
 } as const satisfies { [K in ApiRouteKey]: RouteSpec };
 

@@ -28,3 +28,4 @@ export * from './messages/scheduling';
 export * from './schemas/remote-health';
 export * from './files';
 export * from './conversation';
+export * from './proposals';

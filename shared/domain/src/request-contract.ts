@@ -36,6 +36,7 @@ import {
   postMessageSchema,
 } from './conversation';
 import { billingDetailsSchema, saveCardSchema } from './billing';
+import { sendProposalSchema } from './proposals';
 
 /**
  * What each route of the API takes: the schema its body, or its query, is read with. The server reads every
@@ -80,6 +81,7 @@ export const REQUEST_SCHEMAS = {
   saveCard: { body: saveCardSchema },
   revenueReport: { query: monthlyRevenueQuerySchema },
   ledgerExport: { query: monthlyRevenueQuerySchema },
+  sendProposal: { body: sendProposalSchema },
 } as const satisfies { [K in ApiRouteKey]?: { body: AnyObjectSchema } | { query: AnyObjectSchema } };
 
 type RequestSchemas = typeof REQUEST_SCHEMAS;

@@ -34,3 +34,10 @@ export {
   useUnreadMessages,
 } from './components/conversation';
 export { EmailSettingsButton } from './components/email-settings';
+export {
+  AgreementDownloadButton,
+  downloadAgreement,
+  ProposalDocument,
+  SignatureSummary,
+  useProposal,
+} from './components/proposal-document';

@@ -17,7 +17,16 @@ describe('the request contract (GET /api/contract)', () => {
     expect(response.body).toEqual({ requests: requestContract() });
     const { requests } = response.body;
     expect(requests['POST /api/client-approve-project']).toEqual({
-      body: ['action', 'monthlyFee', 'paymentMethodId', 'projectId'],
+      body: [
+        'action',
+        'agreed',
+        'monthlyFee',
+        'paymentMethodId',
+        'projectId',
+        'proposalHash',
+        'proposalVersion',
+        'signedName',
+      ],
     });
     expect(requests['POST /api/stripe-downpayment-intent'].body).toEqual(
       expect.arrayContaining(['metadata', 'metadata.type', 'customer', 'customer.email']),

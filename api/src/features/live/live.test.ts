@@ -1,6 +1,12 @@
 import pg from 'pg';
 import type { LiveProjectEvent } from '@agency/domain';
-import { insertFixtureProject, startTestApi, type TestApi, type TestUser } from '../../test-support/test-api';
+import {
+  insertFixtureProject,
+  signatureOf,
+  startTestApi,
+  type TestApi,
+  type TestUser,
+} from '../../test-support/test-api';
 
 /** Issue 15: a live portal (push channel, notifications, timeline, boards, inbox), on one or two API processes. */
 let api: TestApi;
@@ -118,7 +124,12 @@ describe('live updates', () => {
       // And the other way: the client's approval reaches the admin's dashboard.
       await api.call('POST', '/api/client-approve-project', {
         token: client.token,
-        body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+        body: {
+          projectId,
+          action: 'accept',
+          paymentMethodId: 'pm_card_visa',
+          ...(await signatureOf(api.db, projectId)),
+        },
       });
       expect(
         await admin.waitFor((e) => e.action === 'client_accept' && e.projectId === projectId),
@@ -253,7 +264,12 @@ describe('notifications, timeline, boards, inbox', () => {
     await api.call('POST', `/api/projects/${projectId}/accept`, { token: api.admin.token });
     await api.call('POST', '/api/client-approve-project', {
       token: client.token,
-      body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+      body: {
+        projectId,
+        action: 'accept',
+        paymentMethodId: 'pm_card_visa',
+        ...(await signatureOf(api.db, projectId)),
+      },
     });
     const bell = async (user: TestUser, query = '') =>
       (await api.call('GET', `/api/notifications${query}`, { token: user.token })).body;
@@ -321,10 +337,23 @@ describe('notifications, timeline, boards, inbox', () => {
       },
     });
     const projectId = created.body.id;
-    await api.call('POST', `/api/projects/${projectId}/accept`, { token: api.admin.token });
+    await api.call('POST', `/api/projects/${projectId}/proposal`, {
+      token: api.admin.token,
+      body: {
+        scope: 'Scale the platform.',
+        deliverables: ['Scaling plan'],
+        monthlyFee: 15000,
+        validUntil: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      },
+    });
     await api.call('POST', '/api/client-approve-project', {
       token: client.token,
-      body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+      body: {
+        projectId,
+        action: 'accept',
+        paymentMethodId: 'pm_card_visa',
+        ...(await signatureOf(api.db, projectId)),
+      },
     });
     const { body } = await api.call('GET', `/api/projects/${projectId}/events`, { token: client.token });
     expect(

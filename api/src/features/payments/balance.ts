@@ -7,6 +7,8 @@ import type { ProjectPaymentEntry } from '../../money/payment-ledger';
  */
 export function balanceDue(project: Project, entries: ProjectPaymentEntry[]): number {
   if (project.cancelled || project.status === 'refused') return 0;
+  // Nothing is owed on a request the client has not accepted yet (issue 33): the deposit is all it took.
+  if (project.client_approval_status !== 'accepted') return 0;
   if (isFixedPriceTier(project.tier ?? 0)) {
     const net = entries.reduce(
       (sum, e) => sum + (e.status === 'succeeded' ? e.amountCents : e.kind === 'refund' ? -e.amountCents : 0),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { insertFixtureProject } from '../../test-support/test-api';
+import { fixtureProposal, insertFixtureProject, signatureOf } from '../../test-support/test-api';
 import { startTestApi, type TestApi } from '../../test-support/test-api';
 
 /** Money rules of spec sections 3, 4 and 9 through the real SDK against the local Stripe-compatible service. */
@@ -449,9 +449,15 @@ describe('payments', () => {
       const client = await api.user('cto-buyer');
       const projectId = await insertFixtureProject(api.db, client, { tier: 4, state: 'awaitingClient' });
       await api.db.query('update projects set cost = 25000 where id = $1', [projectId]);
+      await fixtureProposal(api.db, projectId);
       const approved = await api.call('POST', '/api/client-approve-project', {
         token: client.token,
-        body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+        body: {
+          projectId,
+          action: 'accept',
+          paymentMethodId: 'pm_card_visa',
+          ...(await signatureOf(api.db, projectId)),
+        },
       });
       expect(approved.status).toBe(200);
       const [subscription] = await api.db.query<{ stripe_subscription_id: string; end_date: Date }>(
@@ -497,7 +503,7 @@ describe('payments', () => {
 
   describe('a subscription bills the monthly fee the client approved', () => {
     /** A tier 3/4 proposal the admin edited and accepted; `approve` is the client's approval with a card. */
-    async function proposal(tier: 3 | 4, edit: { cost: number | null; stripe_price_id?: string | null }) {
+    async function proposal(tier: 3 | 4, edit: { cost: number }, stripePriceId?: string) {
       const admin = await api.user(`fee-admin-${randomUUID().slice(0, 6)}`, 'ADMIN');
       const client = await api.user(`fee-client-${randomUUID().slice(0, 6)}`);
       const projectId = await insertFixtureProject(api.db, client, { tier, state: 'awaitingClient' });
@@ -506,10 +512,21 @@ describe('payments', () => {
         body: edit,
       });
       expect(edited.status).toBe(200);
-      const approve = () =>
+      // A price id set on a project before proposals (nobody can type one any more).
+      if (stripePriceId)
+        await api.db.query('update projects set stripe_price_id = $2 where id = $1', [
+          projectId,
+          stripePriceId,
+        ]);
+      const approve = async () =>
         api.call('POST', '/api/client-approve-project', {
           token: client.token,
-          body: { projectId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+          body: {
+            projectId,
+            action: 'accept',
+            paymentMethodId: 'pm_card_visa',
+            ...(await signatureOf(api.db, projectId)),
+          },
         });
       return { admin, client, projectId, approve };
     }
@@ -525,7 +542,7 @@ describe('payments', () => {
     it.each([
       { tier: 3, cost: 8000, cents: 800_000, penalty: 0 },
       { tier: 4, cost: 12000, cents: 1_200_000, penalty: 14400 },
-      { tier: 4, cost: null, cents: 2_500_000, penalty: 30000 },
+      { tier: 4, cost: 25000, cents: 2_500_000, penalty: 30000 },
     ] as const)(
       'tier $tier with cost $cost: $cents cents now and every month, the same fee for the penalty',
       async ({ tier, cost, cents, penalty }) => {
@@ -559,10 +576,7 @@ describe('payments', () => {
     );
 
     it('refuses, before any charge, an approval whose Stripe price bills another amount; a price of the approved fee is used', async () => {
-      const { admin, projectId, approve } = await proposal(3, {
-        cost: 8000,
-        stripe_price_id: 'price_tier_3_monthly',
-      });
+      const { projectId, approve } = await proposal(3, { cost: 8000 }, 'price_tier_3_monthly');
       const before = (await api.db.query('select * from projects where id = $1', [projectId]))[0] as Record<
         string,
         unknown
@@ -590,10 +604,7 @@ describe('payments', () => {
         unit_amount: 800_000,
         recurring: { interval: 'month' },
       });
-      await api.call('PATCH', `/api/projects/${projectId}`, {
-        token: admin.token,
-        body: { stripe_price_id: exact.id },
-      });
+      await api.db.query('update projects set stripe_price_id = $2 where id = $1', [projectId, exact.id]);
       expect((await approve()).status).toBe(200);
       const row = (await subscriptionRow(projectId))!;
       const subscription = await api.stripe.subscriptions.retrieve(row.stripe_subscription_id);

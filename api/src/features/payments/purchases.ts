@@ -169,7 +169,7 @@ export function createPurchases(deps: PurchasesDeps) {
     const clientEmail = details.customer.email.trim();
     const clientId = details.userId ?? (await deps.findProfileIdByEmail(tx, clientEmail)) ?? null;
     const project = await insertProject(tx, {
-      title: projectTitle(findTier(tier)!.name, clientName),
+      title: details.projectName || projectTitle(findTier(tier)!.name, clientName),
       description: details.customer.projectDescription.trim(),
       tier,
       client_id: clientId,

@@ -105,6 +105,7 @@ export function paymentsRoutes(deps: PaymentsRouteDeps, services: PaymentsServic
       tier,
       customer: body.customer,
       userId: caller?.id ?? null,
+      ...(body.projectName?.trim() && { projectName: body.projectName.trim() }),
       ...(idempotencyKey && { idempotencyKey }),
     });
   }

@@ -101,6 +101,7 @@ export class StripePayments implements Payments {
     tier: number;
     customer: PurchaseCustomer;
     userId: string | null;
+    projectName?: string;
     idempotencyKey?: string;
   }): Promise<IntentCreated> {
     const tier = findTier(p.tier);
@@ -126,7 +127,12 @@ export class StripePayments implements Payments {
         paymentIntentId: intent.id,
         customerId,
         amountCents: intent.amount,
-        details: { tier: p.tier as 1 | 2, customer: p.customer, userId: p.userId },
+        details: {
+          tier: p.tier as 1 | 2,
+          customer: p.customer,
+          userId: p.userId,
+          ...(p.projectName && { projectName: p.projectName }),
+        },
       });
       return { clientSecret: intent.client_secret!, customerId, paymentIntentId: intent.id };
     } catch (error) {

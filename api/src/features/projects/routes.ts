@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import {
   API_MESSAGES,
   costFor,
+  defaultValidUntil,
   downpaymentFor,
   findTier,
   isFixedPriceTier,
@@ -14,7 +15,9 @@ import type { AppEnv, Caller } from '../../http/app-env';
 import { cachedResponse, defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
 import { rateLimit } from '../../http/rate-limit';
-import { projectStatusMail, serviceRequestAlertMail } from '../../mail/mail-templates';
+import { proposalSentMail, serviceRequestAlertMail } from '../../mail/mail-templates';
+import { clientAddress } from '../../http/client-address';
+import { defaultDraft, repriceProposal, writeProposalVersion } from '../../project-store/proposal-store';
 import { queueMail } from '../../mail/mailer';
 import { refundOutcome } from '../../money/money-plans';
 import { toMoneyView } from '../../money/types';
@@ -154,21 +157,51 @@ export function registerProjectRoutes(
         ...changes,
         ...(changes.title !== undefined ? { title: changes.title.trim() } : {}),
       }),
+      // A sent proposal shows the project's title, client and price: an edit of them is a new version, so the
+      // client can only ever sign what the project now says.
+      alsoInTransaction: async (tx, edited) => {
+        if (edited.admin_approval_status === 'accepted' && edited.client_approval_status === 'pending') {
+          const revised = await repriceProposal(tx, edited, caller.id);
+          if (revised && edited.client_email) {
+            const hasAccount =
+              !!edited.client_id || !!(await deps.users.findProfileIdByEmail(tx, edited.client_email));
+            await queueMail(
+              jobs,
+              proposalSentMail(edited, revised.version, config.publicSiteUrl, hasAccount),
+              tx,
+            );
+          }
+        }
+      },
       details: { changes },
     });
     return { project };
   });
 
+  // Accepting without writing a proposal sends one in the request's own words: its description, the tier's
+  // features, valid for PROPOSAL_VALIDITY_DAYS. A subscription still needs its monthly fee set first (400).
   defineRoute(app, 'acceptProject', async ({ c, caller }) => {
     const { project } = await applyProjectTransition(db, {
       projectId: c.req.param('id') ?? '',
       viewer: caller,
       actor: actorOf(caller),
       event: { type: 'admin_accept' },
-      alsoInTransaction: (tx, accepted) =>
-        accepted.client_email
-          ? queueMail(jobs, projectStatusMail(accepted, config.publicSiteUrl), tx)
-          : Promise.resolve(),
+      alsoInTransaction: async (tx, accepted) => {
+        const proposal = await writeProposalVersion(
+          tx,
+          accepted,
+          defaultDraft(accepted, defaultValidUntil(new Date())),
+          caller.id,
+        );
+        if (!accepted.client_email) return;
+        const hasAccount =
+          !!accepted.client_id || !!(await deps.users.findProfileIdByEmail(tx, accepted.client_email));
+        await queueMail(
+          jobs,
+          proposalSentMail(accepted, proposal.version, config.publicSiteUrl, hasAccount),
+          tx,
+        );
+      },
     });
     return { project };
   });
@@ -193,7 +226,7 @@ export function registerProjectRoutes(
     return { end_date: row?.end_date ? new Date(row.end_date).toISOString() : null };
   });
 
-  defineRoute(app, 'clientApproveProject', async ({ caller, readBody }) => {
+  defineRoute(app, 'clientApproveProject', async ({ c, caller, readBody }) => {
     const body = await readBody();
     const refuse = body.action === 'refuse';
     const { project } = await money.run({
@@ -205,6 +238,16 @@ export function registerProjectRoutes(
         event: { type: refuse ? 'client_refuse' : 'client_accept' },
         ...(body.paymentMethodId && { paymentMethodId: body.paymentMethodId }),
         ...(!refuse && body.monthlyFee !== undefined && { monthlyFee: body.monthlyFee }),
+        ...(!refuse && {
+          signature: {
+            proposalVersion: body.proposalVersion,
+            proposalHash: body.proposalHash,
+            agreed: body.agreed,
+            signedName: body.signedName,
+            ipAddress: clientAddress(c, config.trustProxy),
+            userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+          },
+        }),
       },
     });
     return { project };

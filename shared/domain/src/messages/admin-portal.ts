@@ -130,8 +130,9 @@ export const ADMIN_MESSAGES = {
       clientEmail: 'Client Email',
       company: 'Company',
       cost: 'Cost (USD)',
+      /** Tiers 3 and 4: the cost is the monthly fee. */
+      monthlyCost: 'Cost (USD per month)',
       downpayment: 'Downpayment (USD)',
-      stripePriceId: 'Stripe Price ID',
     },
     titleRequired: VALIDATION.ticket.titleRequired,
     invalidNumber: 'Enter an amount of 0 or more.',

@@ -36,5 +36,5 @@ export const API_MESSAGES = {
   paymentNotFound: 'Payment not found for this project',
   nothingDue: 'No payment is due for this project',
   inboxItemNotFound: 'Message not found',
-  proposalChanged: 'The proposal changed while you were reviewing it. Please review it again.',
+  proposalChanged: 'The proposal changed; please review it again.',
 } as const;

@@ -45,6 +45,16 @@ export const CLIENT_MESSAGES = {
     finalPaymentDue: 'Final payment due',
     generalConsultation: 'General Consultation',
     awaitingNote: 'We have reviewed your request. Approve the proposal to start the project, or refuse it.',
+    /** What each button of a pending card does (issue 33). */
+    choices: (awaiting: boolean, refund: number | null) =>
+      [
+        awaiting ? 'Approve: read and sign the proposal.' : null,
+        awaiting ? 'Refuse: decline this proposal; the request ends.' : null,
+        'Cancel Request: withdraw your request.',
+        refund ? `Either way your ${formatUsd(refund)} deposit is refunded in full.` : null,
+      ]
+        .filter(Boolean)
+        .join(' '),
   },
   actions: {
     approve: 'Approve',
@@ -107,23 +117,28 @@ export const CLIENT_MESSAGES = {
   },
   approve: {
     title: 'Approve Project',
-    body: (title: string) => `Approve the proposal for "${title}" and start the project?`,
+    body: (title: string) =>
+      `Read the proposal for "${title}" below. Signing it approves the proposal and starts the project.`,
     subscriptionNote: (monthly: number) =>
       `This starts your monthly subscription of ${formatUsd(monthly)}/month, charged to the card below.`,
     fixedNote: (remaining: number) =>
       `The remaining ${formatUsd(remaining)} is due when the project is completed.`,
-    confirm: 'Approve Project',
-    sending: 'Approving...',
+    confirm: 'Sign and Approve',
+    sending: 'Signing...',
   },
   refuse: {
     title: 'Refuse Project',
     body: (title: string) => `Refuse the proposal for "${title}"? This cannot be undone.`,
+    /** A paid deposit is refunded when the client refuses: said before, and in the toast after. */
+    refundNote: (amount: number) => `Your ${formatUsd(amount)} deposit is refunded in full to your card.`,
     confirm: 'Refuse Project',
     sending: 'Refusing...',
   },
   cancel: {
     title: 'Cancel Project',
     body: (title: string) => `Cancel "${title}"? Work on the project stops.`,
+    /** A subscription ends with the month already paid. */
+    serviceEnds: (date: string) => `Service continues until ${date}, the end of the month already paid.`,
     reason: 'Reason for cancellation',
     reasonPlaceholder: 'Tell us why you are cancelling.',
     confirm: 'Cancel Project',
@@ -142,6 +157,13 @@ export const CLIENT_MESSAGES = {
     monthsRemaining: 'Months remaining',
     monthlyFee: 'Monthly fee',
     rule: 'The penalty is 60% of the remaining months times the monthly fee.',
+    /** Issue 33: the remaining months are the months of the minimum term not yet invoiced. */
+    calculation: (months: number, fee: number, amount: number) =>
+      `Months of the 3-month minimum term not yet invoiced: 60% × ${months} × ${formatUsd(fee)} = ${formatUsd(amount)}.`,
+    serviceEnds: 'Service ends',
+    serviceEndsValue: (date: string) => `${date}, the end of the month already paid`,
+    matchesSigned: (date: string, version: number) =>
+      `This is the early-cancellation rule of the proposal you signed on ${date} (version ${version}).`,
     confirm: (amount: number) => `Pay ${formatUsd(amount)} and Cancel`,
     sending: 'Processing...',
   },
@@ -207,6 +229,10 @@ export const CLIENT_MESSAGES = {
   toasts: {
     accepted: { title: 'Project Accepted', description: 'Your project is now active.' },
     refused: { title: 'Project Refused' },
+    refusedWithRefund: (amount: number) => ({
+      title: 'Project Refused',
+      description: `A refund of ${formatUsd(amount)} has been issued.`,
+    }),
     cancelled: { title: 'Project Cancelled' },
     cancelledWithRefund: (amount: number) => ({
       title: 'Project Cancelled',

@@ -44,6 +44,8 @@ export const downpaymentIntentSchema = requestObject({
     .required(),
   /** The purchase form, required for a purchase: the project is created from it once the payment succeeds. */
   customer: purchaseCustomerSchema.optional().default(undefined),
+  /** The name a client gave the request in the portal: it stays the project's title (issue 33). */
+  projectName: singleLineText(x.title).optional().max(200),
 });
 export type DownpaymentIntentRequest = InferType<typeof downpaymentIntentSchema>;
 

@@ -10,6 +10,7 @@ import {
 import type { TierId } from '../tiers';
 import { PROJECT_VIEWS, type ProjectView } from '../project-machine';
 import { BUDGET_RANGES, PROJECT_TIMELINES } from './consultation';
+import { signatureFields } from '../proposals';
 import {
   emailAddress,
   isBigintId,
@@ -97,6 +98,8 @@ export const clientApproveSchema = requestObject({
   paymentMethodId: singleLineText(x.paymentMethodId).optional().max(255),
   /** The monthly fee (dollars) the client approved as shown; an approval of a fee that changed meanwhile is refused. */
   monthlyFee: number().optional().min(0),
+  /** The signature of the proposal shown (issue 33): required to accept, checked by the server. */
+  ...signatureFields,
 });
 export type ClientApproveRequest = InferType<typeof clientApproveSchema>;
 
@@ -113,7 +116,6 @@ export const updateProjectSchema = requestObject({
   company: singleLineText(x.company).nullable().optional().max(200),
   cost: number().nullable().optional().min(0).max(10_000_000),
   downpayment: number().nullable().optional().min(0).max(10_000_000),
-  stripe_price_id: singleLineText(x.priceId).nullable().optional().max(255),
 }).test('at-least-one', API_MESSAGES.nothingToUpdate, (v) => Object.keys(v ?? {}).length > 0);
 export type UpdateProjectRequest = InferType<typeof updateProjectSchema>;
 

@@ -50,6 +50,7 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
       userId: ID,
       metadata: { type: 'purchase', clientName: 'Ada Lovelace', tier: '1', project_id: ID },
       customer,
+      projectName: 'Studio booking app',
     },
   ],
   processFinalPaymentSchema: [
@@ -89,7 +90,25 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
   ],
   clientApproveSchema: [
     domain.clientApproveSchema,
-    { projectId: ID, action: 'accept', paymentMethodId: 'pm_card_visa', monthlyFee: 15000 },
+    {
+      projectId: ID,
+      action: 'accept',
+      paymentMethodId: 'pm_card_visa',
+      monthlyFee: 15000,
+      proposalVersion: 2,
+      proposalHash: 'a'.repeat(64),
+      agreed: true,
+      signedName: 'Ada Lovelace',
+    },
+  ],
+  sendProposalSchema: [
+    domain.sendProposalSchema,
+    {
+      scope: 'Scale our platform.\n- Weekly review',
+      deliverables: ['Scaling plan', 'Team plan'],
+      monthlyFee: 15000,
+      validUntil: '2030-01-31',
+    },
   ],
   updateProjectSchema: [
     domain.updateProjectSchema,
@@ -102,7 +121,6 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
       company: 'Engines',
       cost: 15000,
       downpayment: null,
-      stripe_price_id: 'price_1',
     },
   ],
   createTicketSchema: [
@@ -173,6 +191,7 @@ const MULTI_LINE = new Set([
   'description',
   'cancellationReason',
   'body',
+  'scope',
 ]);
 
 /** The message for a NUL byte by path or field name: the field's own, or the spec's for an invalid value of that kind. */
@@ -197,7 +216,6 @@ const EXPECTED_MESSAGE: Record<string, string> = {
   preferredTime: INVALID_CHARACTERS.preferredTime,
   paymentMethodId: INVALID_CHARACTERS.paymentMethodId,
   paymentIntentId: INVALID_CHARACTERS.paymentIntentId,
-  stripe_price_id: INVALID_CHARACTERS.priceId,
   'metadata.type': INVALID_CHARACTERS.paymentType,
   userId: INVALID_CHARACTERS.userId,
   'metadata.tier': INVALID_CHARACTERS.tier,

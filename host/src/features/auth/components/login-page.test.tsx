@@ -33,6 +33,12 @@ describe('LoginPage', () => {
     expect(screen.getByRole('tab', { name: 'Sign Up' })).toBeInTheDocument();
   });
 
+  it("a proposal's sign-up link opens Sign Up with the address filled in", async () => {
+    renderHost(routes, { path: '/login?tab=signup&email=lead%40example.test' });
+    expect(await screen.findByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    expect(signUpForm().getByLabelText(/Email/)).toHaveValue('lead@example.test');
+  });
+
   it('shows the form while a session from an auth link resolves (a signed-in user is sent on once it does)', () => {
     renderHost(routes, { path: '/login', auth: { status: 'loading' } });
     expect(screen.getByRole('form', { name: 'Login' })).toBeInTheDocument();

@@ -20,8 +20,22 @@ const SignUpSuccessDialog = lazy(() =>
 
 type Tab = 'login' | 'signup';
 
+/**
+ * `/login?tab=signup&email=…` opens Sign Up with the address filled in: the link a proposal's e-mail gives someone
+ * who has no account yet (issue 33).
+ */
+function signUpInvitation(search: string): { tab: Tab; email: string } {
+  const params = new URLSearchParams(search);
+  return {
+    tab: params.get('tab') === 'signup' ? 'signup' : 'login',
+    email: (params.get('email') ?? '').slice(0, 254),
+  };
+}
+
 function LoginTabs() {
-  const [tab, setTab] = useState<Tab>('login');
+  const location = useLocation();
+  const [invitation] = useState(() => signUpInvitation(location.search));
+  const [tab, setTab] = useState<Tab>(invitation.tab);
   const [forgotOpen, setForgotOpen] = useState<boolean | null>(null);
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
   const [signUpDialogShown, setSignUpDialogShown] = useState(false);
@@ -41,6 +55,7 @@ function LoginTabs() {
             label: AUTH_TEXT.signUp,
             panel: (
               <SignUpForm
+                initialEmail={invitation.email}
                 onSignedUp={(email) => {
                   setSignUpDialogShown(true);
                   setSignedUpEmail(email);

@@ -37,9 +37,16 @@ const LABELS: Record<keyof Values, { label: string; type: TextFieldProps['type']
 };
 
 /** First name, last name, email, password, confirm; on success the page asks the user to verify by e-mail. */
-export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+export function SignUpForm({
+  onSignedUp,
+  initialEmail = '',
+}: {
+  onSignedUp: (email: string) => void;
+  /** Filled in from a proposal's sign-up link. */
+  initialEmail?: string;
+}) {
   const formik = useFormik<Values>({
-    initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    initialValues: { firstName: '', lastName: '', email: initialEmail, password: '', confirmPassword: '' },
     validate: validateSignUp,
     onSubmit: async (values, helpers) => {
       const email = values.email.trim();

@@ -6,13 +6,15 @@ import { apiClient } from '@agency/auth/api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditProjectButton } from '../../../components/edit-project-button';
 import { ProjectList } from '../../../components/project-list';
+import { ProposalDialog } from '../../../components/proposal-dialog';
+import { PROPOSAL_UI } from '@agency/domain/messages/proposal-ui';
 import { focusProjectCard, ProjectSummary } from '../../../components/project-summary';
 import { useProject, useProjectPage, usePortalCache } from '@agency/portal';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
 const A = ADMIN_MESSAGES.actions;
 
-/** Pending requests: accept (then the client approves), edit, or refuse (tier 1/2 deposit refunded first). */
+/** Pending requests: accept by sending a proposal (the client then signs it), edit, or refuse (tier 1/2 deposit refunded first). */
 export function ProjectQueue() {
   const state = useProjectPage('queue', 'pending');
   return (
@@ -31,25 +33,12 @@ export function ProjectQueue() {
 const QueueItem = memo(function QueueItem({ id }: { id: string }) {
   const project = useProject(id);
   const portal = usePortalCache();
-  const [busy, setBusy] = useState<'accept' | 'refuse' | null>(null);
+  const [busy, setBusy] = useState<'refuse' | null>(null);
+  const [proposalOpen, setProposalOpen] = useState(false);
   const [confirmRefuse, setConfirmRefuse] = useState(false);
   if (!project) return null;
   const awaitingClient = project.admin_approval_status === 'accepted';
   const refundable = isFixedPriceTier(project.tier ?? 0) && Boolean(project.stripe_payment_intent_id);
-
-  const accept = async () => {
-    setBusy('accept');
-    try {
-      await portal.changeProject(project.id, () => apiClient().acceptProject({ params: { id: project.id } }));
-      toastSuccess(ADMIN_MESSAGES.toasts.accepted);
-      // The Accept button is gone now: focus goes to the card, which reads its new status.
-      requestAnimationFrame(() => focusProjectCard(project.id));
-    } catch (error) {
-      toastError(error, ADMIN_MESSAGES.errors.accept);
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const refuse = async () => {
     setBusy('refuse');
@@ -75,17 +64,27 @@ const QueueItem = memo(function QueueItem({ id }: { id: string }) {
       project={project}
       actions={
         <>
-          {awaitingClient ? null : (
-            <Button
-              size="sm"
-              colorPalette="blue"
-              onClick={accept}
-              disabled={busy !== null}
-              aria-busy={busy === 'accept'}
-            >
-              {busy === 'accept' ? A.accepting : A.accept}
-            </Button>
-          )}
+          {/* Accepting is sending a proposal; once sent, it is edited (a new version each time). */}
+          <Button
+            size="sm"
+            colorPalette="blue"
+            variant={awaitingClient ? 'outline' : 'solid'}
+            onClick={() => setProposalOpen(true)}
+            disabled={busy !== null}
+            aria-haspopup="dialog"
+          >
+            {awaitingClient ? PROPOSAL_UI.admin.edit : A.accept}
+          </Button>
+          {proposalOpen ? (
+            <ProposalDialog
+              project={project}
+              onClose={() => {
+                setProposalOpen(false);
+                // The Accept button may be gone now: focus goes to the card, which reads its new status.
+                requestAnimationFrame(() => focusProjectCard(project.id));
+              }}
+            />
+          ) : null}
           <EditProjectButton project={project} />
           <Button
             size="sm"

@@ -12,8 +12,10 @@ import { hasFailedRenewal, hasPaymentHistory } from '@agency/domain/payment-hist
 import { Badge, Button, Stack, Text, useOverlays, VisuallyHidden } from '@agency/ui';
 import { ProjectCard, type CardBoard } from '../../../components/project-card';
 import { ProjectList } from '../../../components/project-list';
-import { useCounts, useProject, useProjectPage, PAGE_SIZE } from '@agency/portal';
-import { finalPaymentOf } from '../../../lib/project-view';
+import { AgreementDownloadButton, useCounts, useProject, useProjectPage, PAGE_SIZE } from '@agency/portal';
+import { getAppConfig } from '@agency/app-config';
+import { finalPaymentOf, paidDeposit } from '../../../lib/project-view';
+import { toastError } from '../../../lib/toast';
 import { RenewalFailedAlert } from './renewal-failed-alert';
 import type { DashboardDialog } from '../types';
 
@@ -111,6 +113,13 @@ function card(
   actions?: ReactNode,
   extra: { note?: ReactNode; boards?: readonly CardBoard[] } = {},
 ) {
+  const signed = project.signed_version ? (
+    <AgreementDownloadButton
+      apiUrl={getAppConfig().apiUrl}
+      projectId={project.id}
+      onError={(message) => toastError(message)}
+    />
+  ) : null;
   const failedRenewal = hasFailedRenewal(project) ? (
     <RenewalFailedAlert
       project={project}
@@ -124,6 +133,7 @@ function card(
       actions={
         <>
           {actions}
+          {signed}
           {hasPaymentHistory(project) ? (
             <Button
               size="sm"
@@ -199,7 +209,16 @@ const RENDERERS: Record<ClientProjectTab, (project: Project, actions: CardAction
           {m.actions.cancelRequest}
         </Button>
       </>,
-      awaiting ? { note: <Text fontSize="sm">{m.project.awaitingNote}</Text> } : {},
+      {
+        note: (
+          <>
+            {awaiting ? <Text fontSize="sm">{m.project.awaitingNote}</Text> : null}
+            <Text fontSize="sm" color="fg.muted">
+              {m.project.choices(awaiting, paidDeposit(project))}
+            </Text>
+          </>
+        ),
+      },
     );
   },
   active: (project, actions) =>

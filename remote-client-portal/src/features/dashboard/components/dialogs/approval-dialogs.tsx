@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { isSubscriptionTier, type Project } from '@agency/domain';
+import { isSubscriptionTier, signatureProblem, type Project } from '@agency/domain';
+import { PROPOSAL_UI } from '@agency/domain/messages/proposal-ui';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
 import {
@@ -8,11 +9,12 @@ import {
   useCreatePaymentMethod,
   type PaymentMethodResult,
 } from '@agency/payments';
-import { Button, Stack, Text, useOverlays } from '@agency/ui';
-import { apiClient } from '@agency/auth/api';
-import { usePortalCache } from '@agency/portal';
+import { Box, Button, Heading, Stack, Text, useOverlays } from '@agency/ui';
+import { Checkbox, Field, Input } from '@agency/ui/forms';
+import { ApiError, apiClient } from '@agency/auth/api';
+import { ProposalDocument, usePortalCache, useProposal } from '@agency/portal';
 import { paymentConfig } from '../../../../lib/payment-config';
-import { finalPaymentOf, monthlyFee } from '../../../../lib/project-view';
+import { finalPaymentOf, monthlyFee, paidDeposit } from '../../../../lib/project-view';
 import { declineReason, stripeReason } from '../../../../lib/card-errors';
 import { toastError, toastSuccess } from '../../../../lib/toast';
 import type { DialogProps } from '../../types';
@@ -54,17 +56,36 @@ interface ApproveFormProps extends ProjectDialogProps {
   card?: { create: () => Promise<PaymentMethodResult> };
 }
 
+/**
+ * Approve = read and sign (issue 33): the proposal as the server drew it, then "I agree" and the client's typed
+ * full name; a subscription also takes the card it starts on. The server records the signature of exactly this
+ * version (its hash) in the transaction that claims the money, and refuses a version changed meanwhile (409).
+ */
 function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
   const portal = usePortalCache();
   const { DialogShell } = useOverlays();
   const [sending, setSending] = useState(false);
   const cardEntry = useCardEntry();
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const fee = monthlyFee(project);
+  const proposal = useProposal(project.id);
+  const [agreed, setAgreed] = useState(false);
+  const [signedName, setSignedName] = useState('');
+  const [problem, setProblem] = useState<{ field?: 'agreed' | 'signedName'; message: string }>();
+  const agreeRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const view = proposal.data?.proposal ?? null;
+  const price = view?.document.price;
+  const fee = price?.kind === 'subscription' ? price.monthlyFee : monthlyFee(project);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (sending) return;
+    if (sending || !view) return;
+    const unsigned = signatureProblem({ agreed, signedName });
+    if (unsigned) {
+      setProblem(unsigned);
+      (unsigned.field === 'agreed' ? agreeRef : nameRef).current?.focus();
+      return;
+    }
+    setProblem(undefined);
     if (card && !cardEntry.complete) {
       cardEntry.setError(PAYMENT_MESSAGES.invalidCardDetails);
       return;
@@ -88,15 +109,23 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
               projectId: project.id,
               action: 'accept',
               ...(paymentMethodId && { paymentMethodId }),
-              ...(fee !== undefined && { monthlyFee: fee }),
+              ...(fee !== undefined && card && { monthlyFee: fee }),
+              proposalVersion: view.document.version,
+              proposalHash: view.hash,
+              agreed: true,
+              signedName: signedName.trim(),
             },
           }),
         );
       } catch (error) {
-        // A refused card is said beside the card; anything else is the spec's approval error.
+        // A refused card is said beside the card; a changed proposal or a missing signature above the form
+        // (the proposal is read again); anything else is the spec's approval error.
         const reason = card ? declineReason(error) : undefined;
         if (reason) cardEntry.setError(PAYMENT_MESSAGES.paymentFailed, reason);
-        else toastError(m.errors.approve);
+        else if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
+          setProblem({ message: error.message });
+          if (error.status === 409) void proposal.refetch();
+        } else toastError(m.errors.approve);
         return;
       }
       toastSuccess(m.toasts.accepted);
@@ -111,19 +140,19 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
       title={m.approve.title}
       onClose={onClose}
       busy={sending}
-      {...(!card && { initialFocusRef: confirmRef })}
+      size="cover"
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={sending}>
             {m.actions.back}
           </Button>
           <Button
-            ref={confirmRef}
             type="submit"
             form="approve-form"
             colorPalette="green"
             loading={sending}
             loadingText={m.approve.sending}
+            disabled={!view}
           >
             {m.approve.confirm}
           </Button>
@@ -131,13 +160,65 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
       }
     >
       <form id="approve-form" noValidate onSubmit={handleSubmit}>
-        <Stack gap="4">
+        <Stack gap="5">
           <Text>{m.approve.body(project.title)}</Text>
-          {card && fee !== undefined ? <Text fontSize="sm">{m.approve.subscriptionNote(fee)}</Text> : null}
-          {!card && (project.tier === 1 || project.tier === 2) ? (
-            <Text fontSize="sm">{m.approve.fixedNote(finalPaymentOf(project))}</Text>
+          {view ? (
+            <Box borderWidth="1px" borderRadius="md" p={{ base: '3', md: '5' }}>
+              <ProposalDocument sections={view.sections} />
+            </Box>
+          ) : proposal.isError ? (
+            <Text role="alert" color="fg.error">
+              {PROPOSAL_UI.loadFailed}
+            </Text>
+          ) : (
+            <Text aria-live="polite">{PROPOSAL_UI.loading}</Text>
+          )}
+          {problem && !problem.field ? (
+            <Text role="alert" color="fg.error" fontWeight="semibold">
+              {problem.message}
+            </Text>
           ) : null}
-          {card ? <CardEntry entry={cardEntry} disabled={sending} /> : null}
+          <Stack gap="3" as="fieldset">
+            <Heading as="legend" size="md" mb="2">
+              {PROPOSAL_UI.signature.heading}
+            </Heading>
+            <Field.Root invalid={problem?.field === 'agreed'}>
+              <Checkbox.Root
+                checked={agreed}
+                invalid={problem?.field === 'agreed'}
+                onCheckedChange={(details) => setAgreed(details.checked === true)}
+                alignItems="flex-start"
+              >
+                <Checkbox.HiddenInput ref={agreeRef} name="agreed" />
+                <Checkbox.Control mt="0.5" />
+                <Checkbox.Label fontWeight="normal">{PROPOSAL_UI.signature.agree}</Checkbox.Label>
+              </Checkbox.Root>
+              <Field.ErrorText>{problem?.field === 'agreed' ? problem.message : null}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root required invalid={problem?.field === 'signedName'}>
+              <Field.Label>
+                {PROPOSAL_UI.signature.name}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                ref={nameRef}
+                name="signedName"
+                autoComplete="name"
+                value={signedName}
+                onChange={(e) => setSignedName(e.target.value)}
+                maxLength={200}
+              />
+              <Field.HelperText>{PROPOSAL_UI.signature.nameHelp}</Field.HelperText>
+              <Field.ErrorText>{problem?.field === 'signedName' ? problem.message : null}</Field.ErrorText>
+            </Field.Root>
+            {card && fee !== undefined ? (
+              <Text fontSize="sm">{PROPOSAL_UI.signature.subscriptionCharge(fee)}</Text>
+            ) : null}
+            {!card && (project.tier === 1 || project.tier === 2) ? (
+              <Text fontSize="sm">{PROPOSAL_UI.signature.fixedCharge(finalPaymentOf(project))}</Text>
+            ) : null}
+            {card ? <CardEntry entry={cardEntry} disabled={sending} /> : null}
+          </Stack>
         </Stack>
       </form>
     </DialogShell>
@@ -150,6 +231,7 @@ export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
   const { DialogShell } = useOverlays();
   const [sending, setSending] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
+  const refund = paidDeposit(project);
 
   async function refuse() {
     if (sending) return;
@@ -160,7 +242,7 @@ export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
           body: { projectId: project.id, action: 'refuse' },
         }),
       );
-      toastSuccess(m.toasts.refused);
+      toastSuccess(refund ? m.toasts.refusedWithRefund(refund) : m.toasts.refused);
       onDone(answer.project);
     } catch {
       toastError(m.errors.refuse);
@@ -192,7 +274,10 @@ export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
         </>
       }
     >
-      <Text>{m.refuse.body(project.title)}</Text>
+      <Stack gap="3">
+        <Text>{m.refuse.body(project.title)}</Text>
+        {refund ? <Text fontWeight="medium">{m.refuse.refundNote(refund)}</Text> : null}
+      </Stack>
     </DialogShell>
   );
 }

@@ -1,10 +1,10 @@
-import { formatUsd, type PenaltyQuoteResponse, type Project } from '@agency/domain';
+import { formatUsd, isSubscriptionTier, type PenaltyQuoteResponse, type Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
 import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agency/payments';
 import { Box, Text } from '@agency/ui';
 import { ApiError, apiClient, apiErrorMessage } from '@agency/auth/api';
-import { usePortalCache, useQuery } from '@agency/portal';
+import { shortDate, usePortalCache, useProjectPayments, useProposal, useQuery } from '@agency/portal';
 import { BILLING_TEXT, SAVED_CARD } from '@agency/domain/billing';
 import { useState } from 'react';
 import { paymentConfig } from '../../../../lib/payment-config';
@@ -24,13 +24,24 @@ function cancelledToast(outcome: { refundIssued?: boolean; refundAmount?: number
   );
 }
 
+/** The end of the month a subscription has already paid for: when its service ends once cancelled. */
+function usePaidPeriodEnd(project: Project): string | null {
+  const { state } = useProjectPayments(project.id);
+  if (!isSubscriptionTier(project.tier ?? 0) || state.status !== 'ready') return null;
+  return state.data.subscription?.currentPeriodEnd ?? null;
+}
+
 /** Cancel an active project without a penalty: POST /api/cancel-project. */
 export function CancelProjectDialog({ project, onClose, onDone }: DialogProps & { project: Project }) {
   const portal = usePortalCache();
+  const serviceEnds = usePaidPeriodEnd(project);
   return (
     <ReasonDialog
       title={m.cancel.title}
       body={m.cancel.body(project.title)}
+      before={
+        serviceEnds ? <Text fontSize="sm">{m.cancel.serviceEnds(shortDate(serviceEnds))}</Text> : undefined
+      }
       confirmLabel={m.cancel.confirm}
       sendingLabel={m.cancel.sending}
       onClose={onClose}
@@ -109,6 +120,8 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
   }).data?.savedCard;
   const [useSaved, setUseSaved] = useState(true);
   const paySaved = !!savedCard && useSaved;
+  const serviceEnds = usePaidPeriodEnd(project);
+  const signature = useProposal(project.id).data?.proposal?.signature ?? null;
 
   async function payAndCancel(reason: string) {
     const result = paySaved
@@ -180,9 +193,25 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
             {p.monthlyFee}
           </Text>
           <Text as="dd">{formatUsd(quote.subscriptionFee)}</Text>
+          {serviceEnds ? (
+            <>
+              <Text as="dt" fontWeight="medium">
+                {p.serviceEnds}
+              </Text>
+              <Text as="dd">{p.serviceEndsValue(shortDate(serviceEnds))}</Text>
+            </>
+          ) : null}
           <Text gridColumn="1 / -1" fontSize="sm" color="fg.muted">
             {p.rule}
           </Text>
+          <Text gridColumn="1 / -1" fontSize="sm">
+            {p.calculation(quote.monthsRemaining, quote.subscriptionFee, quote.penaltyAmount)}
+          </Text>
+          {signature ? (
+            <Text gridColumn="1 / -1" fontSize="sm">
+              {p.matchesSigned(shortDate(signature.signedAt), signature.version)}
+            </Text>
+          ) : null}
         </Box>
       }
       after={

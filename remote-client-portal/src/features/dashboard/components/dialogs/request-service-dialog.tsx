@@ -167,6 +167,7 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
               projectId: null,
               userId: user?.id ?? null,
               metadata: { type: 'purchase', clientName: `${firstName} ${lastName}`, tier: tier as 1 | 2 },
+              projectName: values.projectName.trim(),
               customer: {
                 firstName,
                 lastName,
