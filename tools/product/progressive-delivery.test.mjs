@@ -194,6 +194,30 @@ describe('a preview link', () => {
   });
 });
 
+test("the host's server picks each visitor's side, for the page and /app-config.json alike", () => {
+  const config = {
+    remotes: {
+      checkout: {
+        manifest: 'https://cdn/checkout/v1/mf-manifest.json',
+        release: 'v1',
+        canary: { manifest: 'https://cdn/checkout/v2/mf-manifest.json', release: 'v2', share: 50 },
+      },
+    },
+  };
+  const forRequest = visitorReleases({ releasesDir: work });
+  const sides = new Set();
+  for (let i = 0; i < 20; i++) {
+    const request = { url: '/consultation/3', headers: { cookie: `agency_visitor=visitor-${i}-abcdef` } };
+    const first = forRequest(request, config);
+    assert.equal(forRequest(request, config).served, first.served, 'the same object for the same side');
+    assert.equal(first.rendered, first.served);
+    assert.equal(first.served.remotes.checkout.canary.share, 50, 'the canary is still named');
+    assert.equal(first.key, first.served.remotes.checkout.release === 'v2' ? '|checkout' : '|');
+    sides.add(first.served.remotes.checkout.release);
+  }
+  assert.deepEqual([...sides].sort(), ['v1', 'v2']);
+});
+
 describe('the release guard', () => {
   const settings = { marginPoints: 5, minLoads: 20 };
   test('rolls back a canary that fails more than the current release by the margin, over enough loads', () => {

@@ -481,7 +481,7 @@ export async function liveReleaseProblems(env, accepted) {
   const checked = [];
   const notChecked = [];
   for (const [remote, served] of Object.entries(config.remotes)) {
-    for (const { manifest, release } of [served, served.previous].filter(Boolean)) {
+    for (const { manifest, release } of [served, served.previous, served.canary].filter(Boolean)) {
       const sent = await fetch(new URL(API_REQUESTS_FILE, manifest), { signal: AbortSignal.timeout(3000) })
         .then((response) => (response.ok ? response.json() : undefined))
         .catch(() => undefined);

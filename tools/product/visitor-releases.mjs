@@ -1,8 +1,8 @@
-// The releases one visitor gets, as the host's server sees them: the page is rendered from the visitor's
-// releases (their canary side, from the random id cookie the browser keeps, and a verified preview), so the
-// browser, which picks the same way (tools/federation/release-selection.mjs), hydrates it from the same files.
-// /app-config.json keeps carrying the canary and its share for the browser to pick; a preview is applied by
-// the server only, since only the server can check its signature.
+// The releases one visitor gets, picked by the host's server: their side of each canary (from the random id
+// cookie the browser keeps; tools/federation/release-selection.mjs) and a verified preview. The page is rendered
+// from them and /app-config.json names them, so the browser loads and hydrates from the same files and keeps its
+// side on every re-read, with no picking code in the host's start-up chunk. Each location still names its canary
+// and share (the tools read them); the browser loads `manifest`, this visitor's release.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,23 +75,33 @@ export function visitorReleases({ secret, releasesDir, secure = false, now = Dat
       preview = verifyPreview(secret, fromPreviewCookie(cookies[PREVIEW_COOKIE]), now());
     const location = preview && previewLocation(config, preview);
     const previewKey = location ? `${preview.remote}@${preview.release}` : '';
-    const served = location
+    const chosen = location
       ? variant(config, `preview:${previewKey}`, () => ({
           ...config,
           remotes: { ...config.remotes, [preview.remote]: location },
         }))
       : config;
-    const picked = pickReleases(served.remotes, visitor);
-    const canaries = Object.keys(served.remotes)
+    const hasCanary = Object.values(chosen.remotes).some((l) => l.canary);
+    const picked = hasCanary ? pickReleases(chosen.remotes, visitor) : chosen.remotes;
+    const canaries = Object.keys(chosen.remotes)
       .filter(
-        (name) => served.remotes[name].canary && picked[name].release === served.remotes[name].canary.release,
+        (name) => chosen.remotes[name].canary && picked[name].release === chosen.remotes[name].canary.release,
       )
       .sort();
-    const hasCanary = Object.values(served.remotes).some((l) => l.canary);
     const key = `${previewKey}|${canaries.join(',')}`;
-    const rendered = hasCanary
-      ? variant(served, `picked:${canaries.join(',')}`, () => ({ ...served, remotes: picked }))
-      : served;
+    // The visitor's releases, each location still naming its canary (for the tools: npm run api:check).
+    const served = hasCanary
+      ? variant(chosen, `picked:${canaries.join(',')}`, () => ({
+          ...chosen,
+          remotes: Object.fromEntries(
+            Object.entries(picked).map(([name, at]) => [
+              name,
+              chosen.remotes[name].canary ? { ...at, canary: chosen.remotes[name].canary } : at,
+            ]),
+          ),
+        }))
+      : chosen;
+    const rendered = served;
     return { served, rendered, key, cookies: setCookies, preview: location ? previewKey : undefined };
   };
 }

@@ -25,6 +25,8 @@ export function loadRemotePage(remote: RemoteName, exposed: string): Promise<{ d
 }
 
 export function prefetchRemote(): void {}
+/** Health reports are the federated host's (remote-health.ts); the yardstick reports nothing. */
+export function reportRemoteLoad(): void {}
 
 /** No federation runtime: the diagnostics page reports every remote as unavailable. */
 export async function loadExposedModule(): Promise<null> {

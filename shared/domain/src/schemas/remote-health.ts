@@ -1,5 +1,5 @@
 import { mixed, string, type InferType } from 'yup';
-import { requestObject } from './request-object';
+import { requestObject, singleLineText } from './request-object';
 
 /**
  * Remote health as real browsers see it (issue 37): the host reports each load of a remote page, and how one
@@ -44,8 +44,10 @@ export const releaseRollbackNoticeSchema = requestObject({
   remote: mixed<RemoteNameId>().oneOf(REMOTE_NAMES).required(),
   release: string().matches(RELEASE_ID).required(),
   restored: string().matches(RELEASE_ID).required(),
-  reason: string().max(500).required(),
-  at: string().max(40).required(),
+  reason: singleLineText('A reason is one line of text.').max(500).required(),
+  at: string()
+    .matches(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/)
+    .required(),
 });
 
 export type ReleaseRollbackNotice = InferType<typeof releaseRollbackNoticeSchema>;

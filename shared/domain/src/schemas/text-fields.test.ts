@@ -164,6 +164,20 @@ const SCHEMAS: Record<string, [AnyObjectSchema, Record<string, unknown>]> = {
   inboxReplySchema: [domain.inboxReplySchema, { kind: 'contact', id: ID, body: 'Thanks, we will call.' }],
   inboxLinkSchema: [domain.inboxLinkSchema, { id: ID, projectId: ID }],
   inboxConvertSchema: [domain.inboxConvertSchema, { id: ID }],
+  remoteHealthReportSchema: [
+    domain.remoteHealthReportSchema,
+    { remote: 'checkout', release: '0.1.0-abc', outcome: 'failed', phase: 'render', errorClass: 'TypeError' },
+  ],
+  releaseRollbackNoticeSchema: [
+    domain.releaseRollbackNoticeSchema,
+    {
+      remote: 'checkout',
+      release: '0.1.0-abc',
+      restored: '0.1.0-def',
+      reason: 'automatic: failure rate',
+      at: '2026-11-27T12:00:00.000Z',
+    },
+  ],
 };
 
 /** Text a person writes (names, descriptions): any character a person can type, emoji included. */

@@ -1,4 +1,4 @@
-import { getAppConfig } from '@agency/app-config';
+import { getAppConfig, hasAppConfig, type RemoteLocation } from '@agency/app-config';
 import type { RemoteLoadPhase } from '@agency/domain';
 import { IncompatibleReleaseError } from '../../../runtime-plugin/incompatible-release-error';
 
@@ -28,12 +28,21 @@ export function errorClass(error: unknown): string {
   return /^[A-Za-z_$][\w$]{0,63}$/.test(name ?? '') ? name! : 'Error';
 }
 
+/**
+ * Reports a view of `remote`'s page from the release whose manifest the document runs (`at`: where the remote's
+ * releases are). Nothing for a build that is not a release (a dev server's).
+ */
 export function reportLoad(
   remote: string,
-  release: string,
+  manifest: string | undefined,
+  at: RemoteLocation | undefined,
   failure?: { error: unknown; phase?: 'render' },
   random: () => number = Math.random,
 ): boolean {
+  const release = [at, at?.previous].find((l) => l?.manifest === manifest)?.release;
+  // A page that did not load was reported where it failed, not again by the error boundary.
+  if (!release || !hasAppConfig() || (failure?.error as Error | undefined)?.name === 'RemoteUnavailableError')
+    return false;
   const config = getAppConfig();
   const rate = config.remoteHealth?.sampleRate ?? 1;
   if (sent >= MAX_REPORTS || random() >= rate) return false;

@@ -8,7 +8,7 @@ jest.mock('@module-federation/runtime', () => ({
   preloadRemote: jest.fn(() => Promise.resolve()),
   registerRemotes: jest.fn(),
 }));
-jest.mock('@agency/app-config', () => ({ loadAppConfig: jest.fn() }));
+jest.mock('@agency/app-config', () => ({ loadAppConfig: jest.fn(), hasAppConfig: () => false }));
 jest.mock('@agency/federation/host-contract', () => ({ hostLoads: {} }), { virtual: true });
 jest.mock(
   '@agency/federation/remote-contract',
@@ -179,35 +179,4 @@ test('a prefetch reads an old configuration again first, and fetches the release
   } finally {
     jest.useRealTimers();
   }
-});
-
-test('a canary: each visitor gets the side their kept id falls on, and keeps it', async () => {
-  const canaryRemotes = (): AppConfig['remotes'] => ({
-    checkout: {
-      ...remotes('v1').checkout!,
-      canary: { manifest: manifest('v2'), release: 'v2', share: 50 },
-    },
-  });
-  const sides = new Set<string>();
-  for (let visitor = 0; visitor < 20; visitor++) {
-    document.cookie = `agency_visitor=visitor-${visitor}; path=/`;
-    const twice: string[] = [];
-    for (let reload = 0; reload < 2; reload++) {
-      const { registry } = load();
-      registry.registerRemoteLocations(canaryRemotes());
-      twice.push(registry.currentRelease('checkout')!);
-    }
-    expect(twice[0]).toBe(twice[1]);
-    sides.add(twice[0]!);
-  }
-  expect(sides).toEqual(new Set([manifest('v1'), manifest('v2')]));
-});
-
-test('a browser without an id is given one, kept in a cookie', () => {
-  document.cookie = 'agency_visitor=; path=/; max-age=0';
-  const { registry } = load();
-  registry.registerRemoteLocations({
-    checkout: { ...remotes('v1').checkout!, canary: { manifest: manifest('v2'), release: 'v2', share: 10 } },
-  });
-  expect(document.cookie).toMatch(/agency_visitor=[0-9a-f-]{8,}/);
 });

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadAppConfig, type AppConfig } from '@agency/app-config';
 import type { RemoteRouteData } from '@agency/federation/remote-contract';
-import { pickReleases, VISITOR_COOKIE } from '@agency/tools/federation/release-selection.mjs';
 import { IncompatibleReleaseError } from '../../../runtime-plugin/incompatible-release-error';
 
 /** The remotes the host can load and the modules they expose (see each remote's module-federation.config.mjs). */
@@ -21,41 +20,22 @@ const registered = new Map<string, string>();
 const incompatible = new Map<string, IncompatibleReleaseError>();
 /** The release whose code this document has run, per remote. */
 const inDocument = new Map<string, string>();
-/** Release ids by manifest URL, for health reports. */
-const releaseOf = new Map<string, string>();
 
-/** The random id this browser keeps to be given the same side of a canary on every visit (not a user id). */
-function visitorId(): string {
-  const kept = new RegExp(`(?:^|; )${VISITOR_COOKIE}=([^;]+)`).exec(document.cookie)?.[1];
-  if (kept) return kept;
-  const id = crypto.randomUUID?.() ?? String(Math.random()).slice(2);
-  document.cookie = `${VISITOR_COOKIE}=${id}; path=/; max-age=31536000; samesite=lax`;
-  return id;
-}
-
-/** The configuration's remotes with this visitor's side of each canary (release-selection.mjs). */
-function forThisVisitor(remotes: AppConfig['remotes']): AppConfig['remotes'] {
-  const picked = Object.values(remotes).some((l) => l.canary) ? pickReleases(remotes, visitorId()) : remotes;
-  for (const l of Object.values(picked)) {
-    for (const at of [l, l.previous]) if (at?.release) releaseOf.set(at.manifest, at.release);
-  }
-  return picked;
-}
+/** Health reports: a chunk loaded only when there is one to send (off the start-up path). */
+const onDemand = () => import(/* webpackChunkName: "remote-health" */ './remote-health');
 
 /**
- * Reports one load of a remote page to the API (remote-health.ts, loaded on demand: sampled, limited per tab):
- * a failure at once, a load that worked once the page is idle.
+ * Reports one view of a remote page to the API (remote-health.ts: sampled, limited per tab): a failure at once, a
+ * page that worked once it has been shown for a while.
  */
 export function reportRemoteLoad(remote: RemoteName, failure?: { error: unknown; phase?: 'render' }): void {
-  const release = releaseOf.get(inDocument.get(remote) ?? '');
-  if (!release) return;
+  // reportLoad never throws: a report never gets in a page's way.
   setTimeout(
     () =>
-      void import(/* webpackChunkName: "remote-health" */ './remote-health')
-        .then((health) => health.reportLoad(remote, release, failure))
-        // A report never gets in a page's way.
-        .catch(() => {}),
-    failure ? 0 : 5000,
+      void onDemand().then((health) =>
+        health.reportLoad(remote, inDocument.get(remote), locations[remote], failure),
+      ),
+    failure ? 0 : 10_000,
   );
 }
 
@@ -93,7 +73,7 @@ function register(federation: Runtime, remote: string, manifest: string): void {
 
 /** Records the remotes named by the runtime configuration; nothing is fetched until a route needs one. */
 export function registerRemoteLocations(remotes: AppConfig['remotes']): void {
-  locations = forThisVisitor(remotes);
+  locations = remotes;
   readAt = Date.now();
 }
 
@@ -116,7 +96,7 @@ function rereadIfStale(): Promise<void> | undefined {
     reading = loadAppConfig()
       .then(
         (config) => {
-          locations = forThisVisitor(config.remotes);
+          locations = config.remotes;
         },
         (error: unknown) => console.warn('[federation] config not re-read', error),
       )

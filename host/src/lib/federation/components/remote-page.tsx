@@ -22,8 +22,6 @@ type PageLoad = Promise<ComponentType> & {
 };
 
 const pages = new Map<string, PageLoad>();
-/** Loads whose page has been shown, reported once each. */
-const shown = new WeakSet<PageLoad>();
 
 /** One load per remote, module, release and attempt. */
 function pageLoad(remote: RemoteName, exposed: string, attempt: number): PageLoad {
@@ -87,10 +85,8 @@ export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: s
         resetRemote(remote);
         setAttempt((n) => n + 1);
       }}
-      // A load that failed was reported by the registry; anything else failed rendering the page.
-      onCaught={(error) =>
-        error instanceof RemoteUnavailableError || reportRemoteLoad(remote, { error, phase: 'render' })
-      }
+      // A page that failed to load was reported where it failed: remote-health.ts leaves those out.
+      onCaught={(error) => reportRemoteLoad(remote, { error, phase: 'render' })}
       fallback={({ error, retry }) =>
         error instanceof RemoteUnavailableError && error.incompatible ? (
           <RemoteIncompatible />
@@ -111,11 +107,8 @@ function CurrentRelease(props: { remote: RemoteName; exposed: string; navigation
   if (reading) use(reading);
   const load = pageLoad(props.remote, props.exposed, props.attempt);
   const Page = use(load as Promise<ComponentType>);
-  useEffect(() => {
-    if (shown.has(load)) return;
-    shown.add(load);
-    reportRemoteLoad(props.remote);
-  }, [load, props.remote]);
+  // Each view of the page is a load that worked (a failed one was reported where it failed).
+  useEffect(() => reportRemoteLoad(props.remote), [load, props.remote]);
   // eslint-disable-next-line react-hooks/static-components -- one component per load, and loads are kept per remote, module, release and attempt: the same across renders.
   return <Page />;
 }
