@@ -8,7 +8,7 @@ import { INLINE_APP_CONFIG_ID, setAppConfig, type AppConfig } from '@agency/app-
 import { matchPath } from '@agency/router';
 import { MemoryRouter } from '@agency/router/testing';
 import { UiProvider } from '@agency/ui';
-import { fontFallbackCss, fontFallbackScript, SERVER_RULES_ATTRIBUTE, ServerStyles } from '@agency/ui/server';
+import { SERVER_RULES_ATTRIBUTE, ServerStyles } from '@agency/ui/server';
 import { App } from '../app/app';
 import {
   DASHBOARD_REMOTES,
@@ -174,7 +174,6 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
 
   const head = pageHead(pathname);
   const hint = sessionHintScript(config.supabaseUrl);
-  const fontFallback = fontFallbackScript();
   // Clicks and submits that reach a control before its part of the page is hydrated are kept for it.
   const earlyInput = earlyInputScript();
   const tags = headTags(head, { siteUrl: config.siteUrl, pathname }).map(
@@ -192,11 +191,10 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
       configElement(config),
       `<script>${earlyInput}</script>`,
       `<script>${hint}</script>`,
-      `<script>${fontFallback}</script><style>${fontFallbackCss}</style>`,
       styles,
     ].join(''),
     html,
-    scriptHashes: [cspHash(hint), cspHash(fontFallback), cspHash(earlyInput)],
+    scriptHashes: [cspHash(hint), cspHash(earlyInput)],
     ...(remote && { remote }),
     ...(byRole && { remotesByRole: DASHBOARD_REMOTES }),
     chunks: HOST_ROUTE_CHUNKS[pathname] ?? (remote || byRole ? ['federation'] : []),
