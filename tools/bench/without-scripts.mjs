@@ -40,6 +40,11 @@ export async function startWithoutScripts(origin) {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // The browser keeps its connections open: without this, close() would wait for it.
+        server.closeAllConnections();
+      }),
   };
 }
