@@ -205,7 +205,8 @@ async function render({ pathname, config }) {
   });
   const { links, scriptHashes } = await preloads(page, config, build);
   return {
-    cacheable: failures.count === 0,
+    // A page with a part left to the browser (a remote not reached, a render cut short) is rendered again.
+    cacheable: failures.count === 0 && page.complete !== false,
     status: page.status,
     scriptHashes: [...page.scriptHashes, ...scriptHashes],
     html: html
