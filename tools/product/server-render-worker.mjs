@@ -205,8 +205,7 @@ async function render({ pathname, config }) {
   });
   const { links, scriptHashes } = await preloads(page, config, build);
   return {
-    // A page with a part left to the browser (a remote not reached, a render cut short) is rendered again.
-    cacheable: failures.count === 0 && page.complete !== false,
+    cacheable: failures.count === 0,
     status: page.status,
     scriptHashes: [...page.scriptHashes, ...scriptHashes],
     html: html

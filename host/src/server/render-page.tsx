@@ -53,8 +53,6 @@ export interface RenderedPage {
   remotesByRole?: Readonly<Record<'ADMIN' | 'CLIENT', RemoteRoute>>;
   /** The host's own chunks (by name) this route needs before it can be hydrated. */
   chunks: string[];
-  /** False when part of the page failed or timed out and was left to the browser: not to be kept. */
-  complete: boolean;
 }
 
 /** The digest the browser's hydration error carries for a page left to the browser on purpose. */
@@ -88,8 +86,7 @@ function configElement(config: AppConfig): string {
  */
 const RENDER_WAIT_MS = 4000;
 
-async function renderToString(tree: ReactNode): Promise<{ html: string; complete: boolean }> {
-  let complete = true;
+async function renderToString(tree: ReactNode): Promise<string> {
   const { prelude } = await prerenderToNodeStream(tree, {
     signal: AbortSignal.timeout(RENDER_WAIT_MS),
     // Every boundary inline, in place: React would move large ones to the end of the document, behind an
@@ -98,16 +95,13 @@ async function renderToString(tree: ReactNode): Promise<{ html: string; complete
     onError(error) {
       // A page the server does not render, or one that failed here: the browser renders it instead.
       if ((error as Error | undefined)?.name === 'NotServerRendered') return CLIENT_RENDERED;
-      // Anything else (a part that failed, or did not finish within RENDER_WAIT_MS on a busy server) is left
-      // to the browser this time, and the page is not kept: the next visitor gets it rendered whole.
-      complete = false;
       console.error('[server-render]', error);
       return undefined;
     },
   });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return { html: Buffer.concat(chunks).toString('utf8'), complete };
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 const EMOTION_STYLE = /<style data-emotion="([^"]+)"(?: nonce="[^"]*")?>([\s\S]*?)<\/style>/g;
@@ -171,7 +165,7 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
   // renders it from scratch. Its head still carries the kit's global styles, which the browser then parses
   // with the page instead of building them in script on the way to the first card.
   const byRole = pathname === HOST_PATHS.dashboard;
-  const { html: rendered, complete } = await renderToString(
+  const rendered = await renderToString(
     <StrictMode>
       <ServerStyles>{byRole ? <UiProvider>{null}</UiProvider> : <App router={Router} />}</ServerStyles>
     </StrictMode>,
@@ -204,6 +198,5 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
     ...(remote && { remote }),
     ...(byRole && { remotesByRole: DASHBOARD_REMOTES }),
     chunks: HOST_ROUTE_CHUNKS[pathname] ?? (remote || byRole ? ['federation'] : []),
-    complete,
   };
 }
