@@ -24,8 +24,11 @@ async function start() {
     </StrictMode>
   );
   // The server rendered the page: React takes over its HTML instead of drawing it again. As a transition,
-  // hydration yields to the browser every few milliseconds instead of holding the main thread for all of it
-  // (the page is already on screen; a click meanwhile is replayed once its part is hydrated).
+  // hydration yields to the browser every few milliseconds instead of holding the main thread for all of it.
+  // React does not replay a click that reaches a part it cannot hydrate at once (it drops it): the page's head
+  // script holds such clicks and submits and gives them to their control once it is hydrated
+  // (lib/dom/early-input.ts). The header, the page and the footer are Suspense boundaries of their own
+  // (app-layout.tsx), so React hydrates first the one the visitor reaches for.
   if (root.firstElementChild) {
     startTransition(() => {
       hydrateRoot(root, app, {

@@ -1,16 +1,21 @@
 // The UI kit's typeface, self-hosted: the latin and latin-ext subsets of Inter (variable weight, from
 // @fontsource-variable/inter) are emitted into the build under content-hashed names, and every page's head
 // declares them (index.html).
-// `font-display: optional`: the font is used when it arrives within the first ~100 ms (it is cached for good
-// after the first visit), otherwise the page keeps the fallback for that view, so text never re-lays out. The
-// fallback face is Arial scaled to Inter's metrics, so the two set text alike.
-// Not preloaded: in Chromium 156 a font preload that is still loading when the body arrives, with scripts
-// loading beside it, holds the first paint 1-2 s (Lighthouse traces of `/`: first paint at 1.3-2.4 s with the
-// preload, 0.35-0.44 s without). The cost: a first visit is more likely to keep the fallback.
+// The first view needs the latin subset only: it is preloaded, so it usually arrives with the first paint.
+// `font-display: swap`: text paints at once in the fallback and takes Inter when it arrives, and the swap moves
+// nothing, because the fallback is Arial scaled to Inter's own metrics: size-adjust from the two fonts' average
+// character widths, ascent/descent/line-gap overrides from Inter's vertical metrics. Both are computed here,
+// from the font file the build ships (@capsizecss/unpack reads it, @capsizecss/core turns it into the
+// fallback's @font-face, as Next.js's font optimisation does), so they follow a new version of the font.
+// (Before: `font-display: optional` without a preload, the fallback pinned for the view when the font missed
+// the first 100 ms, and the same overrides typed in by hand.)
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { createFontStack } from '@capsizecss/core';
+import arial from '@capsizecss/metrics/arial';
+import { fromBuffer } from '@capsizecss/unpack';
 
 const require = createRequire(import.meta.url);
 const packageDir = dirname(
@@ -23,16 +28,39 @@ const TYPEFACE = JSON.parse(
   readFileSync(new URL('../../shared/ui/src/typeface.json', import.meta.url), 'utf8'),
 );
 
-// Inter's vertical metrics (ascender 0.96875, descender 0.2412 of the em) and its width against Arial (107%).
-const FALLBACK_FACE =
-  `@font-face{font-family:'${TYPEFACE.fallbackFamily}';src:local('Arial'),local('Helvetica Neue'),local('Liberation Sans');` +
-  'ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%;size-adjust:107.12%}';
+/** The subset the first view needs (English text): preloaded, and the one the fallback's metrics come from. */
+const PRELOADED_SUBSET = 'latin';
+
+/**
+ * The fallback face: Arial (or its metric twin Liberation Sans, on Linux) with Inter's metrics, computed by
+ * capsize from Inter's file; the source list is ours (capsize names Arial only).
+ */
+async function fallbackFace(interFile) {
+  const inter = await fromBuffer(interFile);
+  const { fontFaces } = createFontStack([{ ...inter, familyName: TYPEFACE.family }, arial], {
+    fontFaceFormat: 'styleObject',
+  });
+  const face = fontFaces[0]['@font-face'];
+  const overrides = ['ascentOverride', 'descentOverride', 'lineGapOverride', 'sizeAdjust']
+    .map((key) => `${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}:${face[key]}`)
+    .join(';');
+  return (
+    `@font-face{font-family:'${TYPEFACE.fallbackFamily}';` +
+    `src:local('Arial'),local('ArialMT'),local('Helvetica Neue'),local('Liberation Sans');${overrides}}`
+  );
+}
+
+/** The fallback face, computed once when the build config loads this module (top-level await). */
+const FALLBACK_FACE = await fallbackFace(
+  readFileSync(join(packageDir, 'files', `inter-${PRELOADED_SUBSET}-wght-normal.woff2`)),
+);
 
 /** @returns {{ files: { name: string, source: Buffer }[], css: string }} */
 export function fontFaces(publicPath = '/') {
   const css = readFileSync(join(packageDir, 'wght.css'), 'utf8');
   const files = [];
   const faces = [];
+  let preload = '';
   for (const subset of SUBSETS) {
     const block = css.match(new RegExp(`/\\* inter-${subset}-wght-normal \\*/\\s*@font-face \\{([^}]*)\\}`));
     if (!block) throw new Error(`@fontsource-variable/inter has no ${subset} subset`);
@@ -43,13 +71,16 @@ export function fontFaces(publicPath = '/') {
     const name = `static/fonts/${file.replace(/\.woff2$/, `.${hash}.woff2`)}`;
     files.push({ name, source });
     faces.push(
-      `@font-face{font-family:'${TYPEFACE.family}';font-style:normal;font-display:optional;font-weight:100 900;` +
+      `@font-face{font-family:'${TYPEFACE.family}';font-style:normal;font-display:swap;font-weight:100 900;` +
         `src:url(${publicPath}${name}) format('woff2-variations'),url(${publicPath}${name}) format('woff2');unicode-range:${range}}`,
     );
+    if (subset === PRELOADED_SUBSET) {
+      preload = `<link rel="preload" href="${publicPath}${name}" as="font" type="font/woff2" crossorigin>`;
+    }
   }
   return {
     files,
-    css: `<style>${faces.join('')}${FALLBACK_FACE}</style>`,
+    css: `${preload}<style>${faces.join('')}${FALLBACK_FACE}</style>`,
   };
 }
 

@@ -8,7 +8,7 @@ import { INLINE_APP_CONFIG_ID, setAppConfig, type AppConfig } from '@agency/app-
 import { matchPath } from '@agency/router';
 import { MemoryRouter } from '@agency/router/testing';
 import { UiProvider } from '@agency/ui';
-import { fontFallbackCss, fontFallbackScript, SERVER_RULES_ATTRIBUTE, ServerStyles } from '@agency/ui/server';
+import { SERVER_RULES_ATTRIBUTE, ServerStyles } from '@agency/ui/server';
 import { App } from '../app/app';
 import {
   DASHBOARD_REMOTES,
@@ -25,6 +25,7 @@ import {
 import { headTags } from '../features/page-head/utils/head-tags';
 import { pageHead } from '../features/page-head/utils/page-heads';
 import type { RemoteRoute } from '../lib/federation/remote-route';
+import { earlyInputScript } from '../lib/dom/early-input';
 // The server build puts this in place of the browser's registry for the pages too (create-ssr-config.mjs).
 import { setServerRemotes, type ServerPageLoader } from './server-remote-registry';
 
@@ -173,7 +174,8 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
 
   const head = pageHead(pathname);
   const hint = sessionHintScript(config.supabaseUrl);
-  const fontFallback = fontFallbackScript();
+  // Clicks and submits that reach a control before its part of the page is hydrated are kept for it.
+  const earlyInput = earlyInputScript();
   const tags = headTags(head, { siteUrl: config.siteUrl, pathname }).map(
     ({ tag, key, attrs }) =>
       `<${tag} ${key[0]}="${escapeHtml(key[1])}"${Object.entries(attrs)
@@ -187,12 +189,12 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
       `<title>${escapeHtml(head.title)}</title>`,
       ...tags,
       configElement(config),
+      `<script>${earlyInput}</script>`,
       `<script>${hint}</script>`,
-      `<script>${fontFallback}</script><style>${fontFallbackCss}</style>`,
       styles,
     ].join(''),
     html,
-    scriptHashes: [cspHash(hint), cspHash(fontFallback)],
+    scriptHashes: [cspHash(hint), cspHash(earlyInput)],
     ...(remote && { remote }),
     ...(byRole && { remotesByRole: DASHBOARD_REMOTES }),
     chunks: HOST_ROUTE_CHUNKS[pathname] ?? (remote || byRole ? ['federation'] : []),

@@ -1,6 +1,6 @@
-import type { ChangeEvent, FocusEvent, Ref } from 'react';
+import { mergeRefs } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, type ChangeEvent, type FocusEvent, type Ref } from 'react';
 import { Field, Input, NativeSelect, Textarea } from './form-controls';
-import { useHydrated } from './use-hydrated';
 
 // Labelled fields with the required mark, helper and error text, for formik (handleChange/handleBlur) or
 // plain state alike: onChange and onBlur receive the native events.
@@ -45,15 +45,8 @@ function FieldFrame({
   children,
   invalid,
 }: FrameProps & { children: React.ReactNode }) {
-  // A form the server rendered takes input once it is hydrated: typed earlier, it would not reach its state.
-  const hydrated = useHydrated();
   return (
-    <Field.Root
-      required={required}
-      invalid={invalid ?? !!error}
-      disabled={disabled}
-      readOnly={readOnly || !hydrated}
-    >
+    <Field.Root required={required} invalid={invalid ?? !!error} disabled={disabled} readOnly={readOnly}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
@@ -65,6 +58,36 @@ function FieldFrame({
   );
 }
 
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * A field the server rendered takes keystrokes before the page is hydrated (the browser keeps them in the
+ * element: React leaves a hydrated field's value as it finds it). Once hydrated, what the visitor typed meanwhile
+ * is handed to the form as one change, the way a keystroke would be, so none of it is lost when the form next
+ * renders the field from its own state. Also catches what the browser restored or autofilled before hydration.
+ */
+function useTypedBeforeHydration<E extends Control>(
+  value: string,
+  onChange: (event: ChangeEvent<E>) => void,
+  fieldRef: Ref<E> | undefined,
+) {
+  const element = useRef<E | null>(null);
+  const first = useRef({ value, onChange });
+  useEffect(() => {
+    const field = element.current;
+    const { value: rendered, onChange: change } = first.current;
+    if (field && field.value !== rendered)
+      change({
+        target: field,
+        currentTarget: field,
+        type: 'change',
+        persist() {},
+      } as unknown as ChangeEvent<E>);
+  }, []);
+  // eslint-disable-next-line react-hooks/refs -- mergeRefs only writes the ref, when React attaches the element.
+  return useMemo(() => mergeRefs(element, fieldRef), [fieldRef]);
+}
+
 export interface TextFieldProps extends BaseFieldProps<HTMLInputElement> {
   type?: 'text' | 'email' | 'date' | 'time' | 'password';
   autoComplete?: string;
@@ -74,9 +97,10 @@ export interface TextFieldProps extends BaseFieldProps<HTMLInputElement> {
 
 export function TextField(props: TextFieldProps) {
   const { frame, fieldRef, control } = splitFieldProps(props);
+  const ref = useTypedBeforeHydration(control.value, control.onChange, fieldRef);
   return (
     <FieldFrame {...frame}>
-      <Input ref={fieldRef} {...control} />
+      <Input ref={ref} {...control} />
     </FieldFrame>
   );
 }
@@ -87,9 +111,10 @@ export interface TextareaFieldProps extends BaseFieldProps<HTMLTextAreaElement> 
 
 export function TextareaField({ rows = 5, ...props }: TextareaFieldProps) {
   const { frame, fieldRef, control } = splitFieldProps(props);
+  const ref = useTypedBeforeHydration(control.value, control.onChange, fieldRef);
   return (
     <FieldFrame {...frame}>
-      <Textarea ref={fieldRef} rows={rows} resize="vertical" {...control} />
+      <Textarea ref={ref} rows={rows} resize="vertical" {...control} />
     </FieldFrame>
   );
 }
@@ -101,10 +126,11 @@ export interface SelectFieldProps extends BaseFieldProps<HTMLSelectElement> {
 
 export function SelectField({ placeholder, options, ...props }: SelectFieldProps) {
   const { frame, fieldRef, control } = splitFieldProps(props);
+  const ref = useTypedBeforeHydration(control.value, control.onChange, fieldRef);
   return (
     <FieldFrame {...frame}>
       <NativeSelect.Root>
-        <NativeSelect.Field ref={fieldRef} {...control}>
+        <NativeSelect.Field ref={ref} {...control}>
           <option value="" disabled>
             {placeholder}
           </option>

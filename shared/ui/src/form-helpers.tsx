@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, type ChangeEvent, type ReactNode, type RefObject } from 'react';
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { Alert } from './form-controls';
-import { useHydrated } from './use-hydrated';
 
 /** One message for the form (the spec's messages name several fields at once), announced when it appears. */
 export function FormErrorAlert({ id, message }: { id: string; message?: string }) {
@@ -91,13 +90,12 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'disabled'
 
 /**
  * A form's primary submit button: one click per submission, and it says what is happening meanwhile. On a page
- * the server rendered it is disabled until the page is hydrated, which also keeps Enter from submitting the
- * form natively (into the address bar) before the app handles it.
+ * the server rendered, a click (or Enter) before the form is hydrated is held by the host's early-input script
+ * and replayed once it is (host/src/lib/dom/early-input.ts), so it never submits natively into the address bar.
  */
 export function SubmitButton({ busy, busyLabel, children, ...rest }: SubmitButtonProps) {
-  const hydrated = useHydrated();
   return (
-    <Button type="submit" colorPalette="brand" disabled={busy || !hydrated} aria-busy={busy} {...rest}>
+    <Button type="submit" colorPalette="brand" disabled={busy} aria-busy={busy} {...rest}>
       {busy ? busyLabel : children}
     </Button>
   );

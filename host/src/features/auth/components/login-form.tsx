@@ -38,8 +38,9 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   });
   const { formRef, alert, field } = useOneAlertForm(formik, ORDER);
 
+  // method="post": without JavaScript the browser would otherwise put the password in the address.
   return (
-    <form ref={formRef} onSubmit={formik.handleSubmit} noValidate aria-label="Login">
+    <form ref={formRef} method="post" onSubmit={formik.handleSubmit} noValidate aria-label="Login">
       <Stack gap="4">
         <TextField {...field('email')} label="Email" required type="email" autoComplete="email" />
         <TextField

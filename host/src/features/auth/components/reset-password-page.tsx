@@ -77,7 +77,13 @@ export function ResetPasswordPage() {
               <Alert.Title>{AUTH_TEXT.passwordUpdatedRedirect}</Alert.Title>
             </Alert.Root>
           ) : (
-            <form ref={formRef} onSubmit={formik.handleSubmit} noValidate aria-label="Set a new password">
+            <form
+              ref={formRef}
+              method="post"
+              onSubmit={formik.handleSubmit}
+              noValidate
+              aria-label="Set a new password"
+            >
               <Stack gap="4">
                 <TextField
                   {...field('password')}

@@ -71,7 +71,7 @@ export function SignUpForm({
   );
 
   return (
-    <form ref={formRef} onSubmit={formik.handleSubmit} noValidate aria-label="Sign Up">
+    <form ref={formRef} method="post" onSubmit={formik.handleSubmit} noValidate aria-label="Sign Up">
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           {field('firstName')}

@@ -40,7 +40,10 @@ export function AppLayout({ children, announcer }: { children: ReactNode; announ
 
   return (
     <Flex direction="column" minH="100vh">
-      <LayoutHeader />
+      {/* Each region its own boundary: React hydrates the one the visitor reaches for first (bootstrap.tsx). */}
+      <Suspense fallback={null}>
+        <LayoutHeader />
+      </Suspense>
       {announcer}
       {bannerOpen && (
         <Suspense fallback={null}>
@@ -48,9 +51,11 @@ export function AppLayout({ children, announcer }: { children: ReactNode; announ
         </Suspense>
       )}
       <Box as="main" id="main" tabIndex={-1} flex="1" outline="none">
-        {children}
+        <Suspense fallback={null}>{children}</Suspense>
       </Box>
-      <LayoutFooter onPrivacyChoices={needsConsent ? reopenChoices : undefined} />
+      <Suspense fallback={null}>
+        <LayoutFooter onPrivacyChoices={needsConsent ? reopenChoices : undefined} />
+      </Suspense>
     </Flex>
   );
 }

@@ -113,6 +113,7 @@ export function ConsultationForm({
   return (
     <form
       ref={formRef}
+      method="post"
       noValidate
       onSubmit={handleSubmit}
       aria-busy={sending}

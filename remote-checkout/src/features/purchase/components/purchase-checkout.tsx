@@ -135,7 +135,7 @@ export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
                 width to show a whole card number beside the expiry and CVC. */}
             <Card.Root borderWidth={{ base: '0', md: '1px' }} boxShadow={{ base: 'none', md: undefined }}>
               <Card.Body p={{ base: '0', md: '6' }}>
-                <form ref={formRef} noValidate onSubmit={handleSubmit} aria-busy={busy}>
+                <form ref={formRef} method="post" noValidate onSubmit={handleSubmit} aria-busy={busy}>
                   <Stack gap="5">
                     <Heading as="h2" size="lg">
                       {m.customerInformation}
