@@ -166,13 +166,15 @@ describe('proposals', () => {
       signedName: 'Grace Hopper',
     });
 
-    // The agreement downloads on both sides, and its text holds the name and the hash.
+    // The agreement downloads on both sides, and its text holds the name and the hash. The portals fetch it from
+    // their own origin, so the answer must let that origin read it (else the browser refuses the download).
     for (const token of [client.token, api.admin.token]) {
       const response = await fetch(`${api.url}/api/projects/${projectId}/agreement.pdf`, {
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, origin: 'http://localhost:3002' },
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3002');
       const pdf = await pdfText(new Uint8Array(await response.arrayBuffer()));
       expect(pdf).toContain('Grace Hopper');
       expect(pdf).toContain(clientView.hash);

@@ -86,12 +86,12 @@ export function registerProposalRoutes(app: Hono<AppEnv>, deps: FeatureDeps): vo
     const proposal = signature && (await proposalById(db, signature.proposalId));
     if (!signature || !proposal) throw new HttpError(404, PROPOSAL_MESSAGES.noSignature);
     const pdf = await renderAgreementPdf(proposal.document, signature);
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="agreement-${project.id.slice(0, 8)}-v${signature.version}.pdf"`,
-        'cache-control': 'private, no-store',
-      },
+    // c.body, not a bare Response: headers the middleware prepared (Access-Control-Allow-Origin) are kept only on
+    // responses built through the context, and without them the portal's cross-origin fetch of the PDF fails.
+    return c.body(new Uint8Array(pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="agreement-${project.id.slice(0, 8)}-v${signature.version}.pdf"`,
+      'cache-control': 'private, no-store',
     });
   });
 }
