@@ -230,6 +230,8 @@ describe('AdminDashboard: Project Queue', () => {
     // Accepting is sending a proposal (issue 33): scope and deliverables start from the request.
     await user.click(within(item).getByRole('button', { name: 'Accept' }));
     const send = await screen.findByRole('dialog', { name: 'Send Proposal' });
+    // A subscription (tier 3) without a cost has no fee to start from: the admin sets the monthly fee.
+    await user.type(within(send).getByRole('textbox', { name: /Monthly fee/ }), '8000');
     await user.click(within(send).getByRole('button', { name: 'Send Proposal' }));
     expect(await screen.findByText('Project Accepted')).toBeInTheDocument();
     await waitFor(() =>
@@ -240,6 +242,10 @@ describe('AdminDashboard: Project Queue', () => {
     ).not.toBeInTheDocument();
     await waitFor(() => expect(card('Platform rewrite')).toHaveFocus());
     expect(callsTo(api.fetchMock, `POST /api/projects/${project.id}/proposal`)).toHaveLength(1);
+    expect(requestBody(api.fetchMock, `POST /api/projects/${project.id}/proposal`)).toMatchObject({
+      scope: 'A project description',
+      monthlyFee: 8000,
+    });
     expect(pageRequests(api.fetchMock, 'pending')).toBe(before);
   });
 
