@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SAVED_CARD } from '@agency/domain/billing';
-import { insertFixtureProject, startTestApi, type TestApi } from '../../test-support/test-api';
+import { insertFixtureProject, signatureOf, startTestApi, type TestApi } from '../../test-support/test-api';
 import { pdfText } from '../../test-support/pdf-text';
 import { formatReconciliation, reconcileMonth } from './billing-reconciliation';
 
@@ -66,7 +66,12 @@ describe('billing centre', () => {
     const subscribedId = await insertFixtureProject(api.db, client, { tier: 3, state: 'awaitingClient' });
     const approved = await api.call('POST', '/api/client-approve-project', {
       token: client.token,
-      body: { projectId: subscribedId, action: 'accept', paymentMethodId: 'pm_card_visa' },
+      body: {
+        projectId: subscribedId,
+        action: 'accept',
+        paymentMethodId: 'pm_card_visa',
+        ...(await signatureOf(api.db, subscribedId)),
+      },
     });
     expect(approved.status).toBe(200);
     await api.settle();
