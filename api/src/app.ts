@@ -74,6 +74,8 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     'ratelimit-limit',
     'ratelimit-remaining',
     'ratelimit-reset',
+    // A document's file name (the signed agreement's PDF), read by the portal that saves it.
+    'content-disposition',
   ].join(',');
   app.use('*', (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
