@@ -121,7 +121,7 @@ describe('reads kept per data version (PostgreSQL, several API processes)', () =
          values ('Ada', 'L', 'a@example.test', 'Hello there')`,
       );
       expect(await version()).toBe(before + 1);
-      await db.query('truncate tickets');
+      await db.query('truncate tickets cascade');
       expect(await version()).toBe(before + 2);
     } finally {
       await db.close();
