@@ -362,6 +362,9 @@ describe('security findings of issue 13 (api)', () => {
       'updateEmailSettings',
       'linkInbox',
       'convertInbox',
+      // A browser's remote-health report: a remote's name, a release id and an error's class name, each held to
+      // a pattern of identifier characters by its schema (schemas/remote-health.ts), never a person's text.
+      'reportRemoteHealth',
     ];
     const withBody = Object.entries(API_ROUTES)
       .filter(([key, spec]) => spec.method !== 'GET' && !withoutText.includes(key))
