@@ -3,6 +3,7 @@ import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
 import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agency/payments';
 import { Box, Text } from '@agency/ui';
+import { Checkbox } from '@agency/ui/forms';
 import { ApiError, apiClient, apiErrorMessage } from '@agency/auth/api';
 import { shortDate, usePortalCache, useProjectPayments, useProposal, useQuery } from '@agency/portal';
 import { BILLING_TEXT, SAVED_CARD } from '@agency/domain/billing';
@@ -217,14 +218,17 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
       after={
         <>
           {savedCard ? (
-            <label style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', marginBottom: '0.75rem' }}>
-              <input
-                type="checkbox"
-                checked={useSaved}
-                onChange={(event) => setUseSaved(event.target.checked)}
-              />
-              {BILLING_TEXT.payWithSavedCard(savedCard.brand, savedCard.last4)}
-            </label>
+            <Checkbox.Root
+              checked={useSaved}
+              onCheckedChange={(details) => setUseSaved(details.checked === true)}
+              mb="3"
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label fontWeight="normal">
+                {BILLING_TEXT.payWithSavedCard(savedCard.brand, savedCard.last4)}
+              </Checkbox.Label>
+            </Checkbox.Root>
           ) : null}
           {paySaved ? null : <CardEntry entry={cardEntry} />}
         </>
