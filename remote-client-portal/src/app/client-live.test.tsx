@@ -108,10 +108,14 @@ describe('ClientDashboard: an open dialog shows the project as it is now', () =>
     expect(within(dialog).getByText(/\$15,000\/month/)).toBeInTheDocument();
 
     act(() =>
-      api.changeProject(awaitingApproval({ id: 'p1', title: 'Senior help', tier: 3, cost: 20000 }), {
-        action: 'admin_edit',
-        actorRole: 'ADMIN',
-      }),
+      // The admin's edit sends a new proposal version (issue 33): the dialog reads it.
+      api.changeProject(
+        awaitingApproval({ id: 'p1', title: 'Senior help', tier: 3, cost: 20000, proposal_version: 2 }),
+        {
+          action: 'admin_edit',
+          actorRole: 'ADMIN',
+        },
+      ),
     );
     expect(await within(dialog).findByText(/\$20,000\/month/)).toBeInTheDocument();
     expect(within(dialog).queryByText(/\$15,000\/month/)).not.toBeInTheDocument();

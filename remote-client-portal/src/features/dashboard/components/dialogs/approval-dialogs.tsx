@@ -66,7 +66,8 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
   const { DialogShell } = useOverlays();
   const [sending, setSending] = useState(false);
   const cardEntry = useCardEntry();
-  const proposal = useProposal(project.id);
+  // A new version sent while the client reads is read at once (the one shown is the one signed).
+  const proposal = useProposal(project.id, project.proposal_version);
   const [agreed, setAgreed] = useState(false);
   const [signedName, setSignedName] = useState('');
   const [problem, setProblem] = useState<{ field?: 'agreed' | 'signedName'; message: string }>();
