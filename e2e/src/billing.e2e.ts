@@ -132,7 +132,21 @@ async function projectAwaitingFinalPayment(
     return status.status === 'fulfilled' ? status : undefined;
   });
   await api(product, adminToken, 'POST', `/api/projects/${projectId}/accept`);
-  await api(product, clientToken, 'POST', '/api/client-approve-project', { projectId, action: 'accept' });
+  // The client signs the proposal the acceptance sent (issue 33) as the approval.
+  const { proposal } = await api<{ proposal: { document: { version: number }; hash: string } }>(
+    product,
+    clientToken,
+    'GET',
+    `/api/projects/${projectId}/proposal`,
+  );
+  await api(product, clientToken, 'POST', '/api/client-approve-project', {
+    projectId,
+    action: 'accept',
+    proposalVersion: proposal.document.version,
+    proposalHash: proposal.hash,
+    agreed: true,
+    signedName: 'Grace Hopper',
+  });
   const done = await api<{ project: { status: string } }>(
     product,
     adminToken,
