@@ -48,6 +48,7 @@ describe('ClientDashboard: the project conversation (issue 34)', () => {
           id: 'm2',
           body: '<b>Yes</b>, see https://example.test/brief',
           created_at: '2026-11-20T11:00:00.000Z',
+          attachments: [{ id: 'f1', name: 'brief-v2.pdf', size: 2048, content_type: 'application/pdf' }],
         }),
       ],
       unread: { p1: 1 },
@@ -62,7 +63,10 @@ describe('ClientDashboard: the project conversation (issue 34)', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Conversation: Website redesign' });
     const thread = await within(dialog).findByRole('list', { name: 'Messages about Website redesign' });
-    const items = within(thread).getAllByRole('listitem');
+    // The thread's own messages (a message's files are a list of their own inside it).
+    const items = within(thread)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === thread);
     expect(items.map((li) => li.textContent)).toEqual([
       expect.stringContaining('Is the brief fine?'),
       expect.stringContaining('<b>Yes</b>, see https://example.test/brief'),
@@ -73,6 +77,8 @@ describe('ClientDashboard: the project conversation (issue 34)', () => {
     expect(link).toHaveAttribute('href', 'https://example.test/brief');
     expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(within(items[0]!).getByText('Seen')).toBeInTheDocument();
+    // A file the message carries is listed with it, downloaded like any project file.
+    expect(within(items[1]!).getByRole('button', { name: 'Download brief-v2.pdf' })).toBeInTheDocument();
     // Shown: seen, and the count goes.
     await waitFor(() => expect(api.routes()).toContain('POST /api/projects/p1/messages/seen'));
     await waitFor(() =>

@@ -14,6 +14,7 @@ import { Badge, Box, Button, Center, Flex, Spinner, Stack, Text, useOverlays } f
 import { Alert, Field, Textarea } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { dateTime } from '../date-time';
+import { MessageAttachments } from './message-attachments';
 import { portalKeys, projectQuery } from '../portal-data';
 import {
   conversationKeys,
@@ -300,6 +301,9 @@ export function ConversationThread({
                     >
                       <Linkify options={LINK_OPTIONS}>{message.body}</Linkify>
                     </Text>
+                    {message.attachments?.length ? (
+                      <MessageAttachments attachments={message.attachments} />
+                    ) : null}
                     {message.id === lastOwn?.id && message.seen ? (
                       <Text fontSize="xs" color="fg.muted" textAlign="end">
                         {T.seen}
