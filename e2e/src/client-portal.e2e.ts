@@ -205,8 +205,9 @@ describe('client portal', () => {
     await page.getByText('Service Request Submitted').waitFor();
     await request.waitFor({ state: 'detached' });
     const card = page
+      // The name the client typed is the request's title (issue 33).
       .getByRole('tabpanel', { name: 'Pending Projects' })
-      .getByRole('article', { name: 'Basic Web App - Ada Lovelace' });
+      .getByRole('article', { name: 'Bakery site' });
     await card.getByText('Pending', { exact: true }).waitFor();
     await card.getByText('$500').waitFor();
     assert.deepEqual(errors, []);
