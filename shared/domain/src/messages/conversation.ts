@@ -56,7 +56,8 @@ export const CONVERSATION_TEXTS = {
     replied: (at: string) => `Replied ${at}`,
     replyFailed: 'The reply could not be sent.',
     link: 'Link to project',
-    linkLabel: (name: string) => `Link the message from ${name} to a project`,
+    // Accessible names start with the visible text (WCAG 2.5.3, label in name).
+    linkLabel: (name: string) => `Link to project: the message from ${name}`,
     linkTitle: 'Link to a project',
     search: 'Search projects',
     searchHint: 'Title, client or description',
@@ -67,7 +68,7 @@ export const CONVERSATION_TEXTS = {
     linkFailed: 'The message could not be linked.',
     openProject: 'Open project',
     convert: 'Make it a project',
-    convertLabel: (name: string) => `Make the consultation request of ${name} a project`,
+    convertLabel: (name: string) => `Make it a project: the consultation request of ${name}`,
     converted: 'The request is now a project, awaiting the client',
     convertFailed: 'The request could not be made a project.',
   },
