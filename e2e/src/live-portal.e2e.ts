@@ -291,7 +291,8 @@ describe('live portal: admin and client side by side', () => {
       const bell = c.getByRole('button', { name: /^Notifications \d+ unread$/ });
       await bell.waitFor();
       const unread = Number((await bell.textContent())?.match(/(\d+)/)?.[1]);
-      assert.ok(unread >= 3, `the bell counts the accept, the new ticket and the moves (${unread})`);
+      // Ticket moves go to the client's daily digest by default (issue 34), not to the bell.
+      assert.ok(unread >= 2, `the bell counts the accept and the new ticket (${unread})`);
       await bell.click();
       const notifications = c.getByRole('dialog', { name: 'Notifications' });
       await notifications.getByText('The consultancy accepted the request and sent a proposal').waitFor();
