@@ -28,7 +28,17 @@ test('a field or a route the API does not take is a problem, said with the route
 test("this checkout's contract is read from @agency/domain's TypeScript", () => {
   const contract = currentRequestContract();
   assert.deepEqual(contract['POST /api/client-approve-project'], {
-    body: ['action', 'monthlyFee', 'paymentMethodId', 'projectId'],
+    // The signature fields of issue 33: the approval signs the proposal it accepts.
+    body: [
+      'action',
+      'agreed',
+      'monthlyFee',
+      'paymentMethodId',
+      'projectId',
+      'proposalHash',
+      'proposalVersion',
+      'signedName',
+    ],
   });
   assert.ok(contract['POST /api/stripe-downpayment-intent'].body.includes('metadata.type'));
 });
