@@ -172,6 +172,8 @@ if (mode === 'changed') {
             '--import',
             'tsx',
             '--test',
+            // A journey file whose product left a handle open must not hold the run (see e2e/package.json).
+            '--test-force-exit',
             '--test-concurrency=1',
             '--test-reporter=spec',
             ...journeyFiles.map((f) => path.relative('e2e', f)),
