@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { Page, Request } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
 import { assertNoAxeViolations } from './support/axe';
+import { createClient, logIn, signInAsAdmin } from './support/accounts';
+import { api } from './support/api';
 
 // The admin dashboard: a tier 3 consultation request reaches the Project Queue, the admin accepts it, the
 // client approves it (through the API), and the admin runs its board: adds a ticket and moves it forward.
@@ -23,80 +25,8 @@ interface TicketRow {
   project_id: string;
 }
 
-const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
-
-/** A service-role key signed with the local secret, for the auth service's admin API (as api/src/bench/seed.ts does). */
-function serviceRoleKey(secret: string): string {
-  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(
-    JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }),
-  );
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
-}
-
-async function expectOk<T>(response: Response, what: string): Promise<T> {
-  assert.ok(response.ok, `${what}: ${response.status} ${response.ok ? '' : await response.clone().text()}`);
-  return (await response.json()) as T;
-}
-
-async function signIn(product: RunningProduct, email: string, password: string): Promise<string> {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY } = product.env;
-  const session = await expectOk<{ access_token: string }>(
-    await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-    `sign in ${email}`,
-  );
-  return session.access_token;
-}
-
-/** A confirmed client, created through the auth service's admin API; returns its access token. */
-async function createClient(product: RunningProduct, email: string, password: string): Promise<string> {
-  const key = serviceRoleKey(product.env.SUPABASE_JWT_SECRET!);
-  await expectOk(
-    await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        password,
-        email_confirm: true,
-        user_metadata: { full_name: 'Grace Hopper' },
-      }),
-    }),
-    'create client',
-  );
-  return signIn(product, email, password);
-}
-
-async function api<T>(
-  product: RunningProduct,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  return expectOk<T>(
-    await fetch(`${product.env.API_URL}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    }),
-    `${method} ${path}`,
-  );
-}
-
-async function logInAsAdmin(page: Page, product: RunningProduct) {
-  await page.goto(`${product.url}/login`);
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(product.env.ADMIN_EMAIL!);
-  await form.getByLabel('Password').fill(product.env.ADMIN_PASSWORD!);
-  await form.getByLabel('Password').press('Enter');
-  await page.waitForURL(`${product.url}/dashboard`);
-}
+const logInAsAdmin = (page: Page, product: RunningProduct) =>
+  logIn(page, product.url, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
 
 describe('admin dashboard', () => {
   const suite = useProductSuite({ services: true });
@@ -104,7 +34,7 @@ describe('admin dashboard', () => {
   test('queue → accept → client approves → the admin adds a ticket on the board and moves it to in-progress', async () => {
     const email = `client-${randomUUID().slice(0, 8)}@example.test`;
     const password = `secret-${randomUUID().slice(0, 8)}`;
-    const clientToken = await createClient(suite.product, email, password);
+    const clientToken = await createClient(suite.product, { email, password });
 
     // The consultation request for tier 3 (spec section 7), sent by the signed-in client.
     const { id: projectId } = await api<{ id: string }>(
@@ -215,11 +145,7 @@ describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Move "Map the current data flows" to In Review' }).waitFor();
     await assertNoAxeViolations(page, 'the Active Projects board');
 
-    const adminToken = await signIn(
-      suite.product,
-      suite.product.env.ADMIN_EMAIL!,
-      suite.product.env.ADMIN_PASSWORD!,
-    );
+    const adminToken = await signInAsAdmin(suite.product);
     const { tickets } = await api<{ tickets: TicketRow[] }>(suite.product, adminToken, 'GET', '/api/tickets');
     const ticket = tickets.find((t) => t.project_id === projectId);
     assert.equal(ticket?.status, 'in-progress');

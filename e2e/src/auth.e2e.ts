@@ -2,31 +2,22 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SignJWT } from 'jose';
 import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
-
-interface Mail {
-  to: string[];
-  subject: string;
-  links: string[];
-}
+import { serviceRoleKey, submitLogin } from './support/accounts';
+import { mailsTo } from './support/mailbox';
 
 /** Polls the offline mailbox's JSON API for a mail to this address whose link has this verify type. */
 async function mailLink(product: RunningProduct, to: string, type: 'signup' | 'recovery'): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const response = await fetch(`${product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(to)}`);
-    if (response.ok) {
-      const mails = (await response.json()) as Mail[];
-      const link = mails
-        .flatMap((mail) => mail.links)
-        .find((l) => l.includes('/verify') && l.includes(`type=${type}`));
-      if (link) return link;
-    }
+    const link = (await mailsTo(product, to))
+      .flatMap((mail) => mail.links)
+      .find((l) => l.includes('/verify') && l.includes(`type=${type}`));
+    if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`No ${type} mail for ${to}`);
@@ -38,9 +29,7 @@ async function mailLinks(
   to: string,
   type: 'signup' | 'recovery',
 ): Promise<string[]> {
-  const response = await fetch(`${product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(to)}`);
-  const mails = (await response.json()) as Mail[];
-  return mails
+  return (await mailsTo(product, to))
     .flatMap((mail) => mail.links)
     .filter((l) => l.includes('/verify') && l.includes(`type=${type}`));
 }
@@ -63,10 +52,7 @@ async function newMailLink(
 
 /** An account that never confirmed its address and was mailed nothing lately (made through the admin API). */
 async function unconfirmedAccount(product: RunningProduct, email: string, password: string): Promise<void> {
-  const serviceKey = await new SignJWT({ role: 'service_role' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setExpirationTime('10m')
-    .sign(new TextEncoder().encode(product.env.SUPABASE_JWT_SECRET!));
+  const serviceKey = serviceRoleKey(product);
   const response = await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
     method: 'POST',
     headers: {
@@ -100,14 +86,6 @@ async function signUpAndConfirm(page: Page, product: RunningProduct, email: stri
   await page.waitForURL(`${product.url}/dashboard`);
 }
 
-async function logIn(page: Page, product: RunningProduct, email: string, password: string) {
-  await page.goto(`${product.url}/login`);
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByLabel('Password').press('Enter');
-}
-
 async function logOut(page: Page, product: RunningProduct) {
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL(`${product.url}/`);
@@ -126,7 +104,7 @@ describe('signing in (with the offline auth service and mailbox)', () => {
     await header.getByRole('button', { name: 'Logout' }).waitFor();
     await logOut(page, suite.product);
 
-    await logIn(page, suite.product, email, 'first-secret');
+    await submitLogin(page, suite.product.url, email, 'first-secret');
     await page.getByText('Login Successful').waitFor();
     await page.waitForURL(`${suite.product.url}/dashboard`);
     await header.getByRole('button', { name: 'Logout' }).waitFor();
@@ -141,7 +119,7 @@ describe('signing in (with the offline auth service and mailbox)', () => {
   test('wrong credentials: Login Failed', async () => {
     const context = await suite.browser.newContext();
     const { page } = await newPage(context);
-    await logIn(page, suite.product, uniqueEmail('nobody'), 'not-a-password');
+    await submitLogin(page, suite.product.url, uniqueEmail('nobody'), 'not-a-password');
     await page.getByText('Login Failed').waitFor();
     await page.getByText('Invalid credentials. Please try again.').waitFor();
     assert.ok(page.url().endsWith('/login'));
@@ -172,9 +150,9 @@ describe('signing in (with the offline auth service and mailbox)', () => {
     await page.getByText('Password updated', { exact: true }).waitFor();
     await page.waitForURL(`${suite.product.url}/login`, { timeout: 5000 });
 
-    await logIn(page, suite.product, email, 'old-secret');
+    await submitLogin(page, suite.product.url, email, 'old-secret');
     await page.getByText('Login Failed').waitFor();
-    await logIn(page, suite.product, email, 'new-secret');
+    await submitLogin(page, suite.product.url, email, 'new-secret');
     await page.waitForURL(`${suite.product.url}/dashboard`);
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
     assert.deepEqual(errors, []);
@@ -187,7 +165,7 @@ describe('signing in (with the offline auth service and mailbox)', () => {
     const email = uniqueEmail('unconfirmed');
     await unconfirmedAccount(suite.product, email, 'patient-secret');
 
-    await logIn(page, suite.product, email, 'patient-secret');
+    await submitLogin(page, suite.product.url, email, 'patient-secret');
     const form = page.getByRole('form', { name: 'Login' });
     const notice = form.getByRole('alert').filter({ hasText: 'Please confirm your e-mail' });
     await notice.waitFor();
@@ -251,10 +229,7 @@ describe('signing in (with the offline auth service and mailbox)', () => {
     const deadline = Date.now() + 15_000;
     let notice = false;
     while (!notice && Date.now() < deadline) {
-      const response = await fetch(
-        `${suite.product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(email)}`,
-      );
-      notice = ((await response.json()) as Mail[]).some((m) => m.subject === 'Your password was changed');
+      notice = (await mailsTo(suite.product, email)).some((m) => m.subject === 'Your password was changed');
       if (!notice) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     assert.ok(notice, 'a "Your password was changed" mail was sent');
@@ -281,7 +256,12 @@ describe('signing in (with the offline auth service and mailbox)', () => {
   test('the admin sees "Admin Dashboard"', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page } = await newPage(context);
-    await logIn(page, suite.product, suite.product.env.ADMIN_EMAIL!, suite.product.env.ADMIN_PASSWORD!);
+    await submitLogin(
+      page,
+      suite.product.url,
+      suite.product.env.ADMIN_EMAIL!,
+      suite.product.env.ADMIN_PASSWORD!,
+    );
     await page.waitForURL(`${suite.product.url}/dashboard`);
     await page.getByRole('banner').getByRole('link', { name: 'Admin Dashboard' }).waitFor();
     await context.close();
@@ -290,7 +270,12 @@ describe('signing in (with the offline auth service and mailbox)', () => {
   test('a kept session the services refuse (revoked elsewhere) signs this browser out: the login, not a failing dashboard', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page } = await newPage(context);
-    await logIn(page, suite.product, suite.product.env.ADMIN_EMAIL!, suite.product.env.ADMIN_PASSWORD!);
+    await submitLogin(
+      page,
+      suite.product.url,
+      suite.product.env.ADMIN_EMAIL!,
+      suite.product.env.ADMIN_PASSWORD!,
+    );
     await page.waitForURL(`${suite.product.url}/dashboard`);
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
     // What a revoked session looks like from this browser: a token the API refuses (its signature no longer
@@ -316,7 +301,12 @@ describe('signing in (with the offline auth service and mailbox)', () => {
   test('a session survives a reload', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page } = await newPage(context);
-    await logIn(page, suite.product, suite.product.env.ADMIN_EMAIL!, suite.product.env.ADMIN_PASSWORD!);
+    await submitLogin(
+      page,
+      suite.product.url,
+      suite.product.env.ADMIN_EMAIL!,
+      suite.product.env.ADMIN_PASSWORD!,
+    );
     await page.waitForURL(`${suite.product.url}/dashboard`);
     await page.reload();
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
@@ -348,7 +338,7 @@ describe('two-factor sign-in for the admin (TOTP through supabase-js, offline Go
     const [email, password] = [env.ADMIN_EMAIL!, env.ADMIN_PASSWORD!];
     const context = await suite.browser.newContext(phone);
     const { page, errors } = await newPage(context);
-    await logIn(page, suite.product, email, password);
+    await submitLogin(page, suite.product.url, email, password);
     await page.waitForURL(`${suite.product.url}/dashboard`);
     const prompt = page.getByText('Protect the admin account');
     await prompt.waitFor();
@@ -404,7 +394,7 @@ describe('two-factor sign-in for the admin (TOTP through supabase-js, offline Go
     // Another browser: the password, then the code.
     const second = await suite.browser.newContext(phone);
     const { page: other, errors: otherErrors } = await newPage(second);
-    await logIn(other, suite.product, email, password);
+    await submitLogin(other, suite.product.url, email, password);
     const step = other.getByRole('form', { name: 'Two-factor sign-in' });
     await step.waitFor();
     assert.ok(other.url().endsWith('/login'));
@@ -426,7 +416,7 @@ describe('two-factor sign-in for the admin (TOTP through supabase-js, offline Go
     // A third browser has lost the phone: a recovery code instead of the code, once.
     const third = await suite.browser.newContext(phone);
     const { page: lost } = await newPage(third);
-    await logIn(lost, suite.product, email, password);
+    await submitLogin(lost, suite.product.url, email, password);
     await lost.getByRole('form', { name: 'Two-factor sign-in' }).waitFor();
     await lost.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await lost.getByLabel(/^Recovery code/).fill(codes[0]!.toUpperCase());

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import type { Locator } from 'playwright-core';
@@ -8,82 +8,13 @@ import { stripeClient } from '../../tools/stripe/stripe-clock.mjs';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
+import { createClient, PASSWORD, signInAsAdmin } from './support/accounts';
+import { api, call, eventually } from './support/api';
+import { mailsTo } from './support/mailbox';
 
 // The billing centre (issue 35): a client with a fixed-price project awaiting its final payment fills in their
 // billing details, saves a card on the Billing page (a SetupIntent), and pays the final payment with it without
 // typing a card; the invoices list and download as PDF (another client's is a 404).
-
-const PASSWORD = 'client-secret';
-const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
-
-function serviceRoleKey(secret: string): string {
-  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(
-    JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }),
-  );
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
-}
-
-async function expectOk<T>(response: Response, what: string): Promise<T> {
-  assert.ok(response.ok, `${what}: ${response.status} ${response.ok ? '' : await response.clone().text()}`);
-  return (await response.json()) as T;
-}
-
-async function signIn(product: RunningProduct, email: string, password: string): Promise<string> {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY } = product.env;
-  const session = await expectOk<{ access_token: string }>(
-    await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-    `sign in ${email}`,
-  );
-  return session.access_token;
-}
-
-async function createClient(product: RunningProduct, email: string, fullName: string): Promise<string> {
-  const key = serviceRoleKey(product.env.SUPABASE_JWT_SECRET!);
-  await expectOk(
-    await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        password: PASSWORD,
-        email_confirm: true,
-        user_metadata: { full_name: fullName },
-      }),
-    }),
-    'create client',
-  );
-  return signIn(product, email, PASSWORD);
-}
-
-function call(product: RunningProduct, token: string, method: string, path: string, body?: unknown) {
-  return fetch(`${product.env.API_URL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-}
-const api = async <T>(product: RunningProduct, token: string, method: string, path: string, body?: unknown) =>
-  expectOk<T>(await call(product, token, method, path, body), `${method} ${path}`);
-
-async function eventually<T>(
-  what: string,
-  check: () => Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
 
 async function fillCard(scope: Locator, number: string) {
   const card = scope.getByRole('group', { name: 'Credit or debit card' });
@@ -166,13 +97,12 @@ describe('billing centre', () => {
   test('a saved card pays the final payment without card entry; invoices list and download, another client gets 404', async () => {
     const { product } = suite;
     const email = `billing-${randomUUID().slice(0, 8)}@example.test`;
-    const clientToken = await createClient(product, email, 'Grace Hopper');
-    const otherToken = await createClient(
-      product,
-      `other-${randomUUID().slice(0, 8)}@example.test`,
-      'Alan Turing',
-    );
-    const adminToken = await signIn(product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+    const clientToken = await createClient(product, { email, fullName: 'Grace Hopper' });
+    const otherToken = await createClient(product, {
+      email: `other-${randomUUID().slice(0, 8)}@example.test`,
+      fullName: 'Alan Turing',
+    });
+    const adminToken = await signInAsAdmin(product);
     const { projectId, stripe } = await projectAwaitingFinalPayment(product, clientToken, adminToken, email);
 
     const context = await suite.browser.newContext({
@@ -271,8 +201,7 @@ describe('billing centre', () => {
 
     // The receipt names the invoice.
     await eventually('the receipt naming the invoice', async () => {
-      const response = await fetch(`${product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(email)}`);
-      const mails = response.ok ? ((await response.json()) as { subject: string; text: string }[]) : [];
+      const mails = await mailsTo(product, email);
       return mails.some((m) => m.text.includes(`Invoice: ${finalInvoice.number}`)) ? true : undefined;
     });
     assert.deepEqual(errors, []);

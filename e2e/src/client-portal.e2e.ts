@@ -1,19 +1,16 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
 import { assertNoAxeViolations } from './support/axe';
+import { logIn, signInAsAdmin } from './support/accounts';
+import { api } from './support/api';
+import { mailsTo } from './support/mailbox';
 
 // The client portal: a new client requests a tier 3 service, the admin accepts it, the client approves the
 // proposal with a card (a subscription through the local Stripe stand-ins) and the project becomes active.
-
-interface Mail {
-  to: string[];
-  links: string[];
-}
 
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
 
@@ -24,7 +21,7 @@ async function signUpConfirmedClient(
   password: string,
   fullName: string,
 ) {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY, MAILBOX_URL, PUBLIC_SITE_URL } = product.env;
+  const { SUPABASE_URL, SUPABASE_ANON_KEY, PUBLIC_SITE_URL } = product.env;
   const signUp = await fetch(
     `${SUPABASE_URL}/auth/v1/signup?redirect_to=${encodeURIComponent(`${PUBLIC_SITE_URL ?? product.url}/login`)}`,
     {
@@ -37,53 +34,15 @@ async function signUpConfirmedClient(
   const deadline = Date.now() + 15_000;
   let link: string | undefined;
   while (!link && Date.now() < deadline) {
-    const response = await fetch(`${MAILBOX_URL}/api/messages?to=${encodeURIComponent(email)}`);
-    if (response.ok)
-      link = ((await response.json()) as Mail[])
-        .flatMap((m) => m.links)
-        .find((l) => l.includes('/verify') && l.includes('type=signup'));
+    link = (await mailsTo(product, email))
+      .flatMap((m) => m.links)
+      .find((l) => l.includes('/verify') && l.includes('type=signup'));
     if (!link) await new Promise((resolve) => setTimeout(resolve, 250));
   }
   assert.ok(link, 'the confirmation mail arrives');
   const verified = await fetch(link, { redirect: 'manual' });
   assert.ok(verified.status >= 300 && verified.status < 400, 'the confirmation link redirects');
   assert.match(verified.headers.get('location') ?? '', /access_token=/, 'the address is confirmed');
-}
-
-async function adminToken(product: RunningProduct): Promise<string> {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY, ADMIN_EMAIL, ADMIN_PASSWORD } = product.env;
-  const response = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: SUPABASE_ANON_KEY!, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  assert.equal(response.status, 200, 'the admin signs in through the auth service');
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function adminApi<T>(
-  product: RunningProduct,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${product.env.API_URL}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  assert.ok(response.ok, `${method} ${path} answers ${response.status}`);
-  return (await response.json()) as T;
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByLabel('Password').press('Enter');
-  await page.waitForURL('**/dashboard');
 }
 
 describe('client portal', () => {
@@ -99,7 +58,7 @@ describe('client portal', () => {
       viewport: { width: 1280, height: 900 },
     });
     const { page, errors } = await newPage(context);
-    await logIn(page, email, password);
+    await logIn(page, suite.product.url, email, password);
     await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
     await page.getByText(email, { exact: true }).waitFor();
     await page.getByText('You have no pending projects.').waitFor();
@@ -124,15 +83,15 @@ describe('client portal', () => {
     await pendingCard.getByText('Pending', { exact: true }).waitFor();
 
     // The admin accepts the request through the API.
-    const token = await adminToken(suite.product);
-    const { projects } = await adminApi<{
+    const token = await signInAsAdmin(suite.product);
+    const { projects } = await api<{
       projects: { id: string; title: string; client_email: string; tier: number }[];
     }>(suite.product, token, 'GET', '/api/projects');
     const project = projects.find((p) => p.client_email === email && p.title === 'Platform rebuild');
     assert.ok(project, 'the admin sees the new request');
     assert.equal(project.tier, 3);
     // Accepting is sending a proposal, with the monthly fee the admin chose (issue 33).
-    await adminApi(suite.product, token, 'POST', `/api/projects/${project.id}/proposal`, {
+    await api(suite.product, token, 'POST', `/api/projects/${project.id}/proposal`, {
       scope: 'Rebuild the platform for scale.',
       deliverables: ['Architecture plan', 'Migration'],
       monthlyFee: 15000,
@@ -164,7 +123,7 @@ describe('client portal', () => {
     await active.getByRole('button', { name: 'Show Board' }).click();
     await page.getByRole('region', { name: 'Project Board: Platform rebuild' }).waitFor();
 
-    const after = await adminApi<{
+    const after = await api<{
       projects: { id: string; status: string; client_approval_status: string }[];
     }>(suite.product, token, 'GET', '/api/projects');
     const approved = after.projects.find((p) => p.id === project.id);
@@ -181,7 +140,7 @@ describe('client portal', () => {
       viewport: { width: 360, height: 800 },
     });
     const { page, errors } = await newPage(context);
-    await logIn(page, email, password);
+    await logIn(page, suite.product.url, email, password);
     await page.getByRole('heading', { level: 1, name: 'Ada Lovelace' }).waitFor();
 
     await page.getByRole('button', { name: 'Request Service' }).click();

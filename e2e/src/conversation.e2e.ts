@@ -1,65 +1,20 @@
 import assert from 'node:assert/strict';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
 import { assertNoAxeViolations } from './support/axe';
+import { createClient, logIn } from './support/accounts';
+import { api } from './support/api';
 
 // Issue 34: a project's conversation, with two browsers open at once. A client's message reaches the admin's open
 // dashboard live and the reply comes back the same way; a notification opens its project's conversation on the
 // message it is about. Screenshots of the thread as each side sees it go to SHOTS_DIR (default /work/shots).
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/work/shots';
-const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
-
-function serviceRoleKey(secret: string): string {
-  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(
-    JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }),
-  );
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
-}
-
-async function expectOk<T>(response: Response, what: string): Promise<T> {
-  assert.ok(response.ok, `${what}: ${response.status} ${response.ok ? '' : await response.clone().text()}`);
-  return (await response.json()) as T;
-}
-
-/** A confirmed client, created through the auth service's admin API; returns its access token. */
-async function createClient(product: RunningProduct, email: string, password: string, fullName: string) {
-  const key = serviceRoleKey(product.env.SUPABASE_JWT_SECRET!);
-  await expectOk(
-    await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { full_name: fullName } }),
-    }),
-    'create client',
-  );
-  const session = await expectOk<{ access_token: string }>(
-    await fetch(`${product.env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: product.env.SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-    `sign in ${email}`,
-  );
-  return session.access_token;
-}
-
-async function logIn(page: Page, url: string, email: string, password: string) {
-  await page.goto(`${url}/login`);
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByLabel('Password').press('Enter');
-  await page.waitForURL(`${url}/dashboard`);
-}
-
 describe('project conversation: client and consultancy side by side', () => {
   const suite = useProductSuite({ services: true });
 
@@ -68,21 +23,14 @@ describe('project conversation: client and consultancy side by side', () => {
     const email = `conv-${randomUUID().slice(0, 8)}@example.test`;
     const password = `secret-${randomUUID().slice(0, 8)}`;
     const title = `Brand refresh ${randomUUID().slice(0, 4)}`;
-    const token = await createClient(product, email, password, 'Grace Hopper');
-    await expectOk(
-      await fetch(`${product.env.API_URL}/api/create-project`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          title,
-          tier: 3,
-          description: 'A new identity and website for our studio',
-          monthly_budget_range: '5k-15k',
-          timeline: '1-month',
-        }),
-      }),
-      'create project',
-    );
+    const token = await createClient(product, { email, password, fullName: 'Grace Hopper' });
+    await api(product, token, 'POST', '/api/create-project', {
+      title,
+      tier: 3,
+      description: 'A new identity and website for our studio',
+      monthly_budget_range: '5k-15k',
+      timeline: '1-month',
+    });
 
     const contexts: BrowserContext[] = [];
     const open = async () => {
@@ -171,12 +119,11 @@ describe('project conversation: client and consultancy side by side', () => {
         el.closest('[data-message-id]')?.getAttribute('data-message-id'),
       );
       const [latest] = (
-        await expectOk<{ messages: { id: string }[] }>(
-          await fetch(
-            `${product.env.API_URL}/api/projects/${await projectIdOf(product, token, title)}/messages?limit=1`,
-            { headers: { authorization: `Bearer ${token}` } },
-          ),
-          'list messages',
+        await api<{ messages: { id: string }[] }>(
+          product,
+          token,
+          'GET',
+          `/api/projects/${await projectIdOf(product, token, title)}/messages?limit=1`,
         )
       ).messages;
       assert.equal(highlighted, latest!.id, 'the notification opened the message it is about');
@@ -194,9 +141,11 @@ describe('project conversation: client and consultancy side by side', () => {
 });
 
 async function projectIdOf(product: RunningProduct, token: string, title: string): Promise<string> {
-  const { projects } = await expectOk<{ projects: { id: string; title: string }[] }>(
-    await fetch(`${product.env.API_URL}/api/projects`, { headers: { authorization: `Bearer ${token}` } }),
-    'list projects',
+  const { projects } = await api<{ projects: { id: string; title: string }[] }>(
+    product,
+    token,
+    'GET',
+    '/api/projects',
   );
   return projects.find((p) => p.title === title)!.id;
 }

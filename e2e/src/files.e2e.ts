@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
-import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
 import { assertNoAxeViolations } from './support/axe';
+import { createClient, logIn, signInAsAdmin } from './support/accounts';
+import { api } from './support/api';
 
 // Files on a project (issue 34, item 2), in Chromium against the whole product and the Storage stand-in: a
 // client uploads a brief with the picker (a progress bar while it goes) and a logo by drag and drop; the admin
@@ -16,58 +16,6 @@ import { assertNoAxeViolations } from './support/axe';
 // (through the API: the conversation's screens are not on this branch).
 
 const SHOTS = '/work/shots';
-const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
-
-function serviceRoleKey(secret: string): string {
-  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(
-    JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }),
-  );
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
-}
-
-async function expectOk<T>(response: Response, what: string): Promise<T> {
-  assert.ok(response.ok, `${what}: ${response.status} ${response.ok ? '' : await response.clone().text()}`);
-  return (await response.json()) as T;
-}
-
-/** A confirmed client, created through the auth service's admin API; returns its access token. */
-async function createClient(product: RunningProduct, email: string, password: string): Promise<string> {
-  const key = serviceRoleKey(product.env.SUPABASE_JWT_SECRET!);
-  await expectOk(
-    await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        password,
-        email_confirm: true,
-        user_metadata: { full_name: 'Grace Hopper' },
-      }),
-    }),
-    'create client',
-  );
-  const session = await expectOk<{ access_token: string }>(
-    await fetch(`${product.env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: product.env.SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-    'sign in',
-  );
-  return session.access_token;
-}
-
-async function logIn(page: Page, product: RunningProduct, email: string, password: string) {
-  await page.goto(`${product.url}/login`);
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByLabel('Password').press('Enter');
-  await page.waitForURL(`${product.url}/dashboard`);
-}
-
 describe('project files', () => {
   const suite = useProductSuite({ services: true });
 
@@ -75,36 +23,29 @@ describe('project files', () => {
     const { product } = suite;
     const email = `files-${randomUUID().slice(0, 8)}@example.test`;
     const password = `secret-${randomUUID().slice(0, 8)}`;
-    const clientToken = await createClient(product, email, password);
-    await expectOk(
-      await fetch(`${product.env.API_URL}/api/schedule-consultation`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${clientToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          tier: '3',
-          firstName: 'Grace',
-          lastName: 'Hopper',
-          email,
-          projectDescription: 'Senior help with our data platform migration',
-          budget: '15k-50k',
-          timeline: '2-3-months',
-          acceptedTerms: true,
-        }),
-      }),
-      'consultation request',
-    );
-    const projects = await expectOk<{ projects: { id: string; title: string }[] }>(
-      await fetch(`${product.env.API_URL}/api/projects`, {
-        headers: { authorization: `Bearer ${clientToken}` },
-      }),
-      'projects',
+    const clientToken = await createClient(product, { email, password });
+    await api(product, clientToken, 'POST', '/api/schedule-consultation', {
+      tier: '3',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email,
+      projectDescription: 'Senior help with our data platform migration',
+      budget: '15k-50k',
+      timeline: '2-3-months',
+      acceptedTerms: true,
+    });
+    const projects = await api<{ projects: { id: string; title: string }[] }>(
+      product,
+      clientToken,
+      'GET',
+      '/api/projects',
     );
     const projectTitle = projects.projects[0]!.title;
 
     // ── The client ─────────────────────────────────────────────────────────────────────────────────────
     const clientContext = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page: client, errors: clientErrors } = await newPage(clientContext);
-    await logIn(client, product, email, password);
+    await logIn(client, product.url, email, password);
     const card = client.getByRole('article', { name: projectTitle });
     await card.getByRole('button', { name: 'Files' }).click();
     const dialog = client.getByRole('dialog', { name: `Files: ${projectTitle}` });
@@ -158,7 +99,7 @@ describe('project files', () => {
     // ── The admin ──────────────────────────────────────────────────────────────────────────────────────
     const adminContext = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page: admin, errors: adminErrors } = await newPage(adminContext);
-    await logIn(admin, product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+    await logIn(admin, product.url, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
     const item = admin.getByRole('article', { name: projectTitle });
     await item.getByRole('button', { name: 'Files' }).click();
     const adminDialog = admin.getByRole('dialog', { name: `Files: ${projectTitle}` });
@@ -197,39 +138,22 @@ describe('project files', () => {
     await dialog.getByRole('listitem', { name: 'logo.svg' }).waitFor({ state: 'detached' });
 
     // ── A message carrying the brief: the admin reads it in the thread and downloads the attachment ──────
-    const api = async <T>(token: string, method: string, path: string, body?: unknown) =>
-      expectOk<T>(
-        await fetch(`${product.env.API_URL}${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body ? { 'content-type': 'application/json' } : {}),
-          },
-          ...(body ? { body: JSON.stringify(body) } : {}),
-        }),
-        `${method} ${path}`,
-      );
     const projectId = projects.projects[0]!.id;
     const { files } = await api<{ files: { id: string; name: string }[] }>(
+      product,
       clientToken,
       'GET',
       `/api/projects/${projectId}/files`,
     );
     const briefId = files.find((f) => f.name === 'brief.pdf')!.id;
-    await api(clientToken, 'POST', `/api/projects/${projectId}/messages`, {
+    await api(product, clientToken, 'POST', `/api/projects/${projectId}/messages`, {
       body: 'The brief is attached.',
       fileIds: [briefId],
     });
-    const adminSession = await expectOk<{ access_token: string }>(
-      await fetch(`${product.env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-        method: 'POST',
-        headers: { apikey: product.env.SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: product.env.ADMIN_EMAIL, password: product.env.ADMIN_PASSWORD }),
-      }),
-      'admin sign in',
-    );
+    const adminToken = await signInAsAdmin(product);
     const thread = await api<{ messages: { body: string; attachments: { id: string; name: string }[] }[] }>(
-      adminSession.access_token,
+      product,
+      adminToken,
       'GET',
       `/api/projects/${projectId}/messages`,
     );
@@ -238,7 +162,8 @@ describe('project files', () => {
       ['brief.pdf'],
     );
     const signed = await api<{ url: string }>(
-      adminSession.access_token,
+      product,
+      adminToken,
       'POST',
       `/api/files/${thread.messages[0]!.attachments[0]!.id}/download-url`,
     );

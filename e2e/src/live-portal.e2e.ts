@@ -1,87 +1,16 @@
 import assert from 'node:assert/strict';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newPage } from './support/browser';
-import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
 import { assertNoAxeViolations } from './support/axe';
+import { createClient, logIn } from './support/accounts';
+import { api } from './support/api';
 
 // The live portal, with two browsers open at once: the admin (desktop) and the client (phone). What one side
 // does shows on the other's open dashboard without a reload; the bell counts it; the board is run with the
 // keyboard only; the timeline tells the journey. Every screen on the way is checked with axe.
-
-const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
-
-function serviceRoleKey(secret: string): string {
-  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(
-    JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }),
-  );
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
-}
-
-async function expectOk<T>(response: Response, what: string): Promise<T> {
-  assert.ok(response.ok, `${what}: ${response.status} ${response.ok ? '' : await response.clone().text()}`);
-  return (await response.json()) as T;
-}
-
-/** A confirmed client, created through the auth service's admin API; returns its access token. */
-async function createClient(
-  product: RunningProduct,
-  email: string,
-  password: string,
-  fullName: string,
-): Promise<string> {
-  const key = serviceRoleKey(product.env.SUPABASE_JWT_SECRET!);
-  await expectOk(
-    await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { full_name: fullName } }),
-    }),
-    'create client',
-  );
-  const session = await expectOk<{ access_token: string }>(
-    await fetch(`${product.env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: product.env.SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-    `sign in ${email}`,
-  );
-  return session.access_token;
-}
-
-async function api<T>(
-  product: RunningProduct,
-  token: string | null,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  return expectOk<T>(
-    await fetch(`${product.env.API_URL}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    }),
-    `${method} ${path}`,
-  );
-}
-
-async function logIn(page: Page, url: string, email: string, password: string) {
-  await page.goto(`${url}/login`);
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByLabel('Password').press('Enter');
-  await page.waitForURL(`${url}/dashboard`);
-}
 
 /** Waits until no ticket is being saved: a card ignores moves while its last one is on its way to the server. */
 async function ticketsSaved(page: Page) {
@@ -115,7 +44,7 @@ describe('live portal: admin and client side by side', () => {
     const email = `live-${randomUUID().slice(0, 8)}@example.test`;
     const password = `secret-${randomUUID().slice(0, 8)}`;
     const title = `Platform rebuild ${randomUUID().slice(0, 4)}`;
-    const clientToken = await createClient(product, email, password, 'Grace Hopper');
+    const clientToken = await createClient(product, { email, password, fullName: 'Grace Hopper' });
     await api(product, clientToken, 'POST', '/api/create-project', {
       title,
       tier: 3,
@@ -338,7 +267,7 @@ describe('live portal: admin and client side by side', () => {
     const { product } = suite;
     const email = `empty-${randomUUID().slice(0, 8)}@example.test`;
     const password = `secret-${randomUUID().slice(0, 8)}`;
-    await createClient(product, email, password, 'Ada Lovelace');
+    await createClient(product, { email, password, fullName: 'Ada Lovelace' });
     const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const { page, errors } = await newPage(context);
     // A list the server cannot answer (the Rejected tab's): its error and its retry.

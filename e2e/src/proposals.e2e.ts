@@ -1,115 +1,15 @@
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { newPage } from './support/browser';
-import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
+import { createClient, logIn, PASSWORD, signInAsAdmin } from './support/accounts';
+import { api, call, eventually } from './support/api';
+import { mailsTo } from './support/mailbox';
 import { extractText, getDocumentProxy } from 'unpdf';
-
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string | null;
-}
-const PASSWORD = 'client-secret';
-const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
-
-/** A service-role key signed with the local secret, for the auth service's admin API. */
-function serviceRoleKey(secret: string): string {
-  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(
-    JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }),
-  );
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
-}
-
-async function expectOk<T>(response: Response, what: string): Promise<T> {
-  assert.ok(response.ok, `${what}: ${response.status} ${response.ok ? '' : await response.clone().text()}`);
-  return (await response.json()) as T;
-}
-
-async function signIn(product: RunningProduct, email: string, password: string): Promise<string> {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY } = product.env;
-  const session = await expectOk<{ access_token: string }>(
-    await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-    `sign in ${email}`,
-  );
-  return session.access_token;
-}
-
-/** A confirmed client created through the auth service's admin API; returns its access token. */
-async function createClient(product: RunningProduct, email: string, fullName: string): Promise<string> {
-  const key = serviceRoleKey(product.env.SUPABASE_JWT_SECRET!);
-  await expectOk(
-    await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        password: PASSWORD,
-        email_confirm: true,
-        user_metadata: { full_name: fullName },
-      }),
-    }),
-    'create client',
-  );
-  return signIn(product, email, PASSWORD);
-}
-
-async function api<T>(
-  product: RunningProduct,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  return expectOk<T>(
-    await fetch(`${product.env.API_URL}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    }),
-    `${method} ${path}`,
-  );
-}
-
-/** Polls until `check` returns a value (webhooks reach the API through a job, a second or two later). */
-async function eventually<T>(
-  what: string,
-  check: () => Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-async function mailsTo(product: RunningProduct, to: string): Promise<Mail[]> {
-  const response = await fetch(`${product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(to)}`);
-  return response.ok ? ((await response.json()) as Mail[]) : [];
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByLabel('Password').press('Enter');
-  await page.waitForURL('**/dashboard');
-}
 
 async function fillCard(scope: Locator, number: string) {
   const card = scope.getByRole('group', { name: 'Credit or debit card' });
@@ -145,14 +45,6 @@ async function pdfTextOf(bytes: Uint8Array): Promise<string> {
   return text;
 }
 
-async function raw(product: RunningProduct, token: string, method: string, path: string, body?: unknown) {
-  return fetch(`${product.env.API_URL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-}
-
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('proposals: read, sign, then pay', () => {
@@ -162,8 +54,8 @@ describe('proposals: read, sign, then pay', () => {
     const { product } = suite;
     const email = `signer-${randomUUID().slice(0, 8)}@example.test`;
     const title = 'Platform leadership';
-    const clientToken = await createClient(product, email, 'Grace Hopper');
-    const adminToken = await signIn(product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+    const clientToken = await createClient(product, { email, fullName: 'Grace Hopper' });
+    const adminToken = await signInAsAdmin(product);
     const { id: projectId } = await api<{ id: string }>(product, clientToken, 'POST', '/api/create-project', {
       title,
       tier: 4,
@@ -195,7 +87,7 @@ describe('proposals: read, sign, then pay', () => {
 
     // Unsigned (400) and superseded (409): refused, and nothing charged.
     const approval = (fields: object) =>
-      raw(product, clientToken, 'POST', '/api/client-approve-project', {
+      call(product, clientToken, 'POST', '/api/client-approve-project', {
         projectId,
         action: 'accept',
         paymentMethodId: 'pm_card_visa',
@@ -233,7 +125,7 @@ describe('proposals: read, sign, then pay', () => {
       acceptDownloads: true,
     });
     const { page, errors } = await newPage(context);
-    await logIn(page, email, PASSWORD);
+    await logIn(page, product.url, email, PASSWORD);
     const pending = page.getByRole('article', { name: title });
     await pending.getByText('Awaiting Your Approval').waitFor();
     await pending.getByRole('button', { name: 'Approve' }).click();
@@ -285,7 +177,7 @@ describe('proposals: read, sign, then pay', () => {
     await writeFile('/work/shots/proposal-agreement.txt', clientPdf);
     assert.ok(clientPdf.includes('Grace Hopper'), 'the PDF names the signer');
     assert.ok(clientPdf.includes(v2.proposal.hash), "the PDF holds v2's hash");
-    const adminPdf = await raw(product, adminToken, 'GET', `/api/projects/${projectId}/agreement.pdf`);
+    const adminPdf = await call(product, adminToken, 'GET', `/api/projects/${projectId}/agreement.pdf`);
     assert.equal(adminPdf.headers.get('content-type'), 'application/pdf');
     const adminText = await pdfTextOf(new Uint8Array(await adminPdf.arrayBuffer()));
     assert.ok(adminText.includes('Grace Hopper') && adminText.includes(v2.proposal.hash));

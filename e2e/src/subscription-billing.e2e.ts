@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -11,18 +11,15 @@ import {
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
+import { createClient, logIn, PASSWORD, signInAsAdmin } from './support/accounts';
+import { api, eventually } from './support/api';
+import { mailsTo } from './support/mailbox';
 
 // Subscription billing as Stripe runs it, through the local Stripe stand-in's test clocks: a tier 4 client
 // approves with 4242…, a month passes, the second invoice is paid and its receipt reaches the mailbox, and
 // the client sees both in the project's payment history. Then a renewal that fails: the client sees it on
 // the project and pays it with Update Card (a declined card first), and the admin sees it settled.
 
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string | null;
-}
 interface ProjectRow {
   id: string;
   title: string;
@@ -39,97 +36,10 @@ interface Payments {
   balanceDue: number;
 }
 
-const PASSWORD = 'client-secret';
 const usd = (dollars: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
     dollars,
   );
-
-const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
-
-/** A service-role key signed with the local secret, for the auth service's admin API. */
-function serviceRoleKey(secret: string): string {
-  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(
-    JSON.stringify({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }),
-  );
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
-}
-
-async function expectOk<T>(response: Response, what: string): Promise<T> {
-  assert.ok(response.ok, `${what}: ${response.status} ${response.ok ? '' : await response.clone().text()}`);
-  return (await response.json()) as T;
-}
-
-async function signIn(product: RunningProduct, email: string, password: string): Promise<string> {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY } = product.env;
-  const session = await expectOk<{ access_token: string }>(
-    await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-    `sign in ${email}`,
-  );
-  return session.access_token;
-}
-
-/** A confirmed client created through the auth service's admin API; returns its access token. */
-async function createClient(product: RunningProduct, email: string, fullName: string): Promise<string> {
-  const key = serviceRoleKey(product.env.SUPABASE_JWT_SECRET!);
-  await expectOk(
-    await fetch(`${product.env.SUPABASE_URL}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        password: PASSWORD,
-        email_confirm: true,
-        user_metadata: { full_name: fullName },
-      }),
-    }),
-    'create client',
-  );
-  return signIn(product, email, PASSWORD);
-}
-
-async function api<T>(
-  product: RunningProduct,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  return expectOk<T>(
-    await fetch(`${product.env.API_URL}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    }),
-    `${method} ${path}`,
-  );
-}
-
-/** Polls until `check` returns a value (webhooks reach the API through a job, a second or two later). */
-async function eventually<T>(
-  what: string,
-  check: () => Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-async function mailsTo(product: RunningProduct, to: string): Promise<Mail[]> {
-  const response = await fetch(`${product.env.MAILBOX_URL}/api/messages?to=${encodeURIComponent(to)}`);
-  return response.ok ? ((await response.json()) as Mail[]) : [];
-}
 
 /** A tier 4 request by the client, accepted by the admin: it awaits the client's approval. */
 async function acceptedTier4Request(
@@ -180,15 +90,6 @@ async function advanceOneMonth(product: RunningProduct, projectId: string) {
   });
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByLabel('Password').press('Enter');
-  await page.waitForURL('**/dashboard');
-}
-
 async function fillCard(scope: Locator, number: string) {
   const card = scope.getByRole('group', { name: 'Credit or debit card' });
   await card.getByLabel('Card number').fill(number);
@@ -222,8 +123,8 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
     const { product } = suite;
     const email = `cto-${randomUUID().slice(0, 8)}@example.test`;
     const title = 'Platform leadership';
-    const clientToken = await createClient(product, email, 'Grace Hopper');
-    const adminToken = await signIn(product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+    const clientToken = await createClient(product, { email, fullName: 'Grace Hopper' });
+    const adminToken = await signInAsAdmin(product);
     const projectId = await acceptedTier4Request(product, clientToken, adminToken, title);
 
     const context = await suite.browser.newContext({
@@ -231,7 +132,7 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
       viewport: { width: 1280, height: 900 },
     });
     const { page, errors } = await newPage(context);
-    await logIn(page, email, PASSWORD);
+    await logIn(page, product.url, email, PASSWORD);
     const pending = page.getByRole('article', { name: title });
     await pending.getByText('Awaiting Your Approval').waitFor();
     await pending.getByRole('button', { name: 'Approve' }).click();
@@ -340,8 +241,8 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
     const { product } = suite;
     const email = `late-${randomUUID().slice(0, 8)}@example.test`;
     const title = 'Data platform leadership';
-    const clientToken = await createClient(product, email, 'Ada Lovelace');
-    const adminToken = await signIn(product, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+    const clientToken = await createClient(product, { email, fullName: 'Ada Lovelace' });
+    const adminToken = await signInAsAdmin(product);
     const projectId = await acceptedTier4Request(product, clientToken, adminToken, title);
     await api(product, clientToken, 'POST', '/api/client-approve-project', {
       projectId,
@@ -383,7 +284,7 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
       viewport: { width: 390, height: 844 },
     });
     const { page, errors } = await newPage(context);
-    await logIn(page, email, PASSWORD);
+    await logIn(page, product.url, email, PASSWORD);
     await page.getByRole('tab', { name: 'Active Projects' }).click();
     const card = page
       .getByRole('tabpanel', { name: 'Active Projects' })
@@ -426,7 +327,7 @@ describe('subscription billing (Stripe test clocks in the local stand-in)', () =
       viewport: { width: 1280, height: 900 },
     });
     const admin = await newPage(adminContext);
-    await logIn(admin.page, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+    await logIn(admin.page, product.url, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
     await admin.page.getByRole('tab', { name: /^Active Projects/ }).click();
     await admin.page.getByRole('combobox', { name: 'Select a project' }).selectOption(projectId);
     const summary = admin.page.getByRole('article', { name: title });
