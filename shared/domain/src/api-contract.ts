@@ -328,10 +328,8 @@ export interface ApiRouteTypes {
   billingOverview: { response: BillingOverview };
   updateBillingDetails: { body: BillingDetailsRequest; response: { details: BillingDetails } };
   /** One invoice or credit note as PDF (base64), for its owner or the admin; 404 for anyone else. */
-  billingDocumentPdf: {
-    params: { id: string };
-    response: { fileName: string; contentType: 'application/pdf'; base64: string };
-  };
+  /** An invoice or credit note as a PDF file (application/pdf, named by its number). */
+  billingDocumentPdf: { params: { id: string }; response: never };
   /**
    * Saves the card the browser made into a PaymentMethod through a SetupIntent (confirmed by the server for
    * off-session use), replacing the one before; active subscriptions on the same customer renew with it.

@@ -19,6 +19,7 @@ export { ProjectList, type ProjectListTexts } from './components/project-list';
 export { FilesButton, FilesDialog, ProjectFiles } from './components/project-files';
 export { useProjectFiles, putWithProgress, fileProblem, fileKeys, followDownload } from './use-project-files';
 export { MessageAttachments } from './components/message-attachments';
+export { downloadDocument } from './download-document';
 // Issue 34: the project conversation, ticket comments and e-mail settings.
 export {
   conversationKeys,

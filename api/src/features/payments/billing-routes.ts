@@ -229,11 +229,12 @@ export function billingRoutes(
       );
       if (!document) throw new HttpError(404, BILLING_API_MESSAGES.documentNotFound);
       const pdf = await renderBillingDocument(document, deps.config.seller ?? DEFAULT_SELLER);
-      return {
-        fileName: documentFileName(document),
-        contentType: 'application/pdf' as const,
-        base64: pdf.toString('base64'),
-      };
+      // The file itself, as the signed agreement is (through c.body, which keeps the CORS headers).
+      return c.body(new Uint8Array(pdf), 200, {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${documentFileName(document)}"`,
+        'cache-control': 'private, no-store',
+      });
     },
     mounted,
   );

@@ -192,12 +192,13 @@ describe('billing centre', () => {
         where p.stripe_payment_intent_id = $1`,
       [final!.stripe_payment_intent_id],
     );
-    const pdf = await api.call('GET', `/api/billing/documents/${finalInvoice!.id}/pdf`, {
-      token: client.token,
+    const pdf = await fetch(`${api.url}/api/billing/documents/${finalInvoice!.id}/pdf`, {
+      headers: { authorization: `Bearer ${client.token}` },
     });
     expect(pdf.status).toBe(200);
-    expect(pdf.body.fileName).toBe(`${finalInvoice!.number}.pdf`);
-    const text = await pdfText(Buffer.from(pdf.body.base64 as string, 'base64'));
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${finalInvoice!.number}.pdf"`);
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     console.info(`Invoice ${finalInvoice!.number} as extracted from its PDF:\n${text}`);
     for (const expected of [
       `Invoice ${finalInvoice!.number}`,

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { API_ROUTES, routePath, type ProposalSection, type ProposalView } from '@agency/domain';
 import { PROPOSAL_UI } from '@agency/domain/messages/proposal-ui';
-import { getAccessToken } from '@agency/auth';
 import { apiClient } from '@agency/auth/api';
 import { Box, Button, Grid, Heading, List, Stack, Text } from '@agency/ui';
+import { downloadDocument } from '../download-document';
 
 /** A project's proposal (GET /api/projects/:id/proposal): read when shown, again when the project changes. */
 export function useProposal(projectId: string, version: unknown = null) {
@@ -79,20 +79,8 @@ export function SignatureSummary({ proposal, at }: { proposal: ProposalView; at:
 
 /** Downloads the signed agreement (GET /api/projects/:id/agreement.pdf) with the signed-in user's token. */
 export async function downloadAgreement(apiUrl: string, projectId: string): Promise<void> {
-  const token = await getAccessToken();
-  const url = `${apiUrl.replace(/\/+$/, '')}${routePath(API_ROUTES.agreementPdf.path, { id: projectId })}`;
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error(PROPOSAL_UI.downloadFailed);
-  const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'agreement.pdf';
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  const path = routePath(API_ROUTES.agreementPdf.path, { id: projectId });
+  if (!(await downloadDocument(apiUrl, path, 'agreement.pdf'))) throw new Error(PROPOSAL_UI.downloadFailed);
 }
 
 export function AgreementDownloadButton({

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatUsd } from '@agency/domain';
+import { API_ROUTES, formatUsd, routePath } from '@agency/domain';
 import {
   BILLING_DOCUMENT_LABELS,
   BILLING_TEXT as T,
@@ -11,7 +11,15 @@ import {
 } from '@agency/domain/billing';
 import { useAuthStore } from '@agency/auth';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
-import { CardDigits, shortDate, usePortalCache, useQuery, useQueryClient } from '@agency/portal';
+import { getAppConfig } from '@agency/app-config';
+import {
+  CardDigits,
+  downloadDocument,
+  shortDate,
+  usePortalCache,
+  useQuery,
+  useQueryClient,
+} from '@agency/portal';
 import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agency/payments';
 import { Box, Button, Card, Center, Heading, HStack, Spinner, Stack, Text, useOverlays } from '@agency/ui';
 import { TextareaField, TextField } from '@agency/ui/forms';
@@ -339,25 +347,12 @@ function DetailsForm({ overview }: { overview: BillingOverview }) {
   );
 }
 
-function base64ToBlob(base64: string, type: string): Blob {
-  const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
-  return new Blob([bytes], { type });
-}
-
 async function download(document_: BillingDocumentSummary) {
-  try {
-    const file = await apiClient().billingDocumentPdf({ params: { id: document_.id } });
-    const url = URL.createObjectURL(base64ToBlob(file.base64, file.contentType));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = file.fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  } catch (error) {
-    toastError(apiErrorMessage(error, T.downloadFailed));
-  }
+  const path = routePath(API_ROUTES.billingDocumentPdf.path, { id: document_.id });
+  const saved = await downloadDocument(getAppConfig().apiUrl, path, `${document_.number}.pdf`).catch(
+    () => false,
+  );
+  if (!saved) toastError(T.downloadFailed);
 }
 
 function Documents({ documents }: { documents: BillingDocumentSummary[] }) {
