@@ -18,17 +18,11 @@ import { appendProjectEvent, findVisibleProject } from '../../project-store/proj
 /** The side a caller writes for: the consultancy (any admin) or the project's client. */
 const sideOf = (caller: Caller): 'ADMIN' | 'CLIENT' => (caller.role === 'ADMIN' ? 'ADMIN' : 'CLIENT');
 
-interface MessageRow {
-  id: string;
+/** A message as the database reads it: the shape the portals get, before its seen mark and files are added. */
+type MessageRow = Omit<ConversationMessage, 'created_at' | 'seen' | 'attachments'> & {
   seq: string | number;
-  project_id: string;
-  ticket_id: string | null;
-  author_id: string;
-  author_role: 'ADMIN' | 'CLIENT';
-  author_name: string | null;
-  body: string;
   created_at: Date | string;
-}
+};
 
 const MESSAGE_COLUMNS = `m.id, m.seq, m.project_id, m.ticket_id, m.author_id, m.author_role,
   a.full_name as author_name, m.body, m.created_at`;
