@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { describeActivity, type ActivityEntry, type ActivityViewer, type Project } from '@agency/domain';
 import { PORTAL_MESSAGES } from '@agency/domain/messages/portal';
 import { Box, Button, Center, Spinner, Stack, Text, useOverlays } from '@agency/ui';
+import { DialogButton } from './dialog-button';
 import { Alert } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
 import { dateTime } from '../date-time';
@@ -15,14 +15,10 @@ type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; e
 
 /** Activity: the project's history from the event log (who, what, when, from → to), kept current while open. */
 export function ActivityButton({ project, viewer }: { project: Project; viewer: ActivityViewer }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        {A.open}
-      </Button>
-      {open ? <ActivityDialog project={project} viewer={viewer} onClose={() => setOpen(false)} /> : null}
-    </>
+    <DialogButton size="sm" label={A.open}>
+      {(close) => <ActivityDialog project={project} viewer={viewer} onClose={close} />}
+    </DialogButton>
   );
 }
 

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailSettings } from '@agency/domain';
 import { CONVERSATION_TEXTS } from '@agency/domain/messages/conversation';
 import { PORTAL_MESSAGES } from '@agency/domain/messages/portal';
-import { Button, Center, Spinner, Stack, Text, useOverlays } from '@agency/ui';
+import { Center, Spinner, Stack, Text, useOverlays } from '@agency/ui';
+import { DialogButton } from './dialog-button';
 import { Alert, Checkbox } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 
@@ -12,15 +12,7 @@ const SETTINGS_KEY = ['email-settings'] as const;
 
 /** Which e-mails this person gets: each kind on or off, saved as it is changed. */
 export function EmailSettingsButton() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        {S.open}
-      </Button>
-      {open ? <EmailSettingsDialog onClose={() => setOpen(false)} /> : null}
-    </>
-  );
+  return <DialogButton label={S.open}>{(close) => <EmailSettingsDialog onClose={close} />}</DialogButton>;
 }
 
 function EmailSettingsDialog({ onClose }: { onClose: () => void }) {

@@ -20,6 +20,7 @@ import {
   Text,
   useOverlays,
 } from '@agency/ui';
+import { DialogButton } from './dialog-button';
 import { shortDate } from '../date-time';
 import { fileErrorMessage, useProjectFiles } from '../use-project-files';
 
@@ -27,14 +28,10 @@ const t = FILE_MESSAGES.ui;
 
 /** Files: opens the project's Files area (upload, list, download, delete one's own; the admin marks deliverables). */
 export function FilesButton({ project, viewer }: { project: Project; viewer: ActivityViewer }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        {t.open}
-      </Button>
-      {open ? <FilesDialog project={project} viewer={viewer} onClose={() => setOpen(false)} /> : null}
-    </>
+    <DialogButton size="sm" label={t.open}>
+      {(close) => <FilesDialog project={project} viewer={viewer} onClose={close} />}
+    </DialogButton>
   );
 }
 
