@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
-import { CardField, type CardFieldState } from '@agency/payments';
+import { CardField, PAYMENT_MESSAGES, useCreatePaymentMethod, type CardFieldState } from '@agency/payments';
 import { Box, Text } from '@agency/ui';
+import { declineReason, stripeReason } from '../lib/card-errors';
 
 /** What went wrong with the card: the screen's message and, when known, why (e.g. "Your card was declined."). */
 export interface CardProblem {
@@ -38,4 +39,45 @@ export function CardEntry({ entry, disabled }: { entry: CardEntryState; disabled
       ) : null}
     </Box>
   );
+}
+
+/**
+ * Pays (or saves) with the card typed in the dialog: a card not complete is said beside it; otherwise Stripe.js
+ * makes the payment method and `send` takes its id to the API. A refusal by Stripe.js or by the server is shown
+ * beside the card (with the bank's reason when it declined) so another card can be tried. One submission at a
+ * time; resolves with what `send` answered, or undefined when nothing went through.
+ */
+export function useCardSubmit(billing: () => { name: string; email: string }) {
+  const entry = useCardEntry();
+  const { createPaymentMethod } = useCreatePaymentMethod();
+  const [sending, setSending] = useState(false);
+
+  async function submit<T>(
+    send: (paymentMethodId: string) => Promise<T>,
+    messageFor: (failure: unknown) => string,
+  ): Promise<T | undefined> {
+    if (sending) return undefined;
+    if (!entry.complete) {
+      entry.setError(PAYMENT_MESSAGES.invalidCardDetails);
+      return undefined;
+    }
+    setSending(true);
+    try {
+      const result = await createPaymentMethod(billing());
+      if (!result.ok) {
+        entry.setError(result.error, stripeReason(result.stripeError));
+        return undefined;
+      }
+      try {
+        return await send(result.paymentMethod.id);
+      } catch (failure) {
+        entry.setError(messageFor(failure), declineReason(failure));
+        return undefined;
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return { entry, sending, submit };
 }

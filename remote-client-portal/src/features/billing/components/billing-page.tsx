@@ -20,11 +20,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@agency/portal';
-import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agency/payments';
+import { PaymentProvider, PAYMENT_MESSAGES } from '@agency/payments';
 import { Box, Button, Card, Center, Heading, HStack, Spinner, Stack, Text, useOverlays } from '@agency/ui';
 import { TextareaField, TextField } from '@agency/ui/forms';
-import { CardEntry, useCardEntry } from '../../../components/card-entry';
-import { declineReason, stripeReason } from '../../../lib/card-errors';
+import { CardEntry, useCardSubmit } from '../../../components/card-entry';
 import { paymentConfig } from '../../../lib/payment-config';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
@@ -186,43 +185,29 @@ function PayFinalWithSavedCard({ charge }: { charge: UpcomingCharge }) {
 function SavedCardSection({ overview }: { overview: BillingOverview }) {
   const user = useAuthStore((s) => s.user);
   const queries = useQueryClient();
-  const { createPaymentMethod } = useCreatePaymentMethod();
-  const cardEntry = useCardEntry();
+  const {
+    entry: cardEntry,
+    sending,
+    submit,
+  } = useCardSubmit(() => ({
+    name: overview.details?.name || user?.fullName || '',
+    email: user?.email ?? '',
+  }));
   const [editing, setEditing] = useState(false);
-  const [sending, setSending] = useState(false);
   const card = overview.savedCard;
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (sending) return;
-    if (!cardEntry.complete) {
-      cardEntry.setError(PAYMENT_MESSAGES.invalidCardDetails);
-      return;
-    }
-    setSending(true);
-    try {
-      const result = await createPaymentMethod({
-        name: overview.details?.name || user?.fullName || '',
-        email: user?.email ?? '',
-      });
-      if (!result.ok) {
-        cardEntry.setError(result.error, stripeReason(result.stripeError));
-        return;
-      }
-      try {
-        const answer = await apiClient().saveCard({ body: { paymentMethodId: result.paymentMethod.id } });
-        queries.setQueryData<BillingOverview>(BILLING_QUERY_KEY, (before) =>
-          before ? { ...before, savedCard: answer.savedCard } : before,
-        );
-      } catch (failure) {
-        cardEntry.setError(apiErrorMessage(failure, PAYMENT_MESSAGES.paymentFailed), declineReason(failure));
-        return;
-      }
-      toastSuccess({ title: T.cardSaved });
-      setEditing(false);
-    } finally {
-      setSending(false);
-    }
+    const answer = await submit(
+      (paymentMethodId) => apiClient().saveCard({ body: { paymentMethodId } }),
+      (failure) => apiErrorMessage(failure, PAYMENT_MESSAGES.paymentFailed),
+    );
+    if (!answer) return;
+    queries.setQueryData<BillingOverview>(BILLING_QUERY_KEY, (before) =>
+      before ? { ...before, savedCard: answer.savedCard } : before,
+    );
+    toastSuccess({ title: T.cardSaved });
+    setEditing(false);
   }
 
   return (

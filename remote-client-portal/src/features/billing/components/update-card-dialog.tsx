@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { usePortalCache } from '@agency/portal';
-import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agency/payments';
+import { PaymentProvider } from '@agency/payments';
 import { Button, Stack, Text, useOverlays } from '@agency/ui';
-import { CardEntry, useCardEntry } from '../../../components/card-entry';
+import { CardEntry, useCardSubmit } from '../../../components/card-entry';
 import { paymentConfig } from '../../../lib/payment-config';
-import { declineReason, stripeReason } from '../../../lib/card-errors';
 import { toastSuccess } from '../../../lib/toast';
 
 const m = CLIENT_MESSAGES;
@@ -38,45 +37,28 @@ function UpdateCardForm({ project, amountDue, onClose, onDone }: UpdateCardDialo
   const portal = usePortalCache();
   const { DialogShell } = useOverlays();
   const user = useAuthStore((s) => s.user);
-  const { createPaymentMethod } = useCreatePaymentMethod();
-  const cardEntry = useCardEntry();
-  const [sending, setSending] = useState(false);
+  const {
+    entry: cardEntry,
+    sending,
+    submit,
+  } = useCardSubmit(() => ({
+    name: user?.fullName || project.client_name,
+    email: user?.email ?? project.client_email,
+  }));
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (sending) return;
-    if (!cardEntry.complete) {
-      cardEntry.setError(PAYMENT_MESSAGES.invalidCardDetails);
-      return;
-    }
-    setSending(true);
-    try {
-      const result = await createPaymentMethod({
-        name: user?.fullName || project.client_name,
-        email: user?.email ?? project.client_email,
-      });
-      if (!result.ok) {
-        cardEntry.setError(result.error, stripeReason(result.stripeError));
-        return;
-      }
-      let answer;
-      try {
-        answer = await portal.changeProject(project.id, () =>
-          apiClient().payOpenInvoice({
-            params: { id: project.id },
-            body: { paymentMethodId: result.paymentMethod.id },
-          }),
-        );
-      } catch (failure) {
-        // The dialog stays open with why, beside the card, to try another one.
-        cardEntry.setError(apiErrorMessage(failure, m.errors.updateCard), declineReason(failure));
-        return;
-      }
-      toastSuccess(m.toasts.invoicePaid(amountDue));
-      onDone(answer.project);
-    } finally {
-      setSending(false);
-    }
+    // The dialog stays open with why, beside the card, to try another one.
+    const answer = await submit(
+      (paymentMethodId) =>
+        portal.changeProject(project.id, () =>
+          apiClient().payOpenInvoice({ params: { id: project.id }, body: { paymentMethodId } }),
+        ),
+      (failure) => apiErrorMessage(failure, m.errors.updateCard),
+    );
+    if (!answer) return;
+    toastSuccess(m.toasts.invoicePaid(amountDue));
+    onDone(answer.project);
   }
 
   return (

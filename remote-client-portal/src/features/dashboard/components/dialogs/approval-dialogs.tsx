@@ -18,7 +18,7 @@ import { finalPaymentOf, monthlyFee, paidDeposit } from '../../../../lib/project
 import { declineReason, stripeReason } from '../../../../lib/card-errors';
 import { toastError, toastSuccess } from '../../../../lib/toast';
 import type { DialogProps } from '../../types';
-import { CardEntry, useCardEntry } from '../../../../components/card-entry';
+import { CardEntry, useCardEntry, useCardSubmit } from '../../../../components/card-entry';
 
 const m = CLIENT_MESSAGES;
 type ProjectDialogProps = DialogProps & { project: Project };
@@ -296,44 +296,28 @@ function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
   const portal = usePortalCache();
   const { DialogShell } = useOverlays();
   const user = useAuthStore((s) => s.user);
-  const { createPaymentMethod } = useCreatePaymentMethod();
-  const [sending, setSending] = useState(false);
-  const cardEntry = useCardEntry();
+  const {
+    entry: cardEntry,
+    sending,
+    submit,
+  } = useCardSubmit(() => ({
+    name: user?.fullName || project.client_name,
+    email: user?.email ?? project.client_email,
+  }));
   const amount = finalPaymentOf(project);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (sending) return;
-    if (!cardEntry.complete) {
-      cardEntry.setError(PAYMENT_MESSAGES.invalidCardDetails);
-      return;
-    }
-    setSending(true);
-    try {
-      const result = await createPaymentMethod({
-        name: user?.fullName || project.client_name,
-        email: user?.email ?? project.client_email,
-      });
-      if (!result.ok) {
-        cardEntry.setError(result.error, stripeReason(result.stripeError));
-        return;
-      }
-      let answer;
-      try {
-        answer = await portal.changeProject(project.id, () =>
-          apiClient().processFinalPayment({
-            body: { projectId: project.id, paymentMethodId: result.paymentMethod.id },
-          }),
-        );
-      } catch (error) {
-        cardEntry.setError(m.errors.finalPayment, declineReason(error));
-        return;
-      }
-      toastSuccess(m.toasts.paymentSuccessful(amount));
-      onDone(answer.project);
-    } finally {
-      setSending(false);
-    }
+    const answer = await submit(
+      (paymentMethodId) =>
+        portal.changeProject(project.id, () =>
+          apiClient().processFinalPayment({ body: { projectId: project.id, paymentMethodId } }),
+        ),
+      () => m.errors.finalPayment,
+    );
+    if (!answer) return;
+    toastSuccess(m.toasts.paymentSuccessful(amount));
+    onDone(answer.project);
   }
 
   return (
