@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import type { Locator } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -179,13 +179,13 @@ describe('billing centre', () => {
     // Newest first: the final payment's invoice.
     const finalInvoice = overview.documents[0]!;
     assert.equal(finalInvoice.kind, 'invoice');
-    const file = await api<{ fileName: string; base64: string }>(
-      product,
-      clientToken,
-      'GET',
-      `/api/billing/documents/${finalInvoice.id}/pdf`,
-    );
-    const pdf = await getDocumentProxy(new Uint8Array(Buffer.from(file.base64, 'base64')));
+    // Downloaded as the client does it: the page's button saves the file the API serves, named by its number.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download ${finalInvoice.number} (PDF)` }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), `${finalInvoice.number}.pdf`);
+    const pdf = await getDocumentProxy(new Uint8Array(readFileSync((await download.path())!)));
     const { text } = await extractText(pdf, { mergePages: true });
     for (const expected of [
       finalInvoice.number,
