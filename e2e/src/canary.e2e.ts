@@ -222,7 +222,11 @@ describe('progressive delivery', () => {
       mails.some((m) => m.subject === subject),
       `mailed: ${mails.map((m) => m.subject).join(', ')}`,
     );
-    const metrics = await (await fetch(`${suite.product.env.API_URL}/metrics`)).text();
+    // Counters are per process: with replicas (E2E_API_REPLICAS), each one's, as a scraper reads them.
+    const apis = (suite.product.env.API_REPLICA_URLS ?? suite.product.env.API_URL!).split(',');
+    const metrics = (await Promise.all(apis.map(async (api) => (await fetch(`${api}/metrics`)).text()))).join(
+      '\n',
+    );
     assert.match(
       metrics,
       new RegExp(`remote_load_failures_total\\{remote="checkout",release="${broken}",phase="render"\\} \\d+`),

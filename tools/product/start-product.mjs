@@ -92,6 +92,8 @@ async function startReplicas({ env, replicas, stops, log }) {
     stops.push(replica.stop);
     await replica.ready;
   }
+  // Each replica's own address, for what is per process (/metrics): a scraper reads every one.
+  env.API_REPLICA_URLS = replicaPorts.map((port) => `http://localhost:${port}`).join(',');
   const nginx = await startNginx({ port: Number(env.API_PORT), upstreams: replicaPorts, log });
   stops.push(nginx.stop);
 }
