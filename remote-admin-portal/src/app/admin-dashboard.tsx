@@ -1,6 +1,6 @@
 import { Activity, Suspense, use, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { DndProvider } from 'react-dnd';
-import { ADMIN_TAB_VIEWS, type AdminProjectTab } from '@agency/domain';
+import { ADMIN_TAB_VIEWS, type AdminProjectTab, type BoardType, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import {
   Badge,
@@ -38,6 +38,8 @@ import { useInboxUnread } from '../features/inbox/hooks/use-inbox';
 import { ProjectQueue } from '../features/project-queue/components/project-queue';
 import { RefusedProjects } from '../features/refused-projects/components/refused-projects';
 import { StatCards } from '../features/stats/components/stat-cards';
+import { AddTicketButton } from '../features/tickets/components/add-ticket-dialog';
+import { TicketBoard } from '../features/tickets/components/ticket-board';
 import { RevenuePanel } from '../features/revenue/components/revenue-panel';
 import { DashboardHeader } from './dashboard-header';
 
@@ -129,16 +131,33 @@ function loadFirstActiveBoard(client: QueryClient, query: ListQuery) {
   if (first) void client.prefetchQuery(boardQuery(first, 'main'));
 }
 
+/** The tickets feature inside a project tab: that board, and the button that adds a ticket to it. */
+function ticketSlots(board: BoardType) {
+  return {
+    board: (project: Project) => (
+      <TicketBoard
+        projectId={project.id}
+        projectTitle={project.title}
+        board={board}
+        title={ADMIN_MESSAGES.boards[board]}
+      />
+    ),
+    addTicket: (project: Project) => <AddTicketButton project={project} boardType={board} />,
+  };
+}
+const MAIN_TICKETS = ticketSlots('main');
+const MAINTENANCE_TICKETS = ticketSlots('maintenance');
+
 function TabContent({ tab, onUnread }: { tab: Tab; onUnread: ComponentProps<typeof Inbox>['onUnread'] }) {
   switch (tab) {
     case 'queue':
       return <ProjectQueue />;
     case 'active':
-      return <ActiveProjects />;
+      return <ActiveProjects slots={MAIN_TICKETS} />;
     case 'pendingFinalPayment':
       return <PendingFinalPayment />;
     case 'completed':
-      return <CompletedProjects />;
+      return <CompletedProjects slots={MAINTENANCE_TICKETS} />;
     case 'refused':
       return <RefusedProjects />;
     case 'inbox':

@@ -1,24 +1,28 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { finalPaymentFor, isFixedPriceTier, isSubscriptionTier, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, Flex, Stack, Text } from '@agency/ui';
 import { apiClient } from '@agency/auth/api';
-import { AddTicketButton } from '../../../components/add-ticket-dialog';
 import { CancelProjectDialog } from '../../../components/cancel-project-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditProjectButton } from '../../../components/edit-project-button';
 import { ProjectList } from '../../../components/project-list';
 import { ProjectPicker } from '../../../components/project-picker';
 import { ProjectSummary } from '../../../components/project-summary';
-import { TicketBoard } from '../../../components/ticket-board';
 import { useSelection, usePortalCache, useProject, useProjectPage } from '@agency/portal';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
 const A = ADMIN_MESSAGES.actions;
 const C = ADMIN_MESSAGES.complete;
 
+/** What the app puts in from the tickets feature: a project's main board and its Add Ticket button. */
+export interface ActiveProjectSlots {
+  board: (project: Project) => ReactNode;
+  addTicket: (project: Project) => ReactNode;
+}
+
 /** Pick an active project, run its main board, add tickets, cancel or complete it (after confirming). */
-export function ActiveProjects() {
+export function ActiveProjects({ slots }: { slots: ActiveProjectSlots }) {
   const state = useProjectPage('active', 'active');
   const [selected, select] = useSelection('active');
   return (
@@ -28,7 +32,7 @@ export function ActiveProjects() {
         return (
           <Stack gap="5">
             <ProjectPicker ids={ids} value={projectId} onChange={select} />
-            <ActiveProject key={projectId} id={projectId} />
+            <ActiveProject key={projectId} id={projectId} slots={slots} />
           </Stack>
         );
       }}
@@ -36,18 +40,16 @@ export function ActiveProjects() {
   );
 }
 
-function ActiveProject({ id }: { id: string }) {
+function ActiveProject({ id, slots }: { id: string; slots: ActiveProjectSlots }) {
   const project = useProject(id);
   if (!project) return null;
   return (
     <>
-      <ProjectSummary project={project} actions={<ActiveActions project={project} />} />
-      <TicketBoard
-        projectId={project.id}
-        projectTitle={project.title}
-        board="main"
-        title={ADMIN_MESSAGES.boards.main}
+      <ProjectSummary
+        project={project}
+        actions={<ActiveActions project={project} addTicket={slots.addTicket(project)} />}
       />
+      {slots.board(project)}
     </>
   );
 }
@@ -60,7 +62,7 @@ function completeBody(project: Project): string {
   return C.otherBody(project.title);
 }
 
-function ActiveActions({ project }: { project: Project }) {
+function ActiveActions({ project, addTicket }: { project: Project; addTicket: ReactNode }) {
   const portal = usePortalCache();
   const [cancelOpen, setCancelOpen] = useState(false);
   const [confirmComplete, setConfirmComplete] = useState(false);
@@ -87,7 +89,7 @@ function ActiveActions({ project }: { project: Project }) {
 
   return (
     <Flex gap="2" wrap="wrap" align="flex-start">
-      <AddTicketButton project={project} boardType="main" />
+      {addTicket}
       <EditProjectButton project={project} />
       <Button size="sm" colorPalette="blue" onClick={() => setConfirmComplete(true)} aria-haspopup="dialog">
         {A.completeProject}

@@ -1,14 +1,20 @@
+import type { ReactNode } from 'react';
+import type { Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Stack } from '@agency/ui';
-import { AddTicketButton } from '../../../components/add-ticket-dialog';
 import { ProjectList } from '../../../components/project-list';
 import { ProjectPicker } from '../../../components/project-picker';
 import { ProjectSummary } from '../../../components/project-summary';
-import { TicketBoard } from '../../../components/ticket-board';
 import { useSelection, useProject, useProjectPage } from '@agency/portal';
 
 /** Completed (and canceled) projects; a completed project has a maintenance board the admin runs. */
-export function CompletedProjects() {
+/** What the app puts in from the tickets feature: a project's maintenance board and its Add Ticket button. */
+export interface CompletedProjectSlots {
+  board: (project: Project) => ReactNode;
+  addTicket: (project: Project) => ReactNode;
+}
+
+export function CompletedProjects({ slots }: { slots: CompletedProjectSlots }) {
   const state = useProjectPage('completed', 'completed');
   const [selected, select] = useSelection('completed');
   return (
@@ -22,7 +28,7 @@ export function CompletedProjects() {
         return (
           <Stack gap="5">
             <ProjectPicker ids={ids} value={projectId} onChange={select} />
-            <CompletedProject key={projectId} id={projectId} />
+            <CompletedProject key={projectId} id={projectId} slots={slots} />
           </Stack>
         );
       }}
@@ -30,24 +36,14 @@ export function CompletedProjects() {
   );
 }
 
-function CompletedProject({ id }: { id: string }) {
+function CompletedProject({ id, slots }: { id: string; slots: CompletedProjectSlots }) {
   const project = useProject(id);
   if (!project) return null;
   const hasMaintenance = project.status === 'completed' && !project.cancelled;
   return (
     <>
-      <ProjectSummary
-        project={project}
-        actions={hasMaintenance ? <AddTicketButton project={project} boardType="maintenance" /> : undefined}
-      />
-      {hasMaintenance ? (
-        <TicketBoard
-          projectId={project.id}
-          projectTitle={project.title}
-          board="maintenance"
-          title={ADMIN_MESSAGES.boards.maintenance}
-        />
-      ) : null}
+      <ProjectSummary project={project} actions={hasMaintenance ? slots.addTicket(project) : undefined} />
+      {hasMaintenance ? slots.board(project) : null}
     </>
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { apiClient } from '@agency/auth/api';
-import { toastError, toastSuccess } from '../lib/toast';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { usePortalCache } from '@agency/portal';
 
 const T = ADMIN_MESSAGES.ticket;

@@ -3,7 +3,7 @@ import { DEFAULT_TICKET_ASSIGNEE, type Ticket, type UpdateTicketRequest } from '
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, Text, useOverlays } from '@agency/ui';
 import { SubmitButton } from '@agency/ui/forms';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TicketFields, useTicketForm } from './ticket-fields';
 
 const T = ADMIN_MESSAGES.ticket;

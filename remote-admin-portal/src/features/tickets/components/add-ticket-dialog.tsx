@@ -5,7 +5,7 @@ import { Button, useOverlays } from '@agency/ui';
 import { SubmitButton } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
 import { usePortalCache } from '@agency/portal';
-import { toastError, toastSuccess } from '../lib/toast';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { TicketFields, useTicketForm } from './ticket-fields';
 
 const T = ADMIN_MESSAGES.ticket;

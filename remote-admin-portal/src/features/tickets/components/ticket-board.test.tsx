@@ -10,8 +10,8 @@ import {
   renderInPortal,
   requestBody,
   signedInAsAdmin,
-} from '../testing/render-dashboard';
-import { stubLayout } from '../testing/layout-stub';
+} from '../../../testing/render-dashboard';
+import { stubLayout } from '../../../testing/layout-stub';
 import { TicketBoard } from './ticket-board';
 
 // Each ticket card reads its drag source once per render: counting those counts the cards' renders.
