@@ -2,18 +2,7 @@ import { Activity, Suspense, use, useEffect, useState, type ComponentProps, type
 import { DndProvider } from 'react-dnd';
 import { ADMIN_TAB_VIEWS, type AdminProjectTab, type BoardType, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import {
-  Badge,
-  Button,
-  Center,
-  loadOverlays,
-  Spinner,
-  Stack,
-  Text,
-  useOverlays,
-  VisuallyHidden,
-} from '@agency/ui';
-import { Alert } from '@agency/ui/forms';
+import { Badge, Center, loadOverlays, Spinner, Stack, Text, useOverlays, VisuallyHidden } from '@agency/ui';
 import { PageFrame } from '../components/page-frame';
 import {
   boardQuery,
@@ -28,6 +17,7 @@ import {
   type ListPage,
   type ListQuery,
   type QueryClient,
+  LoadFailed,
 } from '@agency/portal';
 import { loadDndBackend, type DndBackend } from '../lib/dnd-backend';
 import { ActiveProjects } from '../features/active-projects/components/active-projects';
@@ -107,13 +97,7 @@ function DashboardBody() {
   return (
     <>
       {failed ? (
-        <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{ADMIN_MESSAGES.loadFailed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={retry}>
-            {ADMIN_MESSAGES.retry}
-          </Button>
-        </Alert.Root>
+        <LoadFailed title={ADMIN_MESSAGES.loadFailed} retryLabel={ADMIN_MESSAGES.retry} onRetry={retry} />
       ) : null}
       <StatCards />
       <RevenuePanel />

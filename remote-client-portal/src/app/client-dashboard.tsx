@@ -7,7 +7,6 @@ import { BILLING_TEXT } from '@agency/domain/billing';
 import { BillingPage } from '../features/billing/components/billing-page';
 import { SubscriptionUpcoming } from '../features/billing/components/subscription-upcoming';
 import { Box, Button, Center, Flex, Heading, HStack, loadOverlays, Spinner, Stack, Text } from '@agency/ui';
-import { Alert } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { PageFrame } from '../components/page-frame';
 import { projectCardId } from '../components/project-card';
@@ -19,6 +18,7 @@ import {
   useIdlePrefetch,
   usePortalCache,
   useProject,
+  LoadFailed,
 } from '@agency/portal';
 import { toastError } from '../lib/toast';
 import { PaymentsDialog } from '../features/billing/components/payments-dialog';
@@ -210,15 +210,7 @@ function DashboardBody({ actions }: { actions: CardActions }) {
   if (!ready) return <Loading label={m.list.loading} />;
   return (
     <>
-      {failed ? (
-        <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{m.loadFailed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={retry}>
-            {m.retry}
-          </Button>
-        </Alert.Root>
-      ) : null}
+      {failed ? <LoadFailed title={m.loadFailed} retryLabel={m.retry} onRetry={retry} /> : null}
       <ProjectTabs {...actions} />
     </>
   );

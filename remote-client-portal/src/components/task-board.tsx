@@ -8,8 +8,7 @@ import {
 } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { Badge, Box, Button, Center, Heading, SimpleGrid, Spinner, Stack, Text } from '@agency/ui';
-import { Alert } from '@agency/ui/forms';
-import { TicketCommentsButton, useBoard, usePortalCache } from '@agency/portal';
+import { TicketCommentsButton, useBoard, usePortalCache, LoadFailed } from '@agency/portal';
 
 const m = CLIENT_MESSAGES.boards;
 /** A column shows this many tickets until asked for more, so the page stays small on a big board. */
@@ -53,13 +52,11 @@ export function TaskBoard({ projectId, projectTitle, boardType, delivered = fals
           <Text fontSize="sm">{m.loading}</Text>
         </Center>
       ) : entry.status === 'error' ? (
-        <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{m.loadFailed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={() => portal.reloadBoard(projectId, boardType)}>
-            {CLIENT_MESSAGES.retry}
-          </Button>
-        </Alert.Root>
+        <LoadFailed
+          title={m.loadFailed}
+          retryLabel={CLIENT_MESSAGES.retry}
+          onRetry={() => portal.reloadBoard(projectId, boardType)}
+        />
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
           {TICKET_STATUSES.map((status) => (

@@ -42,3 +42,4 @@ export {
   SignatureSummary,
   useProposal,
 } from './components/proposal-document';
+export { LoadFailed } from './components/load-failed';

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { describeActivity, type ActivityEntry, type ActivityViewer, type Project } from '@agency/domain';
 import { PORTAL_MESSAGES } from '@agency/domain/messages/portal';
-import { Box, Button, Center, Spinner, Stack, Text, useOverlays } from '@agency/ui';
+import { Box, Center, Spinner, Stack, Text, useOverlays } from '@agency/ui';
 import { DialogButton } from './dialog-button';
-import { Alert } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
 import { dateTime } from '../date-time';
 import { portalKeys } from '../portal-data';
+import { LoadFailed } from './load-failed';
 
 const A = PORTAL_MESSAGES.activity;
 const statusName = (status: string) => A.statuses[status] ?? status;
@@ -84,15 +84,7 @@ function ActivityList({
     );
   }
   if (state.status === 'error') {
-    return (
-      <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{A.loadFailed}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={onRetry}>
-          {A.retry}
-        </Button>
-      </Alert.Root>
-    );
+    return <LoadFailed title={A.loadFailed} retryLabel={A.retry} onRetry={onRetry} />;
   }
   if (state.events.length === 0) return <Text color="fg.muted">{A.empty}</Text>;
   return (

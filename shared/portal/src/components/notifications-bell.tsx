@@ -23,10 +23,10 @@ import {
   useOverlays,
   VisuallyHidden,
 } from '@agency/ui';
-import { Alert } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { dateTime } from '../date-time';
 import { portalKeys } from '../portal-data';
+import { LoadFailed } from './load-failed';
 
 const N = PORTAL_MESSAGES.notifications;
 
@@ -189,13 +189,7 @@ function NotificationsDialog({ viewer, onClose }: { viewer: ActivityViewer; onCl
           <Text>{N.loading}</Text>
         </Center>
       ) : state.status === 'error' ? (
-        <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{N.loadFailed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={load}>
-            {N.retry}
-          </Button>
-        </Alert.Root>
+        <LoadFailed title={N.loadFailed} retryLabel={N.retry} onRetry={load} />
       ) : state.items.length === 0 ? (
         <Text color="fg.muted">{N.empty}</Text>
       ) : (

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Center, Spinner, Stack, Text } from '@agency/ui';
-import { Alert } from '@agency/ui/forms';
+import { Center, Spinner, Stack, Text } from '@agency/ui';
 import type { ProjectPageState } from '../use-portal';
 import { ListPager, type ListPagerTexts } from './list-pager';
 import { ListToolbar, type ListToolbarTexts } from './list-toolbar';
+import { LoadFailed } from './load-failed';
 
 /** The list's texts and tier choices, in the portal's words. */
 export type ProjectListTexts = ListToolbarTexts &
@@ -37,13 +37,7 @@ export function ProjectList({ label, state, emptyText, texts: L, children }: Pro
           <Text>{L.loading}</Text>
         </Center>
       ) : state.status === 'error' ? (
-        <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{L.loadFailed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={state.retry}>
-            {L.retry}
-          </Button>
-        </Alert.Root>
+        <LoadFailed title={L.loadFailed} retryLabel={L.retry} onRetry={state.retry} />
       ) : state.ids.length === 0 ? (
         <Text color="fg.muted">{state.filtered ? L.noMatches : emptyText}</Text>
       ) : (

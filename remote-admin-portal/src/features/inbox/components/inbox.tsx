@@ -16,9 +16,9 @@ import {
   Stack,
   Text,
 } from '@agency/ui';
-import { Alert, Field, Input, NativeSelect } from '@agency/ui/forms';
+import { Field, Input, NativeSelect } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
-import { dateTime, SEARCH_DEBOUNCE_MS } from '@agency/portal';
+import { dateTime, SEARCH_DEBOUNCE_MS, LoadFailed } from '@agency/portal';
 import { budgetLabel, consultationTierName, timelineLabel } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { useInbox, type InboxFilters, type Unread } from '../hooks/use-inbox';
@@ -38,13 +38,7 @@ export function Inbox({ onUnread }: { onUnread: (unread: Unread) => void }) {
     <Stack gap="4">
       <InboxToolbar filters={filters} onChange={setFilters} />
       {state.status === 'error' ? (
-        <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{I.loadFailed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={inbox.retry}>
-            {I.retry}
-          </Button>
-        </Alert.Root>
+        <LoadFailed title={I.loadFailed} retryLabel={I.retry} onRetry={inbox.retry} />
       ) : !items ? (
         <Center py="8" gap="3" role="status">
           <Spinner size="sm" aria-hidden />

@@ -31,8 +31,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@agency/ui';
-import { Alert } from '@agency/ui/forms';
-import { TicketCommentsButton, useBoard, usePortalCache } from '@agency/portal';
+import { TicketCommentsButton, useBoard, usePortalCache, LoadFailed } from '@agency/portal';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { DeleteTicketDialog, EditTicketDialog } from './ticket-dialogs';
 import { MoveToMenu } from './move-to-menu';
@@ -173,13 +172,11 @@ export function TicketBoard({ projectId, projectTitle, board, title, editable = 
           <Text>{T.loading}</Text>
         </Center>
       ) : entry.status === 'error' ? (
-        <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{T.loadFailed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={() => portal.reloadBoard(projectId, board)}>
-            {ADMIN_MESSAGES.retry}
-          </Button>
-        </Alert.Root>
+        <LoadFailed
+          title={T.loadFailed}
+          retryLabel={ADMIN_MESSAGES.retry}
+          onRetry={() => portal.reloadBoard(projectId, board)}
+        />
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="3">
           {TICKET_STATUSES.map((status) => (
