@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
-import { apiContractOf, contractsOf, hostContractOf, liveReleaseProblems } from './release-commands.mjs';
+import { apiContractOf, contractsOf, hostContractOf, liveReleaseProblems } from './release-contracts.mjs';
 
 /** A local port nothing listens on. */
 async function closedPort() {
