@@ -8,13 +8,12 @@ import {
   type ProjectFile,
 } from '@agency/domain';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
+import { fileKeys } from './files-data';
 
 const m = FILE_MESSAGES;
 type FileList = ApiRouteTypes['listProjectFiles']['response'];
 
-export const fileKeys = {
-  list: (projectId: string) => ['files', projectId] as const,
-};
+export { fileKeys };
 
 /** An upload under way, for its progress bar. */
 export interface UploadProgress {
