@@ -13,7 +13,7 @@ import { api } from './support/api';
 // client uploads a brief with the picker (a progress bar while it goes) and a logo by drag and drop; the admin
 // sees both, marks the brief a deliverable and downloads it as an attachment; the client sees the mark and
 // deletes the logo. A message then carries the brief, and the admin downloads the attachment from the thread
-// (through the API: the conversation's screens are not on this branch).
+// (through the API; the second journey does it in the conversation's screens).
 
 const SHOTS = '/work/shots';
 describe('project files', () => {
@@ -176,5 +176,119 @@ describe('project files', () => {
     assert.deepEqual(adminErrors, []);
     await clientContext.close();
     await adminContext.close();
+  });
+
+  test('a message with an attachment goes both ways live, and each side’s open Files list shows the new file', async () => {
+    const { product } = suite;
+    const email = `attach-${randomUUID().slice(0, 8)}@example.test`;
+    const password = `secret-${randomUUID().slice(0, 8)}`;
+    const title = `Attachments ${randomUUID().slice(0, 4)}`;
+    const token = await createClient(product, { email, password, fullName: 'Ada Lovelace' });
+    await api(product, token, 'POST', '/api/create-project', {
+      title,
+      tier: 3,
+      description: 'A brand book and a new website',
+      monthly_budget_range: '5k-15k',
+      timeline: '1-month',
+    });
+
+    // Each side: one tab on the conversation, one on the project's Files (same sign-in).
+    const clientContext = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const adminContext = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const pages = {
+      client: await newPage(clientContext),
+      clientFiles: await newPage(clientContext),
+      admin: await newPage(adminContext),
+      adminFiles: await newPage(adminContext),
+    };
+    try {
+      await logIn(pages.client.page, product.url, email, password);
+      await logIn(pages.admin.page, product.url, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
+      await pages.clientFiles.page.goto(`${product.url}/dashboard`);
+      await pages.adminFiles.page.goto(`${product.url}/dashboard`);
+      const filesOf = async (page: typeof pages.client.page) => {
+        await page.getByText('Live updates on').waitFor();
+        await page.getByRole('article', { name: title }).getByRole('button', { name: 'Files' }).click();
+        const dialog = page.getByRole('dialog', { name: `Files: ${title}` });
+        await dialog.getByText('No files yet.').waitFor();
+        return dialog;
+      };
+      const adminFiles = await filesOf(pages.adminFiles.page);
+      const clientFiles = await filesOf(pages.clientFiles.page);
+      const c = pages.client.page;
+      const a = pages.admin.page;
+      await a.getByText('Live updates on').waitFor();
+      await c.getByText('Live updates on').waitFor();
+
+      // The client writes with a brief attached from the composer (held a moment: its progress shows).
+      await c
+        .getByRole('article', { name: title })
+        .getByRole('button', { name: `Messages about ${title}`, exact: true })
+        .click();
+      const clientThread = c.getByRole('dialog', { name: `Conversation: ${title}` });
+      await clientThread.getByRole('textbox', { name: 'Your message' }).fill('Our brief is attached.');
+      const brief = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(256 * 1024, 'b')]);
+      let releaseUpload!: () => void;
+      const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+      await c.route('**/storage/v1/object/upload/sign/**', async (route) => {
+        await uploadHeld;
+        await route.continue();
+      });
+      await clientThread
+        .getByLabel('Attach files')
+        .setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: brief });
+      const pending = clientThread.getByRole('list', { name: 'Files to send' });
+      await pending.getByRole('progressbar', { name: 'Uploading brief.pdf' }).waitFor();
+      assert.equal(await clientThread.getByRole('button', { name: 'Send' }).isDisabled(), true);
+      releaseUpload();
+      await pending.getByText('Ready to send').waitFor();
+      await c.unroute('**/storage/v1/object/upload/sign/**');
+      await clientThread.getByRole('button', { name: 'Send' }).click();
+      const clientList = clientThread.getByRole('list', { name: `Messages about ${title}` });
+      await clientList.getByRole('button', { name: 'Download brief.pdf' }).waitFor();
+      await pending.waitFor({ state: 'detached' });
+
+      // The admin's open Files list shows it without a reload; the message arrives live with its attachment.
+      await adminFiles.getByRole('listitem', { name: 'brief.pdf' }).waitFor({ timeout: 5000 });
+      await a
+        .getByRole('article', { name: title })
+        .getByRole('button', { name: `Messages about ${title}, 1 unread` })
+        .click({ timeout: 5000 });
+      const adminThread = a.getByRole('dialog', { name: `Conversation: ${title}` });
+      const adminList = adminThread.getByRole('list', { name: `Messages about ${title}` });
+      await adminList.getByText('Our brief is attached.').waitFor();
+      const [download] = await Promise.all([
+        a.waitForEvent('download'),
+        adminList.getByRole('button', { name: 'Download brief.pdf' }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), 'brief.pdf');
+      assert.deepEqual(await readFile((await download.path())!), brief);
+
+      // The reply carries a design; it reaches the client's open thread and the client's open Files list live.
+      await adminThread.getByRole('textbox', { name: 'Your message' }).fill('Thanks! The first design:');
+      await adminThread.getByLabel('Attach files').setInputFiles({
+        name: 'design.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('89504e470d0a1a0a', 'hex'),
+      });
+      await adminThread.getByRole('list', { name: 'Files to send' }).getByText('Ready to send').waitFor();
+      await adminThread.getByRole('button', { name: 'Send' }).click();
+      await adminList.getByRole('button', { name: 'Download design.png' }).waitFor();
+      await clientList.getByText('Thanks! The first design:').waitFor({ timeout: 5000 });
+      await clientList.getByRole('button', { name: 'Download design.png' }).waitFor();
+      await clientFiles.getByRole('listitem', { name: 'design.png' }).waitFor({ timeout: 5000 });
+      await clientFiles.getByRole('listitem', { name: 'brief.pdf' }).waitFor();
+      await assertNoAxeViolations(c, 'the conversation with attachments (client)');
+      await assertNoAxeViolations(a, 'the conversation with attachments (admin)');
+      mkdirSync(SHOTS, { recursive: true });
+      await c.screenshot({ path: `${SHOTS}/conversation-attachments-client.png` });
+      await a.screenshot({ path: `${SHOTS}/conversation-attachments-admin.png` });
+      await pages.clientFiles.page.screenshot({ path: `${SHOTS}/files-live-client.png` });
+
+      for (const { errors } of Object.values(pages)) assert.deepEqual(errors, []);
+    } finally {
+      await clientContext.close();
+      await adminContext.close();
+    }
   });
 });

@@ -106,6 +106,10 @@ export function describeActivity(entry: ActivityEntry, viewer: ActivityViewer): 
       return `${who} read the conversation`;
     case 'comment_posted':
       return `${who} commented on ${ticketTitle(d)}`;
+    case 'file_uploaded':
+      return `${who} uploaded ${typeof d?.name === 'string' ? `"${d.name}"` : 'a file'}`;
+    case 'file_deleted':
+      return `${who} deleted ${typeof d?.name === 'string' ? `"${d.name}"` : 'a file'}`;
     default:
       return entry.action.endsWith('_reversed')
         ? 'A payment was refunded because the change could not be made'

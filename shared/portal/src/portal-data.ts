@@ -10,6 +10,7 @@ import {
 } from '@agency/domain';
 import { ApiError, apiClient } from '@agency/auth/api';
 import { applyConversationEvent } from './conversation-data';
+import { applyFileEvent } from './files-data';
 
 /**
  * The dashboard's data, on TanStack Query: one query per view page, board, project, count and list, kept until
@@ -333,6 +334,10 @@ export function applyLiveEvent(client: QueryClient, event: LiveProjectEvent): vo
   if (applyConversationEvent(client, event)) {
     if (event.notifies && event.action !== 'messages_seen')
       void client.invalidateQueries({ queryKey: portalKeys.notifications });
+    return;
+  }
+  if (applyFileEvent(client, event)) {
+    void client.invalidateQueries({ queryKey: portalKeys.activity(event.projectId) });
     return;
   }
   const ticket = event.action.startsWith('ticket_');

@@ -8,13 +8,12 @@ import {
   type ProjectFile,
 } from '@agency/domain';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
+import { fileKeys } from './files-data';
 
 const m = FILE_MESSAGES;
 type FileList = ApiRouteTypes['listProjectFiles']['response'];
 
-export const fileKeys = {
-  list: (projectId: string) => ['files', projectId] as const,
-};
+export { fileKeys };
 
 /** An upload under way, for its progress bar. */
 export interface UploadProgress {
@@ -80,6 +79,38 @@ export function fileProblem(file: File): string | null {
 }
 
 /**
+ * One file onto the project, the way both the Files area and the conversation's composer send it: announced to
+ * the API (which checks the limits and signs an upload URL for that one object), PUT to Storage with progress,
+ * then completed. Anything announced but not finished (a failure, `signal` aborted) is cancelled, so nothing is
+ * left behind.
+ */
+export async function uploadProjectFile(
+  projectId: string,
+  file: File,
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<ProjectFile> {
+  const problem = fileProblem(file);
+  if (problem) throw new Error(problem);
+  const { file: announced, upload: target } = await apiClient().createFileUpload({
+    params: { id: projectId },
+    body: { name: file.name, size: file.size },
+  });
+  try {
+    signal?.throwIfAborted();
+    await putWithProgress(target.url, file, target.contentType, onProgress, signal);
+    signal?.throwIfAborted();
+    return (await apiClient().completeFileUpload({ params: { id: announced.id } })).file;
+  } catch (error) {
+    // Leave nothing behind: the announced upload is cancelled (the server sweeps it otherwise).
+    await apiClient()
+      .deleteFile({ params: { id: announced.id } })
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
  * A project's files on TanStack Query: the list (read when shown), uploads with progress, downloads through a
  * short-lived signed URL, deletion of one's own and the admin's deliverable mark, each updating the list.
  */
@@ -107,20 +138,7 @@ export function useProjectFiles(projectId: string) {
         setUploads((all) => all.map((u) => (u.key === progressKey ? { ...u, loaded } : u)));
       setUploads((all) => [...all, { key: progressKey, name: file.name, loaded: 0, total: file.size }]);
       try {
-        const { file: announced, upload: target } = await apiClient().createFileUpload({
-          params: { id: projectId },
-          body: { name: file.name, size: file.size },
-        });
-        try {
-          await putWithProgress(target.url, file, target.contentType, track);
-          return (await apiClient().completeFileUpload({ params: { id: announced.id } })).file;
-        } catch (error) {
-          // Leave nothing behind: the announced upload is cancelled (the server sweeps it otherwise).
-          await apiClient()
-            .deleteFile({ params: { id: announced.id } })
-            .catch(() => undefined);
-          throw error;
-        }
+        return await uploadProjectFile(projectId, file, track);
       } finally {
         setUploads((all) => all.filter((u) => u.key !== progressKey));
       }

@@ -13,7 +13,7 @@ import type { Queryable } from '../../db/database';
 import type { AppEnv, Caller } from '../../http/app-env';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
-import { findVisibleProject, UUID } from '../../project-store/project-repository';
+import { appendProjectEvent, findVisibleProject, UUID } from '../../project-store/project-repository';
 import { StorageUnavailableError, type FileStorage } from './file-storage';
 
 const m = FILE_MESSAGES.api;
@@ -187,13 +187,26 @@ export function registerFileRoutes(app: Hono<AppEnv>, deps: FeatureDeps, storage
       });
       throw new HttpError(422, m.uploadMismatch);
     }
-    // Only while its time lasts: after that the sweep may be removing it.
-    const [ready] = await db.query<FileRow>(
-      `update project_files f set status = 'ready'
-       where f.id = $1 and f.status = 'pending' and f.upload_expires_at > now() returning ${FILE_COLUMNS}`,
-      [file.id],
-    );
-    if (!ready) throw new HttpError(404, m.fileNotFound);
+    // Only while its time lasts: after that the sweep may be removing it. The event in the same transaction is
+    // what the live channel carries, so the other side's Files list shows the file (no one's notification:
+    // migration 131; a message that carries it notifies).
+    const ready = await db.transaction(async (tx) => {
+      const [updated] = await tx.query<FileRow>(
+        `update project_files f set status = 'ready'
+         where f.id = $1 and f.status = 'pending' and f.upload_expires_at > now() returning ${FILE_COLUMNS}`,
+        [file.id],
+      );
+      if (!updated) throw new HttpError(404, m.fileNotFound);
+      await appendProjectEvent(tx, {
+        projectId: updated.project_id,
+        actor: { id: caller.id, role: caller.role },
+        action: 'file_uploaded',
+        from: null,
+        to: null,
+        details: { fileId: updated.id, name: updated.name },
+      });
+      return updated;
+    });
     return { file: toFile(ready, caller) };
   });
 
@@ -212,6 +225,16 @@ export function registerFileRoutes(app: Hono<AppEnv>, deps: FeatureDeps, storage
       const file = await findVisibleFile(tx, id, caller, { forUpdate: true });
       if (file.uploaded_by !== caller.id) throw new HttpError(403, m.onlyUploaderDeletes);
       await tx.query('delete from project_files where id = $1', [file.id]);
+      // A cancelled upload was never listed; a listed file's removal reaches the other side's list live.
+      if (file.status === 'ready')
+        await appendProjectEvent(tx, {
+          projectId: file.project_id,
+          actor: { id: caller.id, role: caller.role },
+          action: 'file_deleted',
+          from: null,
+          to: null,
+          details: { fileId: file.id, name: file.name },
+        });
       // Inside the transaction: if the object cannot be removed, the row stays and the caller may try again.
       await storageCall(() => storage.remove([file.storage_path]));
     });

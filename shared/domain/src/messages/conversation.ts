@@ -1,4 +1,5 @@
 import { MESSAGE_MAX_LENGTH } from '../conversation';
+import { FILE_MESSAGES, MESSAGE_MAX_ATTACHMENTS } from '../files';
 
 /** Texts of the project conversation, ticket comments and e-mail settings, as both portals show them (issue 34). */
 export const CONVERSATION_TEXTS = {
@@ -32,6 +33,22 @@ export const CONVERSATION_TEXTS = {
     empty: 'No comments yet.',
     compose: 'Your comment',
     send: 'Comment',
+  },
+  /** The composer's attachments: files of the project, uploaded as the Files area uploads them. */
+  attach: {
+    button: 'Attach files',
+    limits: `Up to ${MESSAGE_MAX_ATTACHMENTS} files per message. ${FILE_MESSAGES.ui.limits}`,
+    listLabel: 'Files to send',
+    uploading: FILE_MESSAGES.ui.uploading,
+    ready: 'Ready to send',
+    failed: FILE_MESSAGES.ui.uploadFailed,
+    tryAgain: 'Please try again.',
+    remove: 'Remove',
+    removeLabel: (name: string) => `Remove ${name}`,
+    removed: (name: string) => `${name} removed`,
+    tooMany: FILE_MESSAGES.api.tooManyAttachments,
+    waitForUploads: 'Send is available once the files have uploaded.',
+    removeFailed: 'Remove the files that were not uploaded to send the message.',
   },
   notificationOpen: 'Open',
   notificationOpenLabel: (title: string) => `Open ${title}`,

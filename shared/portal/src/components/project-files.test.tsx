@@ -1,12 +1,13 @@
 /** @jest-environment jsdom */
 import '../../../../tools/jest/setup-dom';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FILE_MESSAGES, type ProjectFile } from '@agency/domain';
 import { UiProvider } from '@agency/ui';
 import { setTestAppConfig, TEST_API_URL } from '../../../../tools/jest/test-utils';
 import { ProjectFiles } from './project-files';
+import { applyLiveEvent } from '../portal-data';
 
 const t = FILE_MESSAGES.ui;
 const PROJECT = '0a9e6e5c-7c4e-4d7e-9a36-6d2f3b0a1e11';
@@ -97,8 +98,10 @@ beforeEach(() => {
   }) as unknown as typeof fetch;
 });
 
-function renderFiles(viewer: 'admin' | 'client') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderFiles(
+  viewer: 'admin' | 'client',
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return render(
     <UiProvider>
       <QueryClientProvider client={client}>
@@ -167,5 +170,30 @@ describe('Files area', () => {
     expect(within(brief).getByRole('checkbox', { name: t.markDeliverable('brief.pdf') })).toBeChecked();
     expect(await within(brief).findByText(t.deliverable, { selector: 'span' })).toBeInTheDocument();
     expect(calls).toContain('PATCH /api/files/f1');
+  });
+
+  it("shows the other side's upload and deletion live, without a reload", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderFiles('admin', client);
+    await screen.findByRole('listitem', { name: 'brief.pdf' });
+    const live = (id: number, action: string) =>
+      applyLiveEvent(client, {
+        id,
+        projectId: PROJECT,
+        action,
+        actorRole: 'CLIENT',
+        from: null,
+        to: null,
+        at: '2026-11-27T10:05:00.000Z',
+        notifies: true,
+      });
+    files = [file({ id: 'f4', name: 'contract.pdf', mine: false }), ...files];
+    live(1, 'file_uploaded');
+    expect(await screen.findByRole('listitem', { name: 'contract.pdf' })).toBeInTheDocument();
+    files = files.filter((f) => f.id !== 'f4');
+    live(2, 'file_deleted');
+    await waitForElementToBeRemoved(() => screen.queryByRole('listitem', { name: 'contract.pdf' }));
+    // A file event is about files only: the project itself is not read again.
+    expect(calls.filter((c) => c !== `GET /api/projects/${PROJECT}/files`)).toEqual([]);
   });
 });
