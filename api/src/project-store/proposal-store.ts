@@ -90,6 +90,20 @@ export async function proposalById(q: Queryable, id: string): Promise<StoredProp
   return row ? toProposal(row) : null;
 }
 
+/** What a proposal is drawn from: the project's fields as they stand (all there since migration 120). */
+export type ProposalSubject = Pick<
+  Project,
+  | 'id'
+  | 'title'
+  | 'tier'
+  | 'client_name'
+  | 'client_email'
+  | 'company'
+  | 'cost'
+  | 'downpayment'
+  | 'stripe_payment_intent_id'
+>;
+
 export interface ProposalDraft {
   scope: string;
   deliverables: string[];
@@ -97,7 +111,10 @@ export interface ProposalDraft {
 }
 
 /** The admin's own words for a request accepted without a written proposal: its description and the tier's features. */
-export function defaultDraft(project: Project, validUntil: string): ProposalDraft {
+export function defaultDraft(
+  project: Pick<Project, 'title' | 'description' | 'tier'>,
+  validUntil: string,
+): ProposalDraft {
   return {
     scope: project.description || project.title,
     deliverables: findTier(project.tier ?? 0)?.features ?? ['Consultation session'],
@@ -111,7 +128,7 @@ export function defaultDraft(project: Project, validUntil: string): ProposalDraf
  */
 export async function writeProposalVersion(
   tx: Queryable,
-  project: Project,
+  project: ProposalSubject,
   draft: ProposalDraft,
   createdBy: string | null,
   now: Date = new Date(),

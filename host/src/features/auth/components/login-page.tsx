@@ -32,10 +32,17 @@ function signUpInvitation(search: string): { tab: Tab; email: string } {
   };
 }
 
+const NO_INVITATION: { tab: Tab; email: string } = { tab: 'login', email: '' };
+
 function LoginTabs() {
   const location = useLocation();
-  const [invitation] = useState(() => signUpInvitation(location.search));
-  const [tab, setTab] = useState<Tab>(invitation.tab);
+  // The server renders /login once for every query (tools/product/server-render.mjs), so the page hydrates as
+  // the Login tab and takes the invitation in the address once hydrated (read during hydration, React kept the
+  // server's Login tab on screen while its state said Sign Up).
+  const hydrated = useHydrated();
+  const invitation = hydrated ? signUpInvitation(location.search) : NO_INVITATION;
+  const [chosenTab, setTab] = useState<Tab | null>(null);
+  const tab = chosenTab ?? invitation.tab;
   const [forgotOpen, setForgotOpen] = useState<boolean | null>(null);
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
   const [signUpDialogShown, setSignUpDialogShown] = useState(false);
@@ -55,6 +62,8 @@ function LoginTabs() {
             label: AUTH_TEXT.signUp,
             panel: (
               <SignUpForm
+                // A new form once the invitation's address is read (its initial values are taken on mount).
+                key={invitation.email}
                 initialEmail={invitation.email}
                 onSignedUp={(email) => {
                   setSignUpDialogShown(true);

@@ -170,46 +170,41 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
         return PAYMENT_MESSAGES.invalidCardDetails;
       }}
       before={
-        <Box
-          as="dl"
-          display="grid"
-          gridTemplateColumns="max-content 1fr"
-          columnGap="4"
-          rowGap="1"
-          bg="bg.muted"
-          p="3"
-          borderRadius="md"
-        >
-          <Text as="dt" fontWeight="medium">
-            {p.amount}
-          </Text>
-          <Text as="dd" fontWeight="bold">
-            {formatUsd(quote.penaltyAmount)}
-          </Text>
-          <Text as="dt" fontWeight="medium">
-            {p.monthsRemaining}
-          </Text>
-          <Text as="dd">{quote.monthsRemaining}</Text>
-          <Text as="dt" fontWeight="medium">
-            {p.monthlyFee}
-          </Text>
-          <Text as="dd">{formatUsd(quote.subscriptionFee)}</Text>
-          {serviceEnds ? (
-            <>
-              <Text as="dt" fontWeight="medium">
-                {p.serviceEnds}
-              </Text>
-              <Text as="dd">{p.serviceEndsValue(shortDate(serviceEnds))}</Text>
-            </>
-          ) : null}
-          <Text gridColumn="1 / -1" fontSize="sm" color="fg.muted">
+        // The facts are a definition list; the rule and its worked example are paragraphs after it (a <dl> holds
+        // only its term and value pairs: axe's definition-list rule).
+        <Box bg="bg.muted" p="3" borderRadius="md">
+          <Box as="dl" display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="1">
+            <Text as="dt" fontWeight="medium">
+              {p.amount}
+            </Text>
+            <Text as="dd" fontWeight="bold">
+              {formatUsd(quote.penaltyAmount)}
+            </Text>
+            <Text as="dt" fontWeight="medium">
+              {p.monthsRemaining}
+            </Text>
+            <Text as="dd">{quote.monthsRemaining}</Text>
+            <Text as="dt" fontWeight="medium">
+              {p.monthlyFee}
+            </Text>
+            <Text as="dd">{formatUsd(quote.subscriptionFee)}</Text>
+            {serviceEnds ? (
+              <>
+                <Text as="dt" fontWeight="medium">
+                  {p.serviceEnds}
+                </Text>
+                <Text as="dd">{p.serviceEndsValue(shortDate(serviceEnds))}</Text>
+              </>
+            ) : null}
+          </Box>
+          <Text fontSize="sm" color="fg.muted" mt="2">
             {p.rule}
           </Text>
-          <Text gridColumn="1 / -1" fontSize="sm">
+          <Text fontSize="sm" mt="1">
             {p.calculation(quote.monthsRemaining, quote.subscriptionFee, quote.penaltyAmount)}
           </Text>
           {signature ? (
-            <Text gridColumn="1 / -1" fontSize="sm">
+            <Text fontSize="sm" mt="1">
               {p.matchesSigned(shortDate(signature.signedAt), signature.version)}
             </Text>
           ) : null}

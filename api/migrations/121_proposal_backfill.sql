@@ -1,0 +1,7 @@
+-- Proposals for projects that were already awaiting the client's approval before migration 120 (issue 33).
+-- Without one, their approval answered 409: no charge or subscription starts without a signature of a proposal.
+-- The rows are written by the data step of this migration (api/src/db/data-steps.ts ->
+-- project-store/proposal-backfill.ts), not here: a proposal's hash is the SHA-256 of the text shared/domain draws
+-- (proposalText), so the version is made by the same code as the admin's Accept. Each such project gets version 1
+-- in the request's own words, its own price and the current terms; a subscription without a monthly fee gets none
+-- (the admin sets the fee and sends it). Idempotent, run once under the migration lock like every migration.
