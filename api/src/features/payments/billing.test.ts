@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { SAVED_CARD } from '@agency/domain/billing';
-import { insertFixtureProject, signatureOf, startTestApi, type TestApi } from '../../test-support/test-api';
+import { BILLING_API_MESSAGES, SAVED_CARD } from '@agency/domain/billing';
+import {
+  insertFixtureProject,
+  signatureOf,
+  startTestApi,
+  type TestApi,
+  type TestUser,
+} from '../../test-support/test-api';
 import { pdfText } from '../../test-support/pdf-text';
 import { formatReconciliation, reconcileMonth } from './billing-reconciliation';
 
@@ -265,5 +271,124 @@ describe('billing centre', () => {
         problem: 'Stripe has $250, the ledger $249',
       },
     ]);
+  });
+  /** A running tier 3 subscription of the client: its project, Stripe subscription, customer and test clock. */
+  async function subscribe(client: TestUser) {
+    const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'awaitingClient' });
+    const approved = await api.call('POST', '/api/client-approve-project', {
+      token: client.token,
+      body: {
+        projectId,
+        action: 'accept',
+        paymentMethodId: 'pm_card_visa',
+        ...(await signatureOf(api.db, projectId)),
+      },
+    });
+    expect(approved.status).toBe(200);
+    await api.settle();
+    const [sub] = await api.db.query<{
+      stripe_subscription_id: string;
+      stripe_customer_id: string;
+      stripe_test_clock_id: string;
+    }>(
+      'select stripe_subscription_id, stripe_customer_id, stripe_test_clock_id from subscriptions where project_id = $1',
+      [projectId],
+    );
+    return { projectId, sub: sub! };
+  }
+
+  /** The next renewal is charged to a card that declines: the subscription is past due with an open invoice. */
+  async function failNextRenewal({ sub }: Awaited<ReturnType<typeof subscribe>>) {
+    const failing = await api.stripe.paymentMethods.attach('pm_card_chargeCustomerFail', {
+      customer: sub.stripe_customer_id,
+    });
+    await api.stripe.subscriptions.update(sub.stripe_subscription_id, { default_payment_method: failing.id });
+    const clock = await api.stripe.testHelpers.testClocks.retrieve(sub.stripe_test_clock_id);
+    const next = new Date(clock.frozen_time * 1000);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    await api.stripe.testHelpers.testClocks.advance(sub.stripe_test_clock_id, {
+      frozen_time: Math.floor(next.getTime() / 1000) + 3600,
+    });
+    await api.settle();
+    await api.stripeService.webhooksIdle();
+    await api.settle();
+    const [open] = (
+      await api.stripe.invoices.list({ subscription: sub.stripe_subscription_id, status: 'open' })
+    ).data;
+    expect(open).toBeDefined();
+    return open!;
+  }
+
+  it('a failed renewal is paid with the saved card (no card typed); a card saved on another customer is refused before Stripe', async () => {
+    const client = await api.user(`renewal-${randomUUID().slice(0, 8)}`);
+    const subscription = await subscribe(client);
+    const card = await api.call('POST', '/api/billing/card', {
+      token: client.token,
+      body: { paymentMethodId: 'pm_card_visa' },
+    });
+    expect(card.status).toBe(200);
+    const savedMethod = card.body.savedCard.paymentMethodId as string;
+    const open = await failNextRenewal(subscription);
+
+    const paid = await api.call('POST', `/api/projects/${subscription.projectId}/pay-open-invoice`, {
+      token: client.token,
+      body: { paymentMethodId: SAVED_CARD },
+    });
+    expect(paid.status).toBe(200);
+    await api.settle();
+    const invoice = await api.stripe.invoices.retrieve(open.id, { expand: ['payment_intent'] });
+    expect(invoice.status).toBe('paid');
+    const [ledger] = await api.db.query<{ status: string; stripe_payment_intent_id: string }>(
+      'select status, stripe_payment_intent_id from payments where stripe_invoice_id = $1',
+      [open.id],
+    );
+    expect(ledger?.status).toBe('succeeded');
+    expect((await api.stripe.paymentIntents.retrieve(ledger!.stripe_payment_intent_id)).payment_method).toBe(
+      savedMethod,
+    );
+    expect(
+      (await api.stripe.subscriptions.retrieve(subscription.sub.stripe_subscription_id))
+        .default_payment_method,
+    ).toBe(savedMethod);
+    const [row] = await api.db.query<{ status: string }>(
+      'select status from subscriptions where project_id = $1',
+      [subscription.projectId],
+    );
+    expect(row?.status).toBe('active');
+    // The card did not go through the operation's input: the claim resolved it from the client's own card.
+    const [op] = await api.db.query<{ input: { paymentMethodId: string } }>(
+      `select input from money_operations where project_id = $1 and kind = 'pay_open_invoice'`,
+      [subscription.projectId],
+    );
+    expect(op?.input.paymentMethodId).toBe(savedMethod);
+
+    // A client whose card was saved before the subscription (on another Stripe customer): refused with why,
+    // nothing claimed and nothing sent to Stripe.
+    const early = await api.user(`early-${randomUUID().slice(0, 8)}`);
+    expect(
+      (
+        await api.call('POST', '/api/billing/card', {
+          token: early.token,
+          body: { paymentMethodId: 'pm_card_visa' },
+        })
+      ).status,
+    ).toBe(200);
+    const elsewhere = await subscribe(early);
+    const stillOpen = await failNextRenewal(elsewhere);
+    const refused = await api.call('POST', `/api/projects/${elsewhere.projectId}/pay-open-invoice`, {
+      token: early.token,
+      body: { paymentMethodId: SAVED_CARD },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: BILLING_API_MESSAGES.savedCardElsewhere },
+    });
+    expect(
+      await api.db.query(
+        `select 1 from money_operations where project_id = $1 and kind = 'pay_open_invoice'`,
+        [elsewhere.projectId],
+      ),
+    ).toEqual([]);
+    expect((await api.stripe.invoices.retrieve(stillOpen.id)).status).toBe('open');
   });
 });
