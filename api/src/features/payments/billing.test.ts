@@ -8,6 +8,7 @@ import {
   type TestUser,
 } from '../../test-support/test-api';
 import { pdfText } from '../../test-support/pdf-text';
+import { recordSucceededPayment } from '../../money/payment-ledger';
 import { formatReconciliation, reconcileMonth } from './billing-reconciliation';
 
 /**
@@ -390,5 +391,76 @@ describe('billing centre', () => {
       ),
     ).toEqual([]);
     expect((await api.stripe.invoices.retrieve(stillOpen.id)).status).toBe('open');
+  });
+  it("keeps the consultancy's details as the document was issued with them: a changed configuration does not rewrite it", async () => {
+    const before = {
+      name: 'Before Consulting LLC',
+      address: '1 Old Street\nBoston, MA 02108',
+      email: 'billing@before.test',
+      taxId: 'US-98-7654321',
+    };
+    const after = {
+      name: 'After Advisory Inc.',
+      address: '9 New Avenue\nAustin, TX 73301',
+      email: 'accounts@after.test',
+      taxId: null,
+    };
+    const first = await startTestApi({ config: { seller: before } });
+    let second: TestApi | undefined;
+    try {
+      const client = await first.user(`seller-${randomUUID().slice(0, 8)}`);
+      const projectId = await insertFixtureProject(first.db, client, {
+        tier: 1,
+        state: 'pendingFinalPayment',
+      });
+      const pay = (paymentIntentId: string) =>
+        first.db.transaction((tx) =>
+          recordSucceededPayment(tx, {
+            paymentIntentId,
+            customerId: 'cus_seller',
+            projectId,
+            kind: 'final',
+            amountCents: 25000,
+            cardLast4: '4242',
+            succeededAt: new Date().toISOString(),
+          }),
+        );
+      await pay(`pi_seller_${randomUUID()}`);
+      const documentIdOf = async (number: number) =>
+        (await first.call('GET', '/api/billing', { token: client.token })).body.documents[number]
+          .id as string;
+      const issued = await documentIdOf(0);
+      const pdfOf = async (on: TestApi, id: string) => {
+        const response = await fetch(`${on.url}/api/billing/documents/${id}/pdf`, {
+          headers: { authorization: `Bearer ${client.token}` },
+        });
+        expect(response.status).toBe(200);
+        return pdfText(new Uint8Array(await response.arrayBuffer()));
+      };
+      const asIssued = await pdfOf(first, issued);
+      for (const expected of [
+        'Before Consulting LLC',
+        '1 Old Street',
+        'billing@before.test',
+        'Tax id: US-98-7654321',
+      ])
+        expect(asIssued).toContain(expected);
+
+      // The API starts again with the consultancy's new details, on the same database.
+      second = await startTestApi({ sameDatabaseAs: first, config: { seller: after } });
+      const reRendered = await pdfOf(second, issued);
+      expect(reRendered).toBe(asIssued);
+      expect(reRendered).not.toContain('After Advisory Inc.');
+
+      // A document issued from now on names the new details.
+      await pay(`pi_seller_${randomUUID()}`);
+      const next = await pdfOf(second, await documentIdOf(0));
+      expect(next).toContain('After Advisory Inc.');
+      expect(next).toContain('9 New Avenue');
+      expect(next).not.toContain('Before Consulting LLC');
+    } finally {
+      await second?.close();
+      await first.close();
+    }
   });
 });
