@@ -233,3 +233,15 @@ export function monthLabel(month: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** GET /api/billing-reconciliation: a month's ledger against Stripe, as `npm run billing:reconcile` prints it. */
+export interface BillingReconciliation {
+  month: string;
+  totals: Record<
+    'charge' | 'refund' | 'invoice',
+    { ledger: number; stripe: number; ledgerCents: number; stripeCents: number }
+  >;
+  differences: Array<{ kind: 'charge' | 'refund' | 'invoice'; stripeObject: string; problem: string }>;
+  /** The printed report: totals, each difference and their count. */
+  report: string;
+}
