@@ -1,6 +1,6 @@
 // `npm run billing:reconcile -- --month YYYY-MM`: prints any difference between the ledger and Stripe's charges,
 // refunds and invoices of a month (exit 1 when there is one). Against your account and DATABASE_URL when set, else
-// against the offline stand-in and the embedded database (stop `npm start` first: PGlite is one process's).
+// against the offline stand-in and the embedded database (asked of the running `npm start` API, which owns it).
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../tools/product/apps.mjs';
 import { resolveLocalEnv } from '../tools/product/local-env.mjs';

@@ -179,6 +179,8 @@ const SAMPLES: Record<ApiRouteKey, RouteSample> = {
   saveCard: { body: () => ({ paymentMethodId: 'pm_card_visa' }) },
   revenueReport: { query: '?month=2026-11' },
   ledgerExport: { query: '?month=2026-11' },
+  // Without Stripe configured in the matrix's API, the admin gets through to the route's 503.
+  billingReconciliation: { query: '?month=2026-11', allowedStatuses: [503] },
   sendProposal: {
     body: () => ({
       scope: 'Technical strategy for the platform.',

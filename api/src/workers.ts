@@ -2,12 +2,14 @@ import type { AppDeps, AppServices } from './app-deps';
 import { pruneRateLimits } from './http/rate-limit';
 import { sweepExpiredUploads } from './features/files/file-sweep';
 import { sendMailOnce, type OutgoingMail } from './mail/mailer';
-import { findDocument } from './money/billing-documents';
+import { findDocument, recordSeller } from './money/billing-documents';
 import { DEFAULT_SELLER, documentFileName, renderBillingDocument } from './documents/billing-document-pdf';
 
 /** The handlers of every queue, run by each API process (pg-boss gives each job to one of them). */
 export async function startWorkers(deps: AppDeps, services: AppServices): Promise<void> {
   const { jobs, mailer, logger } = deps;
+  // The consultancy the next invoices and credit notes are issued with: this process's configuration.
+  await recordSeller(deps.db, deps.config.seller ?? DEFAULT_SELLER);
   /** A receipt carries its invoice or credit note as PDF, drawn from the issued document when the mail goes. */
   async function withAttachment(mail: OutgoingMail): Promise<OutgoingMail> {
     if (!mail.documentId) return mail;

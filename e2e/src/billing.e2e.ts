@@ -14,7 +14,8 @@ import { mailsTo } from './support/mailbox';
 
 // The billing centre (issue 35): a client with a fixed-price project awaiting its final payment fills in their
 // billing details, saves a card on the Billing page (a SetupIntent), and pays the final payment with it without
-// typing a card; the invoices list and download as PDF (another client's is a 404).
+// typing a card, from the Billing page and from the dashboard's Final Payment dialog; the invoices list and
+// download as PDF (another client's is a 404).
 
 async function fillCard(scope: Locator, number: string) {
   const card = scope.getByRole('group', { name: 'Credit or debit card' });
@@ -204,6 +205,36 @@ describe('billing centre', () => {
       const mails = await mailsTo(product, email);
       return mails.some((m) => m.text.includes(`Invoice: ${finalInvoice.number}`)) ? true : undefined;
     });
+    // Another project awaiting its final payment: the dashboard's Final Payment dialog offers the saved card
+    // too, chosen by default, and nothing is typed.
+    const second = await projectAwaitingFinalPayment(product, clientToken, adminToken, email);
+    await page.goto('/dashboard');
+    await page.getByRole('tab', { name: /^Final Payment/ }).click();
+    await page.getByRole('button', { name: 'Pay $250' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Final Payment' });
+    const savedChoice = dialog.getByRole('radio', { name: 'Pay with the saved card (Visa •••• 4242)' });
+    await savedChoice.waitFor();
+    assert.equal(await savedChoice.isChecked(), true);
+    assert.equal(await dialog.getByRole('group', { name: 'Credit or debit card' }).count(), 0);
+    await dialog.getByRole('button', { name: 'Pay $250' }).click();
+    await page.getByText('Payment Successful').waitFor();
+    const secondProject = await api<{ project: { status: string } }>(
+      product,
+      clientToken,
+      'GET',
+      `/api/projects/${second.projectId}`,
+    );
+    assert.equal(secondProject.project.status, 'completed');
+    const secondIntents = (await stripe.paymentIntents.list({ limit: 100 })).data.filter(
+      (i) => i.metadata?.project_id === second.projectId && i.metadata?.type === 'final',
+    );
+    assert.equal(secondIntents.length, 1);
+    assert.equal(
+      secondIntents[0]!.payment_method,
+      overview.savedCard.paymentMethodId,
+      'the dialog paid with the saved card',
+    );
+
     assert.deepEqual(errors, []);
     await context.close();
   });

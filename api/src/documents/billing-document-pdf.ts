@@ -1,15 +1,9 @@
 import { formatUsd, fromCents } from '@agency/domain';
 import { BILLING_DOCUMENT_LABELS } from '@agency/domain/billing';
-import type { BillingDocument } from '../money/billing-documents';
+import type { BillingDocument, SellerDetails } from '../money/billing-documents';
 import { renderPdf } from './pdf';
 
-/** The consultancy as its invoices name it (configuration: BILLING_SELLER_* in config.ts). */
-export interface SellerDetails {
-  name: string;
-  address: string;
-  email: string;
-  taxId: string | null;
-}
+export type { SellerDetails };
 
 /** Local defaults; production sets BILLING_SELLER_NAME, _ADDRESS, _EMAIL and _TAX_ID. */
 export const DEFAULT_SELLER: SellerDetails = {
@@ -33,9 +27,12 @@ export const documentFileName = (doc: Pick<BillingDocument, 'number'>) => `${doc
 
 /**
  * An invoice (a receipt: it is issued paid) or a credit note as PDF: the consultancy, the client as billed, the
- * lines, the total in USD, the dates and the card. The same document renders to the same bytes.
+ * lines, the total in USD, the dates and the card. The same document renders to the same bytes. The consultancy
+ * is the one the document was issued with; `currentSeller` (the configuration) only names it on a document
+ * issued before sellers were kept with it.
  */
-export function renderBillingDocument(doc: BillingDocument, seller: SellerDetails): Promise<Buffer> {
+export function renderBillingDocument(doc: BillingDocument, currentSeller: SellerDetails): Promise<Buffer> {
+  const seller = doc.seller ?? currentSeller;
   const title = `${BILLING_DOCUMENT_LABELS[doc.kind]} ${doc.number}`;
   const credit = doc.kind === 'credit_note';
   return renderPdf({ title, subject: `${seller.name} — ${title}` }, new Date(doc.issuedAt), (pdf) => {

@@ -18,6 +18,27 @@ export interface BillTo {
   email: string | null;
 }
 
+/** The consultancy as its invoices name it (configuration: BILLING_SELLER_* in config.ts). */
+export interface SellerDetails {
+  name: string;
+  address: string;
+  email: string;
+  taxId: string | null;
+}
+
+/**
+ * Makes `seller` the one the next documents are issued with (each API process, when it starts, from its
+ * configuration). Documents already issued keep the copy they were numbered with.
+ */
+export async function recordSeller(q: Queryable, seller: SellerDetails): Promise<void> {
+  await q.query(
+    `insert into billing_seller (id, details) values (true, $1)
+     on conflict (id) do update set details = excluded.details, updated_at = now()
+     where billing_seller.details is distinct from excluded.details`,
+    [JSON.stringify(seller)],
+  );
+}
+
 export interface DocumentLine {
   description: string;
   quantity: number;
@@ -41,6 +62,8 @@ export interface BillingDocument {
   billTo: BillTo;
   lines: DocumentLine[];
   paymentKind: string;
+  /** The consultancy as it was when the document was numbered; null for a document issued before that copy. */
+  seller: SellerDetails | null;
 }
 
 /** Takes the next number of a series for a year; the row stays locked until the caller's transaction ends. */
@@ -157,8 +180,9 @@ export async function issueInvoice(
   const number = formatDocumentNumber(series, year, seq);
   const [row] = await q.query<{ id: string }>(
     `insert into billing_documents (kind, series, year, seq, number, payment_id, project_id, amount_cents, card_last4,
-       issued_at, bill_to, lines)
-     values ('invoice', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+       issued_at, bill_to, lines, seller)
+     values ('invoice', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, (select details from billing_seller))
+     returning id`,
     [
       series,
       year,
@@ -210,8 +234,9 @@ export async function issueCreditNote(
   const line = lineOf(payment);
   const [row] = await q.query<{ id: string }>(
     `insert into billing_documents (kind, series, year, seq, number, payment_id, refund_id, invoice_id, project_id,
-       amount_cents, card_last4, issued_at, bill_to, lines)
-     values ('credit_note', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+       amount_cents, card_last4, issued_at, bill_to, lines, seller)
+     values ('credit_note', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, (select details from billing_seller))
+     returning id`,
     [
       series,
       year,
@@ -239,7 +264,7 @@ export async function issueCreditNote(
 
 const DOCUMENT_COLUMNS = `d.id, d.kind, d.number, d.payment_id, d.invoice_id, inv.number as invoice_number,
   pay.project_id, pr.title as project_title, pr.client_id, d.amount_cents, d.card_last4, d.issued_at,
-  pay.succeeded_at as paid_at, d.bill_to, d.lines, pay.kind as payment_kind`;
+  pay.succeeded_at as paid_at, d.bill_to, d.lines, pay.kind as payment_kind, d.seller`;
 const DOCUMENT_FROM = `billing_documents d
   join payments pay on pay.id = d.payment_id
   left join projects pr on pr.id = pay.project_id
@@ -262,6 +287,7 @@ interface DocumentRow {
   bill_to: BillTo | string;
   lines: DocumentLine[] | string;
   payment_kind: string;
+  seller: SellerDetails | string | null;
 }
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -284,6 +310,7 @@ function toDocument(row: DocumentRow): BillingDocument {
     billTo: json(row.bill_to),
     lines: json(row.lines),
     paymentKind: row.payment_kind,
+    seller: row.seller === null ? null : json(row.seller),
   };
 }
 

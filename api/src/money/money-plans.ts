@@ -412,13 +412,20 @@ export const MONEY_PLANS = {
   /** After a failed renewal the client pays the open invoice with a new card; the state does not change. */
   pay_open_invoice: {
     recovery: 'complete',
-    prepare(_ctx, project, input) {
+    async prepare(_ctx, project, input, tx) {
       if (!isSubscriptionTier(project.tier ?? 0)) throw new HttpError(409, API_MESSAGES.nothingDue);
       if (!input.paymentMethodId)
         throw new HttpError(400, PAYMENT_MESSAGES.invalidCardDetails, {
           paymentMethodId: PAYMENT_MESSAGES.invalidCardDetails,
         });
-      return input;
+      const paying = await withSavedCard(tx, project, input);
+      // The open invoice is the subscription's customer's: a card saved on another customer cannot pay it
+      // (Stripe refuses a card attached elsewhere), so it is refused here, before anything is claimed at Stripe.
+      if (paying.customerId && project.stripe_customer_id && paying.customerId !== project.stripe_customer_id)
+        throw new HttpError(400, BILLING_API_MESSAGES.savedCardElsewhere, {
+          paymentMethodId: BILLING_API_MESSAGES.savedCardElsewhere,
+        });
+      return paying;
     },
     execute: async (ctx, project, input, op) => ({
       invoice: await ctx.payments.payOpenInvoice(toMoneyView(project), input.paymentMethodId!, op),

@@ -236,8 +236,12 @@ describe('A failed renewal', () => {
     subscription: { status: 'past_due', monthlyCost: 25000, currentPeriodEnd: '2027-01-23T12:00:00.000Z' },
   });
 
-  function failedRenewalApi(payReply: () => { status?: number; body: unknown }) {
+  function failedRenewalApi(
+    payReply: () => { status?: number; body: unknown },
+    extra: Record<string, PortalHandler> = {},
+  ) {
     return api([subscriptionProject({ subscription_status: 'past_due' })], {
+      ...extra,
       'GET /api/projects/p4/payments': () => ({ body: failedHistory() }),
       'POST /api/projects/p4/pay-open-invoice': (_init, _url, fake) => {
         const reply = payReply();
@@ -273,7 +277,7 @@ describe('A failed renewal', () => {
     await user.click(update);
     const dialog = await screen.findByRole('dialog', { name: 'Update Card' });
     expect(
-      within(dialog).getByText('Pay the open invoice of $25,000 for "CTO retainer" with a new card.'),
+      within(dialog).getByText('Pay the open invoice of $25,000 for "CTO retainer".'),
     ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Pay $25,000' }));
@@ -285,7 +289,7 @@ describe('A failed renewal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay $25,000' }));
     expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
     expect(
-      screen.getByText('Your payment of $25,000 was successful. Your new card is used from now on.'),
+      screen.getByText('Your payment of $25,000 was successful. This card is used from now on.'),
     ).toBeInTheDocument();
     expect(mockCreatePaymentMethod).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.test' });
     expect(requestsTo(fetchMock, 'POST /api/projects/p4/pay-open-invoice')).toEqual([
@@ -298,6 +302,58 @@ describe('A failed renewal', () => {
     expect(within(card('CTO retainer')).queryByRole('alert')).not.toBeInTheDocument();
     // The answer's project replaced the card: no list was read again.
     expect(listsReadAgain(fetchMock, before)).toEqual([]);
+  });
+
+  const savedMastercard: Record<string, PortalHandler> = {
+    'GET /api/billing': () => ({
+      body: {
+        details: null,
+        documents: [],
+        upcoming: [],
+        savedCard: {
+          brand: 'mastercard',
+          last4: '4444',
+          expMonth: 1,
+          expYear: 2031,
+          paymentMethodId: 'pm_s',
+        },
+      },
+    }),
+  };
+
+  it('Update Card offers the saved card: the open invoice is paid with it, no card typed', async () => {
+    const fetchMock = failedRenewalApi(() => ({ body: {} }), savedMastercard);
+    const user = await renderDashboard('Active Projects');
+    await user.click(await within(card('CTO retainer')).findByRole('button', { name: 'Update Card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Card' });
+    expect(
+      await within(dialog).findByRole('radio', { name: 'Pay with the saved card (Mastercard •••• 4444)' }),
+    ).toBeChecked();
+    expect(within(dialog).queryByRole('button', { name: 'Enter test card' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /^Pay / }));
+    expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
+    expect(mockCreatePaymentMethod).not.toHaveBeenCalled();
+    expect(requestsTo(fetchMock, 'POST /api/projects/p4/pay-open-invoice')).toEqual([
+      { paymentMethodId: 'saved_card' },
+    ]);
+    await waitFor(() =>
+      expect(within(card('CTO retainer')).queryByText('Payment failed')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('Update Card with a saved card still takes a new one when chosen', async () => {
+    const fetchMock = failedRenewalApi(() => ({ body: {} }), savedMastercard);
+    mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_new' } });
+    const user = await renderDashboard('Active Projects');
+    await user.click(await within(card('CTO retainer')).findByRole('button', { name: 'Update Card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Card' });
+    await user.click(await within(dialog).findByRole('radio', { name: 'A new card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Pay / }));
+    expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/projects/p4/pay-open-invoice')).toEqual([
+      { paymentMethodId: 'pm_new' },
+    ]);
   });
 
   it('a declined card keeps the dialog open with the error; nothing changes on the card', async () => {

@@ -916,6 +916,87 @@ describe('Final payment', () => {
     expect(screen.getByRole('dialog', { name: 'Final Payment' })).toBeInTheDocument();
   });
 
+  /** GET /api/billing as the server answers it for a client with a Visa ending in 4242 on file. */
+  const withSavedCard: Record<string, PortalHandler> = {
+    'GET /api/billing': () => ({
+      body: {
+        details: null,
+        documents: [],
+        upcoming: [],
+        savedCard: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, paymentMethodId: 'pm_saved' },
+      },
+    }),
+  };
+  async function openFinalPayment(user: ReturnType<typeof userEvent.setup>, pay = 'Pay $250') {
+    await openTab(user, 'Final Payment');
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Basic site' })).getByRole('button', { name: pay }),
+    );
+    return screen.findByRole('dialog', { name: 'Final Payment' });
+  }
+
+  it('offers the saved card first: paid with it, no card typed and no payment method made', async () => {
+    const fetchMock = api([finalProject()], [], {
+      ...withSavedCard,
+      'POST /api/process-final-payment': changes('p1', { status: 'completed', is_active: false }),
+    });
+    const user = await renderDashboard();
+    const dialog = await openFinalPayment(user);
+    const saved = await within(dialog).findByRole('radio', {
+      name: 'Pay with the saved card (Visa •••• 4242)',
+    });
+    expect(saved).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'A new card' })).not.toBeChecked();
+    expect(within(dialog).queryByRole('button', { name: 'Enter test card' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
+    expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
+    expect(mockCreatePaymentMethod).not.toHaveBeenCalled();
+    expect(requestBody(fetchMock, 'POST /api/process-final-payment')).toEqual({
+      projectId: 'p1',
+      paymentMethodId: 'saved_card',
+    });
+  });
+
+  it('a new card instead of the saved one: the card field appears and its payment method pays', async () => {
+    const fetchMock = api([finalProject()], [], {
+      ...withSavedCard,
+      'POST /api/process-final-payment': changes('p1', { status: 'completed', is_active: false }),
+    });
+    mockCreatePaymentMethod.mockResolvedValue({ ok: true, paymentMethod: { id: 'pm_new' } });
+    const user = await renderDashboard();
+    const dialog = await openFinalPayment(user);
+    await user.click(await within(dialog).findByRole('radio', { name: 'A new card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
+    expect(await within(dialog).findByText('Invalid card details.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
+    expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST /api/process-final-payment')).toEqual({
+      projectId: 'p1',
+      paymentMethodId: 'pm_new',
+    });
+  });
+
+  it("the saved card declined: the bank's reason under the choice, the dialog stays open to try a new card", async () => {
+    api([finalProject()], [], {
+      ...withSavedCard,
+      'POST /api/process-final-payment': () => ({
+        status: 402,
+        body: { error: 'Payment failed, please try again.', code: 'card_declined' },
+      }),
+    });
+    const user = await renderDashboard();
+    const dialog = await openFinalPayment(user);
+    await within(dialog).findByRole('radio', { name: /saved card/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $250' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Your card was declined. Payment failed, please try again.',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'A new card' }));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Enter test card' })).toBeInTheDocument();
+  });
+
   it("shows the payment library's own message when Stripe is not loaded", async () => {
     api([finalProject()]);
     mockCreatePaymentMethod.mockResolvedValue({

@@ -87,7 +87,7 @@ export function describeActivity(entry: ActivityEntry, viewer: ActivityViewer): 
     case 'refund_payment':
       return `${who} refunded a payment${amount(d)}`;
     case 'pay_open_invoice':
-      return `${who} paid the failed monthly payment with a new card${amount(d)}`;
+      return `${who} paid the failed monthly payment${amount(d)}`;
     case 'renewal_paid':
       return `This month's subscription was paid${amount(d)}`;
     case 'renewal_failed':

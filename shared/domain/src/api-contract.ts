@@ -58,6 +58,7 @@ import type {
   BillingDetails,
   BillingDetailsRequest,
   BillingOverview,
+  BillingReconciliation,
   RevenueReport,
   SavedCard,
   SaveCardRequest,
@@ -339,6 +340,11 @@ export interface ApiRouteTypes {
   revenueReport: { query?: { month?: string }; response: RevenueReport };
   /** The ledger of a month as CSV (every payment and refund with its document number). */
   ledgerExport: { query?: { month?: string }; response: { fileName: string; csv: string } };
+  /** The month's ledger against Stripe's charges, refunds and paid invoices (the reconcile command's report). */
+  billingReconciliation: {
+    query?: { month?: string };
+    response: BillingReconciliation;
+  };
   /** The admin sends a proposal (accepting the request) or revises it: each call makes a new version. */
   sendProposal: {
     params: { id: string };
@@ -759,6 +765,13 @@ export const API_ROUTES = {
   ledgerExport: {
     method: 'GET',
     path: '/api/ledger-export',
+    access: 'admin',
+    projectScoped: false,
+    feature: 'payments',
+  },
+  billingReconciliation: {
+    method: 'GET',
+    path: '/api/billing-reconciliation',
     access: 'admin',
     projectScoped: false,
     feature: 'payments',

@@ -12,6 +12,7 @@ import { multiLineText, requestObject, singleLineText } from './schemas/request-
 export const BILLING_API_MESSAGES = {
   documentNotFound: 'Document not found',
   noSavedCard: 'No card is saved. Enter a card to pay.',
+  savedCardElsewhere: 'Your saved card is not on this subscription. Enter the card to pay with.',
 } as const;
 
 export const BILLING_LIMITS = { name: 200, company: 200, address: 500, taxId: 40 } as const;
@@ -176,7 +177,27 @@ export const BILLING_TEXT = {
   retry: 'Try again',
   cancel: 'Cancel',
   downloadFailed: "We couldn't download the document.",
+  /** The card dialogs (final payment, failed renewal): the saved card, or one typed now. */
+  payWithLegend: 'Pay with',
+  payWithTheSavedCard: (brand: string, last4: string) =>
+    `Pay with the saved card (${cardBrandName(brand)} •••• ${last4})`,
+  payWithNewCard: 'A new card',
 } as const;
+
+const CARD_BRANDS: Record<string, string> = {
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+/** A card brand as Stripe names it ("visa") the way a person does ("Visa"). */
+export function cardBrandName(brand: string): string {
+  return CARD_BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
 
 /** The revenue breakdown's lines, in the order the admin sees them. */
 export const REVENUE_LINES = ['deposit', 'final', 'subscription', 'penalty', 'refund'] as const;
@@ -211,4 +232,16 @@ export function monthLabel(month: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/** GET /api/billing-reconciliation: a month's ledger against Stripe, as `npm run billing:reconcile` prints it. */
+export interface BillingReconciliation {
+  month: string;
+  totals: Record<
+    'charge' | 'refund' | 'invoice',
+    { ledger: number; stripe: number; ledgerCents: number; stripeCents: number }
+  >;
+  differences: Array<{ kind: 'charge' | 'refund' | 'invoice'; stripeObject: string; problem: string }>;
+  /** The printed report: totals, each difference and their count. */
+  report: string;
 }

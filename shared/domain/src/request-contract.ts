@@ -81,6 +81,7 @@ export const REQUEST_SCHEMAS = {
   saveCard: { body: saveCardSchema },
   revenueReport: { query: monthlyRevenueQuerySchema },
   ledgerExport: { query: monthlyRevenueQuerySchema },
+  billingReconciliation: { query: monthlyRevenueQuerySchema },
   sendProposal: { body: sendProposalSchema },
 } as const satisfies { [K in ApiRouteKey]?: { body: AnyObjectSchema } | { query: AnyObjectSchema } };
 

@@ -30,6 +30,7 @@ import {
 import { findVisibleProject } from '../../project-store/project-repository';
 import { SYSTEM_VIEWER } from '../../project-store/project-transitions';
 import { balanceDue } from './balance';
+import { formatReconciliation, reconcileMonth } from './billing-reconciliation';
 import type { StripePayments } from './stripe-payments';
 
 const mounted = { mountedAt: '/api' };
@@ -267,6 +268,18 @@ export function billingRoutes(
     async ({ readQuery }) => {
       const month = (await readQuery()).month ?? currentMonth();
       return { fileName: `ledger-${month}.csv`, csv: ledgerCsv(await ledgerEntries(db, month)) };
+    },
+    mounted,
+  );
+
+  defineRoute(
+    app,
+    'billingReconciliation',
+    async ({ readQuery }) => {
+      if (!stripe) throw new HttpError(503, API_MESSAGES.paymentsNotConfigured);
+      const month = (await readQuery()).month ?? currentMonth();
+      const books = await reconcileMonth(db, stripe.stripe, month);
+      return { ...books, report: formatReconciliation(books) };
     },
     mounted,
   );

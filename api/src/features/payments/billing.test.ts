@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { SAVED_CARD } from '@agency/domain/billing';
-import { insertFixtureProject, signatureOf, startTestApi, type TestApi } from '../../test-support/test-api';
+import { BILLING_API_MESSAGES, SAVED_CARD } from '@agency/domain/billing';
+import {
+  insertFixtureProject,
+  signatureOf,
+  startTestApi,
+  type TestApi,
+  type TestUser,
+} from '../../test-support/test-api';
 import { pdfText } from '../../test-support/pdf-text';
+import { recordSucceededPayment } from '../../money/payment-ledger';
 import { formatReconciliation, reconcileMonth } from './billing-reconciliation';
 
 /**
@@ -265,5 +272,195 @@ describe('billing centre', () => {
         problem: 'Stripe has $250, the ledger $249',
       },
     ]);
+  });
+  /** A running tier 3 subscription of the client: its project, Stripe subscription, customer and test clock. */
+  async function subscribe(client: TestUser) {
+    const projectId = await insertFixtureProject(api.db, client, { tier: 3, state: 'awaitingClient' });
+    const approved = await api.call('POST', '/api/client-approve-project', {
+      token: client.token,
+      body: {
+        projectId,
+        action: 'accept',
+        paymentMethodId: 'pm_card_visa',
+        ...(await signatureOf(api.db, projectId)),
+      },
+    });
+    expect(approved.status).toBe(200);
+    await api.settle();
+    const [sub] = await api.db.query<{
+      stripe_subscription_id: string;
+      stripe_customer_id: string;
+      stripe_test_clock_id: string;
+    }>(
+      'select stripe_subscription_id, stripe_customer_id, stripe_test_clock_id from subscriptions where project_id = $1',
+      [projectId],
+    );
+    return { projectId, sub: sub! };
+  }
+
+  /** The next renewal is charged to a card that declines: the subscription is past due with an open invoice. */
+  async function failNextRenewal({ sub }: Awaited<ReturnType<typeof subscribe>>) {
+    const failing = await api.stripe.paymentMethods.attach('pm_card_chargeCustomerFail', {
+      customer: sub.stripe_customer_id,
+    });
+    await api.stripe.subscriptions.update(sub.stripe_subscription_id, { default_payment_method: failing.id });
+    const clock = await api.stripe.testHelpers.testClocks.retrieve(sub.stripe_test_clock_id);
+    const next = new Date(clock.frozen_time * 1000);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    await api.stripe.testHelpers.testClocks.advance(sub.stripe_test_clock_id, {
+      frozen_time: Math.floor(next.getTime() / 1000) + 3600,
+    });
+    await api.settle();
+    await api.stripeService.webhooksIdle();
+    await api.settle();
+    const [open] = (
+      await api.stripe.invoices.list({ subscription: sub.stripe_subscription_id, status: 'open' })
+    ).data;
+    expect(open).toBeDefined();
+    return open!;
+  }
+
+  it('a failed renewal is paid with the saved card (no card typed); a card saved on another customer is refused before Stripe', async () => {
+    const client = await api.user(`renewal-${randomUUID().slice(0, 8)}`);
+    const subscription = await subscribe(client);
+    const card = await api.call('POST', '/api/billing/card', {
+      token: client.token,
+      body: { paymentMethodId: 'pm_card_visa' },
+    });
+    expect(card.status).toBe(200);
+    const savedMethod = card.body.savedCard.paymentMethodId as string;
+    const open = await failNextRenewal(subscription);
+
+    const paid = await api.call('POST', `/api/projects/${subscription.projectId}/pay-open-invoice`, {
+      token: client.token,
+      body: { paymentMethodId: SAVED_CARD },
+    });
+    expect(paid.status).toBe(200);
+    await api.settle();
+    const invoice = await api.stripe.invoices.retrieve(open.id, { expand: ['payment_intent'] });
+    expect(invoice.status).toBe('paid');
+    const [ledger] = await api.db.query<{ status: string; stripe_payment_intent_id: string }>(
+      'select status, stripe_payment_intent_id from payments where stripe_invoice_id = $1',
+      [open.id],
+    );
+    expect(ledger?.status).toBe('succeeded');
+    expect((await api.stripe.paymentIntents.retrieve(ledger!.stripe_payment_intent_id)).payment_method).toBe(
+      savedMethod,
+    );
+    expect(
+      (await api.stripe.subscriptions.retrieve(subscription.sub.stripe_subscription_id))
+        .default_payment_method,
+    ).toBe(savedMethod);
+    const [row] = await api.db.query<{ status: string }>(
+      'select status from subscriptions where project_id = $1',
+      [subscription.projectId],
+    );
+    expect(row?.status).toBe('active');
+    // The card did not go through the operation's input: the claim resolved it from the client's own card.
+    const [op] = await api.db.query<{ input: { paymentMethodId: string } }>(
+      `select input from money_operations where project_id = $1 and kind = 'pay_open_invoice'`,
+      [subscription.projectId],
+    );
+    expect(op?.input.paymentMethodId).toBe(savedMethod);
+
+    // A client whose card was saved before the subscription (on another Stripe customer): refused with why,
+    // nothing claimed and nothing sent to Stripe.
+    const early = await api.user(`early-${randomUUID().slice(0, 8)}`);
+    expect(
+      (
+        await api.call('POST', '/api/billing/card', {
+          token: early.token,
+          body: { paymentMethodId: 'pm_card_visa' },
+        })
+      ).status,
+    ).toBe(200);
+    const elsewhere = await subscribe(early);
+    const stillOpen = await failNextRenewal(elsewhere);
+    const refused = await api.call('POST', `/api/projects/${elsewhere.projectId}/pay-open-invoice`, {
+      token: early.token,
+      body: { paymentMethodId: SAVED_CARD },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: BILLING_API_MESSAGES.savedCardElsewhere },
+    });
+    expect(
+      await api.db.query(
+        `select 1 from money_operations where project_id = $1 and kind = 'pay_open_invoice'`,
+        [elsewhere.projectId],
+      ),
+    ).toEqual([]);
+    expect((await api.stripe.invoices.retrieve(stillOpen.id)).status).toBe('open');
+  });
+  it("keeps the consultancy's details as the document was issued with them: a changed configuration does not rewrite it", async () => {
+    const before = {
+      name: 'Before Consulting LLC',
+      address: '1 Old Street\nBoston, MA 02108',
+      email: 'billing@before.test',
+      taxId: 'US-98-7654321',
+    };
+    const after = {
+      name: 'After Advisory Inc.',
+      address: '9 New Avenue\nAustin, TX 73301',
+      email: 'accounts@after.test',
+      taxId: null,
+    };
+    const first = await startTestApi({ config: { seller: before } });
+    let second: TestApi | undefined;
+    try {
+      const client = await first.user(`seller-${randomUUID().slice(0, 8)}`);
+      const projectId = await insertFixtureProject(first.db, client, {
+        tier: 1,
+        state: 'pendingFinalPayment',
+      });
+      const pay = (paymentIntentId: string) =>
+        first.db.transaction((tx) =>
+          recordSucceededPayment(tx, {
+            paymentIntentId,
+            customerId: 'cus_seller',
+            projectId,
+            kind: 'final',
+            amountCents: 25000,
+            cardLast4: '4242',
+            succeededAt: new Date().toISOString(),
+          }),
+        );
+      await pay(`pi_seller_${randomUUID()}`);
+      const documentIdOf = async (number: number) =>
+        (await first.call('GET', '/api/billing', { token: client.token })).body.documents[number]
+          .id as string;
+      const issued = await documentIdOf(0);
+      const pdfOf = async (on: TestApi, id: string) => {
+        const response = await fetch(`${on.url}/api/billing/documents/${id}/pdf`, {
+          headers: { authorization: `Bearer ${client.token}` },
+        });
+        expect(response.status).toBe(200);
+        return pdfText(new Uint8Array(await response.arrayBuffer()));
+      };
+      const asIssued = await pdfOf(first, issued);
+      for (const expected of [
+        'Before Consulting LLC',
+        '1 Old Street',
+        'billing@before.test',
+        'Tax id: US-98-7654321',
+      ])
+        expect(asIssued).toContain(expected);
+
+      // The API starts again with the consultancy's new details, on the same database.
+      second = await startTestApi({ sameDatabaseAs: first, config: { seller: after } });
+      const reRendered = await pdfOf(second, issued);
+      expect(reRendered).toBe(asIssued);
+      expect(reRendered).not.toContain('After Advisory Inc.');
+
+      // A document issued from now on names the new details.
+      await pay(`pi_seller_${randomUUID()}`);
+      const next = await pdfOf(second, await documentIdOf(0));
+      expect(next).toContain('After Advisory Inc.');
+      expect(next).toContain('9 New Avenue');
+      expect(next).not.toContain('Before Consulting LLC');
+    } finally {
+      await second?.close();
+      await first.close();
+    }
   });
 });

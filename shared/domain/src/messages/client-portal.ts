@@ -187,8 +187,8 @@ export const CLIENT_MESSAGES = {
   updateCard: {
     title: 'Update Card',
     body: (title: string, amount: number | undefined) =>
-      `Pay ${amount ? `the open invoice of ${formatUsd(amount)}` : 'the open invoice'} for "${title}" with a new card.`,
-    note: 'This card is charged now and becomes the card for the coming months.',
+      `Pay ${amount ? `the open invoice of ${formatUsd(amount)}` : 'the open invoice'} for "${title}".`,
+    note: 'The card you pay with is charged now and becomes the card for the coming months.',
     confirm: (amount: number | undefined) => (amount ? `Pay ${formatUsd(amount)}` : 'Pay Now'),
     sending: 'Processing...',
   },
@@ -245,8 +245,8 @@ export const CLIENT_MESSAGES = {
     invoicePaid: (amount: number | undefined) => ({
       title: 'Payment Successful',
       description: amount
-        ? `Your payment of ${formatUsd(amount)} was successful. Your new card is used from now on.`
-        : 'Your payment was successful. Your new card is used from now on.',
+        ? `Your payment of ${formatUsd(amount)} was successful. This card is used from now on.`
+        : 'Your payment was successful. This card is used from now on.',
     }),
     requestSubmitted: {
       title: 'Service Request Submitted',

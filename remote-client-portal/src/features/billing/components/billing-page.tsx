@@ -12,31 +12,16 @@ import {
 import { useAuthStore } from '@agency/auth';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { getAppConfig } from '@agency/app-config';
-import {
-  CardDigits,
-  downloadDocument,
-  shortDate,
-  usePortalCache,
-  useQuery,
-  useQueryClient,
-} from '@agency/portal';
+import { CardDigits, downloadDocument, shortDate, usePortalCache, useQueryClient } from '@agency/portal';
 import { PaymentProvider, PAYMENT_MESSAGES } from '@agency/payments';
 import { Box, Button, Card, Center, Heading, HStack, Spinner, Stack, Text, useOverlays } from '@agency/ui';
 import { TextareaField, TextField } from '@agency/ui/forms';
 import { CardEntry, useCardSubmit } from '../../../components/card-entry';
+import { BILLING_QUERY_KEY, useBillingOverview } from '../../../lib/billing-overview';
 import { paymentConfig } from '../../../lib/payment-config';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
-/** The client's billing centre, one query: details, documents, what is coming, the saved card (issue 35). */
-export const BILLING_QUERY_KEY = ['billing'] as const;
-
-export function useBillingOverview() {
-  return useQuery({
-    queryKey: BILLING_QUERY_KEY,
-    queryFn: () => apiClient().billingOverview(),
-    staleTime: 30_000,
-  });
-}
+export { BILLING_QUERY_KEY, useBillingOverview };
 
 /** The Billing page (`/dashboard?view=billing`). */
 export function BillingPage({ onBack }: { onBack: () => void }) {

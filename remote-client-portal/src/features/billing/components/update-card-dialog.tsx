@@ -6,7 +6,7 @@ import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { usePortalCache } from '@agency/portal';
 import { PaymentProvider } from '@agency/payments';
 import { Button, Stack, Text, useOverlays } from '@agency/ui';
-import { CardEntry, useCardSubmit } from '../../../components/card-entry';
+import { CardChoice, useCardSubmit } from '../../../components/card-entry';
 import { paymentConfig } from '../../../lib/payment-config';
 import { toastSuccess } from '../../../lib/toast';
 
@@ -22,8 +22,9 @@ export interface UpdateCardDialogProps {
 }
 
 /**
- * After a failed renewal: a new card pays the open invoice and becomes the subscription's card
- * (POST /api/projects/:id/pay-open-invoice). A declined card keeps the dialog open with the reason.
+ * After a failed renewal: the saved card (offered first when there is one) or a new card pays the open invoice and
+ * becomes the subscription's card (POST /api/projects/:id/pay-open-invoice). A declined card keeps the dialog open
+ * with the reason.
  */
 export function UpdateCardDialog(props: UpdateCardDialogProps) {
   return (
@@ -41,10 +42,14 @@ function UpdateCardForm({ project, amountDue, onClose, onDone }: UpdateCardDialo
     entry: cardEntry,
     sending,
     submit,
-  } = useCardSubmit(() => ({
-    name: user?.fullName || project.client_name,
-    email: user?.email ?? project.client_email,
-  }));
+    choice,
+  } = useCardSubmit(
+    () => ({
+      name: user?.fullName || project.client_name,
+      email: user?.email ?? project.client_email,
+    }),
+    { offerSavedCard: true },
+  );
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -90,7 +95,7 @@ function UpdateCardForm({ project, amountDue, onClose, onDone }: UpdateCardDialo
           <Text fontSize="sm" color="fg.muted">
             {m.updateCard.note}
           </Text>
-          <CardEntry entry={cardEntry} disabled={sending} />
+          <CardChoice entry={cardEntry} choice={choice} disabled={sending} />
         </Stack>
       </form>
     </DialogShell>

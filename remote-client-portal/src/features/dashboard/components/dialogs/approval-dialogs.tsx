@@ -18,7 +18,7 @@ import { finalPaymentOf, monthlyFee, paidDeposit } from '../../../../lib/project
 import { declineReason, stripeReason } from '../../../../lib/card-errors';
 import { toastError, toastSuccess } from '../../../../lib/toast';
 import type { DialogProps } from '../../types';
-import { CardEntry, useCardEntry, useCardSubmit } from '../../../../components/card-entry';
+import { CardChoice, CardEntry, useCardEntry, useCardSubmit } from '../../../../components/card-entry';
 
 const m = CLIENT_MESSAGES;
 type ProjectDialogProps = DialogProps & { project: Project };
@@ -283,7 +283,10 @@ export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
   );
 }
 
-/** The remaining 50% of a fixed-price project: card → payment method → POST /api/process-final-payment. */
+/**
+ * The remaining 50% of a fixed-price project: the saved card (offered first when there is one) or a card typed
+ * now → POST /api/process-final-payment.
+ */
 export function FinalPaymentDialog(props: ProjectDialogProps) {
   return (
     <PaymentProvider config={paymentConfig()}>
@@ -300,10 +303,14 @@ function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
     entry: cardEntry,
     sending,
     submit,
-  } = useCardSubmit(() => ({
-    name: user?.fullName || project.client_name,
-    email: user?.email ?? project.client_email,
-  }));
+    choice,
+  } = useCardSubmit(
+    () => ({
+      name: user?.fullName || project.client_name,
+      email: user?.email ?? project.client_email,
+    }),
+    { offerSavedCard: true },
+  );
   const amount = finalPaymentOf(project);
 
   async function handleSubmit(event: FormEvent) {
@@ -345,7 +352,7 @@ function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
       <form id="final-payment-form" noValidate onSubmit={handleSubmit}>
         <Stack gap="4">
           <Text>{m.finalPayment.body(project.title, amount)}</Text>
-          <CardEntry entry={cardEntry} disabled={sending} />
+          <CardChoice entry={cardEntry} choice={choice} disabled={sending} />
         </Stack>
       </form>
     </DialogShell>
