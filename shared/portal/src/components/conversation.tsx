@@ -13,7 +13,7 @@ import {
 import { CONVERSATION_TEXTS } from '@agency/domain/messages/conversation';
 import { PORTAL_MESSAGES } from '@agency/domain/messages/portal';
 import { Badge, Box, Button, Center, chakra, Flex, Spinner, Stack, Text, useOverlays } from '@agency/ui';
-import { Alert, Field, Textarea } from '@agency/ui/forms';
+import { Field, Textarea } from '@agency/ui/forms';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { dateTime } from '../date-time';
 import { MessageAttachments } from './message-attachments';
@@ -28,6 +28,7 @@ import {
   unreadQuery,
   type ThreadPage,
 } from '../conversation-data';
+import { LoadFailed } from './load-failed';
 
 const T = CONVERSATION_TEXTS;
 /** Links open in a new tab and never carry the portal's address or a window handle to the other site. */
@@ -231,13 +232,7 @@ export function ConversationThread({
   return (
     <Stack gap="3">
       {query.isError && !query.data ? (
-        <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{T.loadFailed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {T.retry}
-          </Button>
-        </Alert.Root>
+        <LoadFailed title={T.loadFailed} retryLabel={T.retry} onRetry={() => void query.refetch()} />
       ) : !query.data ? (
         <Center py="6" gap="3" role="status">
           <Spinner size="sm" aria-hidden />

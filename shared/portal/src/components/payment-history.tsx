@@ -6,10 +6,10 @@ import {
   PAYMENT_STATUS_LABELS,
   SUBSCRIPTION_STATUS_LABELS,
 } from '@agency/domain/payment-history';
-import { Badge, Box, Button, Center, Spinner, Stack, Text, useOverlays, VisuallyHidden } from '@agency/ui';
-import { Alert } from '@agency/ui/forms';
+import { Badge, Box, Center, Spinner, Stack, Text, useOverlays, VisuallyHidden } from '@agency/ui';
 import { shortDate } from '../date-time';
 import type { ProjectPaymentsState } from '../use-project-payments';
+import { LoadFailed } from './load-failed';
 
 const STATUS_PALETTE: Record<PaymentHistoryEntry['status'], string> = {
   succeeded: 'green',
@@ -50,15 +50,7 @@ export function PaymentHistory({ projectTitle, state, onRetry }: PaymentHistoryP
     );
   }
   if (state.status === 'error') {
-    return (
-      <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{T.loadFailed}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={onRetry}>
-          {T.retry}
-        </Button>
-      </Alert.Root>
-    );
+    return <LoadFailed title={T.loadFailed} retryLabel={T.retry} onRetry={onRetry} />;
   }
   return (
     <Stack gap="4">

@@ -23,6 +23,7 @@ import {
 import { DialogButton } from './dialog-button';
 import { shortDate } from '../date-time';
 import { fileErrorMessage, useProjectFiles } from '../use-project-files';
+import { LoadFailed } from './load-failed';
 
 const t = FILE_MESSAGES.ui;
 
@@ -188,12 +189,7 @@ export function ProjectFiles({ projectId, viewer }: { projectId: string; viewer:
           <Text color="fg.muted">{t.empty}</Text>
         )
       ) : list.isError && !list.isFetching ? (
-        <HStack>
-          <Text color="fg.error">{t.loadFailed}</Text>
-          <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-            {t.retry}
-          </Button>
-        </HStack>
+        <LoadFailed title={t.loadFailed} retryLabel={t.retry} onRetry={() => void list.refetch()} />
       ) : (
         <Center py="4">
           <Spinner aria-label={t.title} />

@@ -12,7 +12,14 @@ import {
 import { useAuthStore } from '@agency/auth';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { getAppConfig } from '@agency/app-config';
-import { CardDigits, downloadDocument, shortDate, usePortalCache, useQueryClient } from '@agency/portal';
+import {
+  CardDigits,
+  downloadDocument,
+  shortDate,
+  usePortalCache,
+  useQueryClient,
+  LoadFailed,
+} from '@agency/portal';
 import { PaymentProvider, PAYMENT_MESSAGES } from '@agency/payments';
 import { Box, Button, Card, Center, Heading, HStack, Spinner, Stack, Text, useOverlays } from '@agency/ui';
 import { TextareaField, TextField } from '@agency/ui/forms';
@@ -42,12 +49,7 @@ export function BillingPage({ onBack }: { onBack: () => void }) {
           <Text>{T.loading}</Text>
         </Center>
       ) : overview.isError ? (
-        <Stack gap="2" align="start">
-          <Text role="alert">{T.loadFailed}</Text>
-          <Button size="sm" onClick={() => void overview.refetch()}>
-            {T.retry}
-          </Button>
-        </Stack>
+        <LoadFailed title={T.loadFailed} retryLabel={T.retry} onRetry={() => void overview.refetch()} />
       ) : (
         <BillingSections overview={overview.data} />
       )}
