@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import type { Locator } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { stripeClient } from '../../tools/stripe/stripe-clock.mjs';
 import { newPage } from './support/browser';
@@ -11,18 +10,12 @@ import { useProductSuite } from './support/suite';
 import { createClient, PASSWORD, signInAsAdmin } from './support/accounts';
 import { api, call, eventually } from './support/api';
 import { mailsTo } from './support/mailbox';
+import { fillCard } from './support/card';
 
 // The billing centre (issue 35): a client with a fixed-price project awaiting its final payment fills in their
 // billing details, saves a card on the Billing page (a SetupIntent), and pays the final payment with it without
 // typing a card, from the Billing page and from the dashboard's Final Payment dialog; the invoices list and
 // download as PDF (another client's is a 404).
-
-async function fillCard(scope: Locator, number: string) {
-  const card = scope.getByRole('group', { name: 'Credit or debit card' });
-  await card.getByLabel('Card number').fill(number);
-  await card.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
-  await card.getByLabel('Security code (CVC)').fill('123');
-}
 
 /** A tier 1 purchase paid with 4242…, accepted on both sides and completed: its final payment is due. */
 async function projectAwaitingFinalPayment(

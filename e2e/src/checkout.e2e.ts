@@ -7,6 +7,7 @@ import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
 import { assertNoAxeViolations } from './support/axe';
 import { shortReference } from '@agency/domain';
+import { fillCard } from './support/card';
 
 // Issue 7: buying a tier by card and requesting a consultation, offline, through the real Stripe SDKs
 // (the local Stripe.js stand-in in the browser, the local Stripe-compatible service behind the API).
@@ -61,11 +62,7 @@ async function payWithCard(page: Page, email: string, cardNumber: string) {
   await page.getByRole('heading', { level: 1, name: 'Purchase Basic Web App' }).waitFor();
   await fillCustomer(page, email, 'A marketing site for our analytical engine');
   await page.getByRole('button', { name: 'Pay $250 Now' }).click();
-  const card = page.getByRole('group', { name: 'Credit or debit card' });
-  await card.waitFor();
-  await card.getByLabel('Card number').fill(cardNumber);
-  await card.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
-  await card.getByLabel('Security code (CVC)').fill('123');
+  await fillCard(page, cardNumber);
   await page.getByRole('button', { name: 'Pay $250 Now' }).click();
 }
 

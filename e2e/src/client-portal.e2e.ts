@@ -8,6 +8,7 @@ import { assertNoAxeViolations } from './support/axe';
 import { logIn, signInAsAdmin } from './support/accounts';
 import { api } from './support/api';
 import { mailsTo } from './support/mailbox';
+import { fillCard } from './support/card';
 
 // The client portal: a new client requests a tier 3 service, the admin accepts it, the client approves the
 // proposal with a card (a subscription through the local Stripe stand-ins) and the project becomes active.
@@ -104,11 +105,7 @@ describe('client portal', () => {
     await card.getByText('Awaiting Your Approval').waitFor();
     await card.getByRole('button', { name: 'Approve' }).click();
     const approve = page.getByRole('dialog', { name: 'Approve Project' });
-    const cardGroup = approve.getByRole('group', { name: 'Credit or debit card' });
-    await cardGroup.waitFor();
-    await cardGroup.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await cardGroup.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
-    await cardGroup.getByLabel('Security code (CVC)').fill('123');
+    await fillCard(approve, '4242 4242 4242 4242');
     await approve.getByText('I agree to this proposal').click();
     await approve.getByRole('textbox', { name: /Your full name/ }).fill('Ada Lovelace');
     await approve.getByRole('button', { name: 'Sign and Approve' }).click();
@@ -152,10 +149,8 @@ describe('client portal', () => {
     await pay.click();
     await request.getByText('Please fill out all required fields.').waitFor();
 
+    await fillCard(request, '4000 0000 0000 0002');
     const cardGroup = request.getByRole('group', { name: 'Credit or debit card' });
-    await cardGroup.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await cardGroup.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
-    await cardGroup.getByLabel('Security code (CVC)').fill('123');
     await pay.click();
     await page.getByText('Payment failed. Please try again').waitFor();
 

@@ -7,6 +7,7 @@ import { useProductSuite } from './support/suite';
 import { assertNoAxeViolations } from './support/axe';
 import { createClient, logIn } from './support/accounts';
 import { api } from './support/api';
+import { fillCard } from './support/card';
 
 // The live portal, with two browsers open at once: the admin (desktop) and the client (phone). What one side
 // does shows on the other's open dashboard without a reload; the bell counts it; the board is run with the
@@ -106,10 +107,7 @@ describe('live portal: admin and client side by side', () => {
       // Client → admin: approving with a card takes the project out of the admin's open queue.
       await clientCard.getByRole('button', { name: 'Approve' }).click();
       const approve = c.getByRole('dialog', { name: 'Approve Project' });
-      const card = approve.getByRole('group', { name: 'Credit or debit card' });
-      await card.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await card.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
-      await card.getByLabel('Security code (CVC)').fill('123');
+      await fillCard(approve, '4242 4242 4242 4242');
       await approve.getByText('I agree to this proposal').click();
       await approve.getByRole('textbox', { name: /Your full name/ }).fill('Ada Lovelace');
       await assertNoAxeViolations(c, 'the Approve dialog at 360 px');

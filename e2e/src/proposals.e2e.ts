@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
@@ -16,23 +14,8 @@ import { createClient, logIn, PASSWORD, signIn, signInAsAdmin } from './support/
 import { api, call, eventually } from './support/api';
 import { mailsTo } from './support/mailbox';
 import { extractText, getDocumentProxy } from 'unpdf';
-
-async function fillCard(scope: Locator, number: string) {
-  const card = scope.getByRole('group', { name: 'Credit or debit card' });
-  await card.getByLabel('Card number').fill(number);
-  await card.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
-  await card.getByLabel('Security code (CVC)').fill('123');
-}
-
-async function assertNoAxeViolations(page: Page, where: string, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  assert.deepEqual(summary, [], `axe found violations on ${where}`);
-}
+import { fillCard } from './support/card';
+import { assertNoAxeViolations } from './support/axe';
 
 // Issue 33: agreements before money. The admin sends a tier 4 proposal (v1) and edits it (v2); the client sees
 // only v2 as a page, cannot sign without the box (400) nor sign v1 (409), nothing charged either way; then signs v2

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import {
   advanceProjectClock,
   stripeClient,
@@ -14,6 +13,8 @@ import { useProductSuite } from './support/suite';
 import { createClient, logIn, PASSWORD, signInAsAdmin } from './support/accounts';
 import { api, eventually } from './support/api';
 import { mailsTo } from './support/mailbox';
+import { fillCard } from './support/card';
+import { assertNoAxeViolations } from './support/axe';
 
 // Subscription billing as Stripe runs it, through the local Stripe stand-in's test clocks: a tier 4 client
 // approves with 4242…, a month passes, the second invoice is paid and its receipt reaches the mailbox, and
@@ -88,23 +89,6 @@ async function advanceOneMonth(product: RunningProduct, projectId: string) {
     projectId,
     months: 1,
   });
-}
-
-async function fillCard(scope: Locator, number: string) {
-  const card = scope.getByRole('group', { name: 'Credit or debit card' });
-  await card.getByLabel('Card number').fill(number);
-  await card.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
-  await card.getByLabel('Security code (CVC)').fill('123');
-}
-
-async function assertNoAxeViolations(page: Page, where: string, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  assert.deepEqual(summary, [], `axe found violations on ${where}`);
 }
 
 /** The cells of each body row of a table. */

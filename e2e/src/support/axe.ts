@@ -21,15 +21,20 @@ export async function settledAnimations(page: Page) {
   );
 }
 
-/** axe's violations on the page as it is now, one readable line per rule with the elements it names. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * axe's violations on the page as it is now (or only inside the `include` selector), one readable line per rule
+ * with the elements it names.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
   await settledAnimations(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
   return violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
   );
 }
 
-export async function assertNoAxeViolations(page: Page, where: string) {
-  assert.deepEqual(await axeViolations(page), [], `axe found violations on ${where}`);
+export async function assertNoAxeViolations(page: Page, where: string, include?: string) {
+  assert.deepEqual(await axeViolations(page, include), [], `axe found violations on ${where}`);
 }
