@@ -276,8 +276,8 @@ export function billingRoutes(
     app,
     'billingReconciliation',
     async ({ readQuery }) => {
-      if (!stripe) throw new HttpError(503, API_MESSAGES.paymentsNotConfigured);
       const month = (await readQuery()).month ?? currentMonth();
+      if (!stripe) throw new HttpError(503, API_MESSAGES.paymentsNotConfigured);
       const books = await reconcileMonth(db, stripe.stripe, month);
       return { ...books, report: formatReconciliation(books) };
     },
