@@ -11,6 +11,7 @@ import {
   type TestUser,
 } from '../test-support/test-api';
 import { moneyScenarios } from '../test-support/money-scenarios';
+import { signatureInvariantBreaches } from '../test-support/signature-invariant';
 
 /**
  * The money invariant of issue 12, proved against the real SDK and the local Stripe-compatible service: no
@@ -745,23 +746,9 @@ describe('no charge or subscription without a signature of the current proposal 
        where o.kind = 'client_accept' and exists (select 1 from money_operation_steps s where s.operation_id = o.id)`,
     );
     expect(reachedStripe.length).toBeGreaterThan(5);
-    const unsigned = await api.db.query(
-      `select o.id from money_operations o
-       where o.kind = 'client_accept'
-         and exists (select 1 from money_operation_steps st where st.operation_id = o.id)
-         and not exists (
-           select 1 from proposal_signatures s join proposals p on p.id = s.proposal_id
-           where s.operation_id = o.id and s.project_id = o.project_id and s.version = p.version
-             and s.content_hash = p.content_hash
-             and p.version = (select max(v.version) from proposals v
-                              where v.project_id = o.project_id and v.created_at <= s.signed_at))`,
-    );
-    expect(unsigned).toEqual([]);
-    const subscriptionsWithoutSignature = await api.db.query(
-      `select sub.project_id from subscriptions sub
-       where not exists (select 1 from proposal_signatures s join money_operations o on o.id = s.operation_id
-                         where s.project_id = sub.project_id and o.status = 'succeeded')`,
-    );
-    expect(subscriptionsWithoutSignature).toEqual([]);
+    expect(await signatureInvariantBreaches(api.db)).toEqual({
+      unsignedApprovals: [],
+      unsignedSubscriptions: [],
+    });
   });
 });

@@ -16,6 +16,7 @@ import { startTestApi, type TestApi } from '../test-support/test-api';
 import { pdfText } from '../test-support/pdf-text';
 import { backfillProposals } from './proposal-backfill';
 import { latestProposal, proposalHistory, sha256 } from './proposal-store';
+import { signatureInvariantBreaches } from '../test-support/signature-invariant';
 
 /**
  * Issue 33: projects that were already awaiting the client's approval before migration 120 had no proposal, so
@@ -319,24 +320,10 @@ describe('migration 121: proposals for projects awaiting the client from before 
   });
 
   it('the money invariant holds on the migrated database: every approval that reached Stripe rests on a signature of the version then current', async () => {
-    const unsigned = await api.db.query(
-      `select o.id from money_operations o
-       where o.kind = 'client_accept'
-         and exists (select 1 from money_operation_steps st where st.operation_id = o.id)
-         and not exists (
-           select 1 from proposal_signatures s join proposals p on p.id = s.proposal_id
-           where s.operation_id = o.id and s.project_id = o.project_id and s.version = p.version
-             and s.content_hash = p.content_hash
-             and p.version = (select max(v.version) from proposals v
-                              where v.project_id = o.project_id and v.created_at <= s.signed_at))`,
-    );
-    expect(unsigned).toEqual([]);
-    const subscriptionsWithoutSignature = await api.db.query(
-      `select sub.project_id from subscriptions sub
-       where not exists (select 1 from proposal_signatures s join money_operations o on o.id = s.operation_id
-                         where s.project_id = sub.project_id and o.status = 'succeeded')`,
-    );
-    expect(subscriptionsWithoutSignature).toEqual([]);
+    expect(await signatureInvariantBreaches(api.db)).toEqual({
+      unsignedApprovals: [],
+      unsignedSubscriptions: [],
+    });
     expect(
       await api.db.query<{ n: number }>(
         `select count(*)::int as n from money_operations where kind = 'client_accept' and status = 'succeeded'`,
