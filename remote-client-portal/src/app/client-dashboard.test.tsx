@@ -977,6 +977,38 @@ describe('Final payment', () => {
     });
   });
 
+  it('the early-cancellation penalty offers the saved card the same way: paid with it, no card typed', async () => {
+    const fetchMock = api([activeProject({ id: 'p1', title: 'CTO', tier: 4, cost: 25000 })], [], {
+      ...withSavedCard,
+      'POST /api/check-penalty': () => ({
+        body: { hasPenalty: true, penaltyAmount: 30000, monthsRemaining: 2, subscriptionFee: 25000 },
+      }),
+      'POST /api/cancel-project': changes('p1', CANCELLED, { refundIssued: false, refundAmount: 0 }),
+    });
+    const user = await renderDashboard();
+    await openTab(user, 'Active Projects');
+    await user.click(
+      within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', {
+        name: 'Cancel Project',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Early-Cancellation Penalty' });
+    expect(
+      await within(dialog).findByRole('radio', { name: 'Pay with the saved card (Visa •••• 4242)' }),
+    ).toBeChecked();
+    expect(within(dialog).queryByRole('button', { name: 'Enter test card' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Moving on');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $30,000 and Cancel' }));
+    expect(await screen.findByText('Project Cancelled')).toBeInTheDocument();
+    expect(mockCreatePaymentMethod).not.toHaveBeenCalled();
+    expect(requestBody(fetchMock, 'POST /api/cancel-project')).toEqual({
+      projectId: 'p1',
+      cancelledBy: 'client',
+      cancellationReason: 'Moving on',
+      paymentMethodId: 'saved_card',
+    });
+  });
+
   it("the saved card declined: the bank's reason under the choice, the dialog stays open to try a new card", async () => {
     api([finalProject()], [], {
       ...withSavedCard,

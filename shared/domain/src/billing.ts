@@ -165,7 +165,6 @@ export const BILLING_TEXT = {
   replaceCard: 'Replace card',
   cardSaved: 'Card saved',
   cardOnFile: (brand: string, last4: string) => `${brand} ending in ${last4}`,
-  payWithSavedCard: (brand: string, last4: string) => `Use my saved card (${brand} ending in ${last4})`,
   useNewCard: 'Use another card',
   payFinal: (amount: string) => `Pay ${amount} with my saved card`,
   paying: 'Paying...',

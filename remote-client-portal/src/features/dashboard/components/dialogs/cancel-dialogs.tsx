@@ -1,19 +1,15 @@
 import { formatUsd, isSubscriptionTier, type PenaltyQuoteResponse, type Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
-import { PaymentProvider, PAYMENT_MESSAGES, useCreatePaymentMethod } from '@agency/payments';
+import { PaymentProvider, PAYMENT_MESSAGES } from '@agency/payments';
 import { Box, Text } from '@agency/ui';
-import { Checkbox } from '@agency/ui/forms';
 import { ApiError, apiClient, apiErrorMessage } from '@agency/auth/api';
-import { shortDate, usePortalCache, useProjectPayments, useProposal, useQuery } from '@agency/portal';
-import { BILLING_TEXT, SAVED_CARD } from '@agency/domain/billing';
-import { useState } from 'react';
+import { shortDate, usePortalCache, useProjectPayments, useProposal } from '@agency/portal';
 import { paymentConfig } from '../../../../lib/payment-config';
-import { declineReason, stripeReason } from '../../../../lib/card-errors';
 import { toastError, toastSuccess } from '../../../../lib/toast';
 import type { DialogProps } from '../../types';
 import { ReasonDialog } from './reason-dialog';
-import { CardEntry, useCardEntry } from '../../../../components/card-entry';
+import { CardChoice, useCardSubmit } from '../../../../components/card-entry';
 
 const m = CLIENT_MESSAGES;
 
@@ -110,50 +106,37 @@ export function PenaltyDialog(props: PenaltyDialogProps) {
 function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
   const portal = usePortalCache();
   const user = useAuthStore((s) => s.user);
-  const { createPaymentMethod } = useCreatePaymentMethod();
-  const cardEntry = useCardEntry();
   const p = m.penalty;
-  // The saved card (the Billing page's), offered instead of typing one; the server pays with the client's own.
-  const savedCard = useQuery({
-    queryKey: ['billing'],
-    queryFn: () => apiClient().billingOverview(),
-    staleTime: 30_000,
-  }).data?.savedCard;
-  const [useSaved, setUseSaved] = useState(true);
-  const paySaved = !!savedCard && useSaved;
+  // The saved card (the Billing page's) is offered first, as in the other payment dialogs.
+  const card = useCardSubmit(
+    () => ({ name: user?.fullName || project.client_name, email: user?.email ?? project.client_email }),
+    { offerSavedCard: true },
+  );
   const serviceEnds = usePaidPeriodEnd(project);
   const signature = useProposal(project.id).data?.proposal?.signature ?? null;
 
   async function payAndCancel(reason: string) {
-    const result = paySaved
-      ? ({ ok: true, paymentMethod: { id: SAVED_CARD } } as const)
-      : await createPaymentMethod({
-          name: user?.fullName || project.client_name,
-          email: user?.email ?? project.client_email,
-        });
-    if (!result.ok) {
-      cardEntry.setError(result.error, stripeReason(result.stripeError));
-      return;
-    }
-    try {
-      const outcome = await portal.changeProject(project.id, () =>
-        apiClient().cancelProject({
-          body: {
-            projectId: project.id,
-            cancelledBy: 'client',
-            cancellationReason: reason,
-            paymentMethodId: result.paymentMethod.id,
-          },
-        }),
-      );
-      cancelledToast(outcome);
-      onDone(outcome.project);
-    } catch (error) {
-      // 402: the card was declined (or the penalty is unpaid); nothing was cancelled. Said beside the card.
-      if (error instanceof ApiError && error.status === 402)
-        cardEntry.setError(m.errors.penaltyPayment, declineReason(error));
-      else toastError(apiErrorMessage(error, m.errors.cancel));
-    }
+    const outcome = await card.submit(
+      (paymentMethodId) =>
+        portal.changeProject(project.id, () =>
+          apiClient().cancelProject({
+            body: {
+              projectId: project.id,
+              cancelledBy: 'client',
+              cancellationReason: reason,
+              paymentMethodId,
+            },
+          }),
+        ),
+      // 402: the card was declined (or the penalty is unpaid); nothing was cancelled.
+      (error) =>
+        error instanceof ApiError && error.status === 402
+          ? m.errors.penaltyPayment
+          : apiErrorMessage(error, m.errors.cancel),
+    );
+    if (!outcome) return;
+    cancelledToast(outcome);
+    onDone(outcome.project);
   }
 
   return (
@@ -165,8 +148,8 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
       onClose={onClose}
       submit={payAndCancel}
       precheck={() => {
-        if (paySaved || cardEntry.complete) return undefined;
-        cardEntry.setError(PAYMENT_MESSAGES.invalidCardDetails);
+        if (card.choice.useSaved || card.entry.complete) return undefined;
+        card.entry.setError(PAYMENT_MESSAGES.invalidCardDetails);
         return PAYMENT_MESSAGES.invalidCardDetails;
       }}
       before={
@@ -210,24 +193,7 @@ function PenaltyForm({ project, quote, onClose, onDone }: PenaltyDialogProps) {
           ) : null}
         </Box>
       }
-      after={
-        <>
-          {savedCard ? (
-            <Checkbox.Root
-              checked={useSaved}
-              onCheckedChange={(details) => setUseSaved(details.checked === true)}
-              mb="3"
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label fontWeight="normal">
-                {BILLING_TEXT.payWithSavedCard(savedCard.brand, savedCard.last4)}
-              </Checkbox.Label>
-            </Checkbox.Root>
-          ) : null}
-          {paySaved ? null : <CardEntry entry={cardEntry} />}
-        </>
-      }
+      after={<CardChoice entry={card.entry} choice={card.choice} />}
     />
   );
 }
