@@ -11,7 +11,12 @@ export interface OutgoingMail {
   /** A billing document to attach as PDF (rendered when the mail is sent: workers.ts). */
   documentId?: string;
   /** Files sent with the mail: a Buffer when drawn at sending time, base64 when the queued job carries them (JSON). */
-  attachments?: Array<{ filename: string; content: Buffer | string; encoding?: 'base64'; contentType: string }>;
+  attachments?: Array<{
+    filename: string;
+    content: Buffer | string;
+    encoding?: 'base64';
+    contentType: string;
+  }>;
 }
 
 export interface Mailer {
