@@ -20,6 +20,7 @@ import {
 } from '../../money/types';
 import { cardLast4, idOf, toPaymentError } from './stripe-objects';
 import { StripeSubscriptions } from './stripe-subscriptions';
+import { StripeSavedCards, type CardHolder } from './stripe-saved-cards';
 
 export interface StripePaymentsOptions {
   stripe: Stripe;
@@ -55,12 +56,14 @@ export class StripePayments implements Payments {
   private readonly db: Database;
   private readonly options: StripePaymentsOptions;
   private readonly subscriptions: StripeSubscriptions;
+  private readonly savedCards: StripeSavedCards;
 
   constructor(options: StripePaymentsOptions) {
     this.options = options;
     this.stripe = options.stripe;
     this.db = options.db;
     this.webhookSecret = options.webhookSecret;
+    this.savedCards = new StripeSavedCards(this.stripe, this.db);
     this.subscriptions = new StripeSubscriptions({
       stripe: this.stripe,
       db: this.db,
@@ -212,84 +215,10 @@ export class StripePayments implements Payments {
     );
   }
 
-  // ---- the saved card (issue 35) -------------------------------------------------------------------------
+  // ---- the saved card (issue 35): stripe-saved-cards.ts ----------------------------------------------------
 
-  /**
-   * Saves a card for off-session payments through a SetupIntent, confirmed here with the PaymentMethod the
-   * browser made, on the client's customer: the one of their latest running
-   * subscription (so its renewals use it), else the one their saved card is on, else the one of their latest payment, else a new one. Moves no
-   * money; one idempotency key per (client, card). The card becomes the customer's default and the default of
-   * the client's running subscriptions on that customer. Throws a PaymentError when the card is refused.
-   */
-  async saveCard(client: { id: string; email: string; name: string | null }, paymentMethodId: string) {
-    try {
-      const customerId = await this.billingCustomer(client);
-      const setup = await this.stripe.setupIntents.create(
-        {
-          customer: customerId,
-          payment_method: paymentMethodId,
-          usage: 'off_session',
-          confirm: true,
-          metadata: { type: 'saved_card', user_id: client.id },
-        },
-        { idempotencyKey: `save-card:${client.id}:${paymentMethodId}` },
-      );
-      if (setup.status !== 'succeeded')
-        throw new PaymentError(PAYMENT_MESSAGES.paymentFailed, 402, `setup_${setup.status}`);
-      const method = await this.stripe.paymentMethods.retrieve(idOf(setup.payment_method)!);
-      await this.stripe.customers.update(customerId, {
-        invoice_settings: { default_payment_method: method.id },
-      });
-      const subscriptions = await this.db.query<{ stripe_subscription_id: string }>(
-        `select s.stripe_subscription_id from subscriptions s join projects p on p.id = s.project_id
-          where p.client_id = $1 and s.stripe_customer_id = $2 and s.status in ('active', 'past_due')
-            and s.stripe_subscription_id is not null`,
-        [client.id, customerId],
-      );
-      for (const { stripe_subscription_id: id } of subscriptions)
-        await this.stripe.subscriptions.update(id, { default_payment_method: method.id });
-      const card = {
-        brand: method.card?.brand ?? 'card',
-        last4: method.card?.last4 ?? '',
-        expMonth: method.card?.exp_month ?? null,
-        expYear: method.card?.exp_year ?? null,
-        paymentMethodId: method.id,
-      };
-      await this.db.query(
-        `insert into saved_cards (user_id, stripe_customer_id, stripe_payment_method_id, stripe_setup_intent_id, brand,
-           last4, exp_month, exp_year)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)
-         on conflict (user_id) do update set stripe_customer_id = excluded.stripe_customer_id,
-           stripe_payment_method_id = excluded.stripe_payment_method_id,
-           stripe_setup_intent_id = excluded.stripe_setup_intent_id, brand = excluded.brand, last4 = excluded.last4,
-           exp_month = excluded.exp_month, exp_year = excluded.exp_year, updated_at = now()`,
-        [client.id, customerId, method.id, setup.id, card.brand, card.last4, card.expMonth, card.expYear],
-      );
-      return card;
-    } catch (error) {
-      throw toPaymentError(error);
-    }
-  }
-
-  private async billingCustomer(client: { id: string; email: string; name: string | null }): Promise<string> {
-    const [known] = await this.db.query<{ customer: string }>(
-      `select customer from (
-         select stripe_customer_id as customer, 1 as rank, updated_at as at from saved_cards where user_id = $1
-         union all
-         select s.stripe_customer_id, 0, s.start_date from subscriptions s join projects p on p.id = s.project_id
-          where p.client_id = $1 and s.status in ('active', 'past_due') and s.stripe_customer_id is not null
-         union all
-         select pay.stripe_customer_id, 2, pay.created_at from payments pay join projects p on p.id = pay.project_id
-          where p.client_id = $1 and pay.stripe_customer_id is not null
-       ) known order by rank, at desc limit 1`,
-      [client.id],
-    );
-    if (known) return known.customer;
-    const created = await this.stripe.customers.create(
-      { email: client.email, ...(client.name && { name: client.name }), metadata: { user_id: client.id } },
-      { idempotencyKey: `billing-customer:${client.id}` },
-    );
-    return created.id;
+  saveCard(client: CardHolder, paymentMethodId: string) {
+    return this.savedCards.saveCard(client, paymentMethodId);
   }
 
   // ---- money operations (the Payments contract) ---------------------------------------------------------
