@@ -1,4 +1,4 @@
-import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
@@ -9,6 +9,19 @@ import {
   type StoredBucket,
   type StoredObject,
 } from './storage-store';
+import {
+  bucketLimits,
+  contentDisposition,
+  decodeOnce,
+  jwtProblem,
+  mimeAllowed,
+  notFound,
+  objectListing,
+  jsonBody,
+  readLimited,
+  StorageError,
+  type SignedClaims,
+} from './storage-rules';
 
 export interface StorageServiceOptions {
   store: StorageStore;
@@ -25,29 +38,6 @@ export interface StorageServiceOptions {
 /** A signed upload URL stays good for two hours, as on hosted Supabase. */
 export const SIGNED_UPLOAD_URL_TTL_SECONDS = 2 * 60 * 60;
 const DEFAULT_GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
-
-type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415;
-
-/** An error as Supabase Storage answers it: `{ statusCode, code, error, message }` (storage-js reads these). */
-class StorageError extends Error {
-  constructor(
-    readonly status: ErrorStatus,
-    readonly code: string,
-    readonly error: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const notFound = (what: 'Object' | 'Bucket') =>
-  new StorageError(404, what === 'Object' ? 'NoSuchKey' : 'NoSuchBucket', 'not_found', `${what} not found`);
-
-interface SignedClaims {
-  url: string;
-  purpose: 'download' | 'upload';
-  upsert?: boolean;
-}
 
 /**
  * A stand-in for Supabase Storage (the `/storage/v1` API) for running offline: the real storage client of
@@ -467,102 +457,4 @@ export function createStorageService(options: StorageServiceOptions): Hono {
 
   app.route('/storage/v1', v1);
   return app;
-}
-
-function objectListing(object: StoredObject) {
-  return {
-    id: object.id,
-    updated_at: object.updated_at,
-    created_at: object.created_at,
-    last_accessed_at: object.last_accessed_at,
-    metadata: { eTag: object.eTag, size: object.size, mimetype: object.mimetype },
-  };
-}
-
-function bucketLimits(
-  body: Record<string, unknown>,
-): Pick<StoredBucket, 'file_size_limit' | 'allowed_mime_types'> {
-  const size = body.file_size_limit;
-  const limit = typeof size === 'number' ? size : typeof size === 'string' && size ? parseSize(size) : null;
-  const types = Array.isArray(body.allowed_mime_types)
-    ? body.allowed_mime_types.filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase())
-    : null;
-  return { file_size_limit: limit, allowed_mime_types: types?.length ? types : null };
-}
-
-/** `25MB`, `1GB`, `500KB` or a number of bytes, as the Storage API takes a bucket's limit. */
-function parseSize(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(text.trim());
-  if (!match)
-    throw new StorageError(400, 'InvalidRequest', 'Invalid Input', `Invalid file size limit: ${text}`);
-  const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(match[2] ?? 'b').toLowerCase() as 'b'];
-  return Math.floor(Number(match[1]) * unit);
-}
-
-function mimeAllowed(mimetype: string, allowed: string[]): boolean {
-  return allowed.some((entry) =>
-    entry.endsWith('/*') ? mimetype.startsWith(entry.slice(0, -1)) : entry === mimetype,
-  );
-}
-
-async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      return parsed as Record<string, unknown>;
-  } catch {
-    // below
-  }
-  throw new StorageError(400, 'InvalidRequest', 'Invalid Input', 'Body must be a JSON object');
-}
-
-/** Reads a request body, refusing it as soon as it passes `limit` bytes. */
-async function readLimited(
-  request: Request,
-  limit: number,
-  tooLarge: () => Error,
-): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_') || 'download';
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
-
-function decodeOnce(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-function jwtProblem(error: unknown): string {
-  if (error instanceof joseErrors.JWTExpired) return 'jwt expired';
-  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'invalid signature';
-  return 'jwt malformed';
 }
