@@ -64,7 +64,8 @@ import type {
   SaveCardRequest,
 } from './billing';
 
-/** Response shapes of the money routes (spec section 7); the payments module implements them. */ export interface PenaltyQuoteResponse {
+/** Response shapes of the money routes (spec section 7); the payments module implements them. */
+export interface PenaltyQuoteResponse {
   hasPenalty: boolean;
   penaltyAmount: number;
   monthsRemaining: number;
@@ -328,8 +329,7 @@ export interface ApiRouteTypes {
   /** The client's billing centre: billing details, documents, what is coming, the saved card (issue 35). */
   billingOverview: { response: BillingOverview };
   updateBillingDetails: { body: BillingDetailsRequest; response: { details: BillingDetails } };
-  /** One invoice or credit note as PDF (base64), for its owner or the admin; 404 for anyone else. */
-  /** An invoice or credit note as a PDF file (application/pdf, named by its number). */
+  /** An invoice or credit note as a PDF file (application/pdf, named by its number), for its owner or the admin; 404 for anyone else. */
   billingDocumentPdf: { params: { id: string }; response: never };
   /**
    * Saves the card the browser made into a PaymentMethod through a SetupIntent (confirmed by the server for
