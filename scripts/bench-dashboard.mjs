@@ -128,13 +128,31 @@ async function seed() {
 
   // States: 40 pending, 20 awaiting the client, 60 active, 30 completed, 20 cancelled, 20 refused (of the
   // subscriptions); of the fixed-price ones 10 awaiting the final payment and 10 active.
-  const accept = (id) => call(admin, 'POST', `/api/projects/${id}/accept`);
-  const approve = (id, card) =>
-    call(client, 'POST', '/api/client-approve-project', {
+  // Accepting is sending a proposal (issue 33): a subscription's with the monthly fee the admin chose, a
+  // fixed-price one at the tier's price; the client's approval signs the version it was sent.
+  const subscription = new Set(subscriptions);
+  const validUntil = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const accept = (id) =>
+    subscription.has(id)
+      ? call(admin, 'POST', `/api/projects/${id}/proposal`, {
+          scope: 'Technical leadership for the platform team.',
+          deliverables: ['Architecture review', 'Hiring plan'],
+          monthlyFee: 12000,
+          validUntil,
+        })
+      : call(admin, 'POST', `/api/projects/${id}/accept`);
+  const approve = async (id, card) => {
+    const { proposal } = await call(client, 'GET', `/api/projects/${id}/proposal`);
+    return call(client, 'POST', '/api/client-approve-project', {
       projectId: id,
       action: 'accept',
+      proposalVersion: proposal.document.version,
+      proposalHash: proposal.hash,
+      agreed: true,
+      signedName: 'Bench Client',
       ...(card && { paymentMethodId: 'pm_card_visa' }),
     });
+  };
   const [awaiting, active, completed, cancelled, refused] = [
     subscriptions.slice(40, 60),
     subscriptions.slice(60, 120),
