@@ -683,6 +683,17 @@ describe('Approve and Refuse', () => {
   });
 });
 
+/** Opens Cancel Project on the active project "CTO"; resolves with the dialog it opens (plain or penalty). */
+async function openCancelDialog(user: ReturnType<typeof userEvent.setup>, dialogName: string) {
+  await openTab(user, 'Active Projects');
+  await user.click(
+    within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', {
+      name: 'Cancel Project',
+    }),
+  );
+  return screen.findByRole('dialog', { name: dialogName });
+}
+
 describe('Cancelling', () => {
   it('a pending project needs a non-blank reason; the refund amount is shown', async () => {
     const fetchMock = api([aProject({ id: 'p1', title: 'Paid request', tier: 1 })], [], {
@@ -755,13 +766,7 @@ describe('Cancelling', () => {
       'POST /api/cancel-project': changes('p1', CANCELLED, { refundIssued: false, refundAmount: 0 }),
     });
     const user = await renderDashboard();
-    await openTab(user, 'Active Projects');
-    await user.click(
-      within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', {
-        name: 'Cancel Project',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel Project' });
+    const dialog = await openCancelDialog(user, 'Cancel Project');
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Done with it');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Project' }));
     expect(await screen.findByText('Project Cancelled')).toBeInTheDocument();
@@ -784,13 +789,7 @@ describe('Cancelling', () => {
       .mockResolvedValueOnce({ ok: true, paymentMethod: { id: 'pm_declined' } })
       .mockResolvedValueOnce({ ok: true, paymentMethod: { id: 'pm_ok' } });
     const user = await renderDashboard();
-    await openTab(user, 'Active Projects');
-    await user.click(
-      within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', {
-        name: 'Cancel Project',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Early-Cancellation Penalty' });
+    const dialog = await openCancelDialog(user, 'Early-Cancellation Penalty');
     expect(within(dialog).getByText('$30,000')).toBeInTheDocument();
     expect(within(dialog).getByText('2')).toBeInTheDocument();
     expect(within(dialog).getByText('$25,000')).toBeInTheDocument();
@@ -841,13 +840,7 @@ describe('Cancelling', () => {
     });
     mockCreatePaymentMethod.mockResolvedValue({ ok: false, error: 'Invalid card details.' });
     const user = await renderDashboard();
-    await openTab(user, 'Active Projects');
-    await user.click(
-      within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', {
-        name: 'Cancel Project',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Early-Cancellation Penalty' });
+    const dialog = await openCancelDialog(user, 'Early-Cancellation Penalty');
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Moving on');
     await user.click(within(dialog).getByRole('button', { name: 'Enter test card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $15,000 and Cancel' }));
@@ -986,13 +979,7 @@ describe('Final payment', () => {
       'POST /api/cancel-project': changes('p1', CANCELLED, { refundIssued: false, refundAmount: 0 }),
     });
     const user = await renderDashboard();
-    await openTab(user, 'Active Projects');
-    await user.click(
-      within(await screen.findByRole('article', { name: 'CTO' })).getByRole('button', {
-        name: 'Cancel Project',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Early-Cancellation Penalty' });
+    const dialog = await openCancelDialog(user, 'Early-Cancellation Penalty');
     expect(
       await within(dialog).findByRole('radio', { name: 'Pay with the saved card (Visa •••• 4242)' }),
     ).toBeChecked();
