@@ -174,7 +174,7 @@ if (mode === 'changed') {
             '--test',
             // A journey file whose product left a handle open must not hold the run (see e2e/package.json).
             '--test-force-exit',
-            '--test-concurrency=1',
+            `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 2}`,
             '--test-reporter=spec',
             ...journeyFiles.map((f) => path.relative('e2e', f)),
           ],
