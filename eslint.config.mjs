@@ -117,6 +117,12 @@ const boundaries = [
               from: [...APPS, 'api', 'local-cloud', 'tools', 'e2e'],
               message: 'shared/ packages never import the apps, the API or the tools.',
             },
+            {
+              target: 'web-server',
+              from: [...APPS, 'api', 'local-cloud', 'tools', 'scripts', 'e2e'],
+              message:
+                'The web server imports no tools, scripts, apps or services: they import it (tools -> web-server).',
+            },
           ],
         },
       ],

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { kb, measurePageJs } from '../tools/bench/measure-js.mjs';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
-import { appConfigFrom } from '../tools/product/local-env.mjs';
+import { appConfigFrom } from '../web-server/src/local-env.mjs';
 import { buildMonolith, startMonolith } from '../tools/bench/monolith/monolith.mjs';
 import { launchChromium } from '../tools/product/chromium.mjs';
 

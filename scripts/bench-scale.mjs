@@ -33,7 +33,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 console.log(describeMachine());
 const ports = await freePorts([
-  ...Object.keys(await import('../tools/product/local-env.mjs').then((m) => m.DEFAULT_PORTS)),
+  ...Object.keys(await import('../web-server/src/local-env.mjs').then((m) => m.DEFAULT_PORTS)),
   'POSTGRES_PORT',
 ]);
 const postgres = await startPostgres({ port: ports.POSTGRES_PORT });

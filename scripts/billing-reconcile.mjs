@@ -2,8 +2,8 @@
 // refunds and invoices of a month (exit 1 when there is one). Against your account and DATABASE_URL when set, else
 // against the offline stand-in and the embedded database (asked of the running `npm start` API, which owns it).
 import { spawnSync } from 'node:child_process';
-import { ROOT } from '../tools/product/apps.mjs';
-import { resolveLocalEnv } from '../tools/product/local-env.mjs';
+import { ROOT } from '../web-server/src/apps.mjs';
+import { resolveLocalEnv } from '../web-server/src/local-env.mjs';
 
 const env = process.env.STRIPE_SECRET_KEY ? process.env : { ...process.env, ...(await resolveLocalEnv()) };
 const run = spawnSync(

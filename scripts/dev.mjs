@@ -2,7 +2,7 @@
 // the offline services — on the same ports and configuration as `npm start`.
 import { spawn } from 'node:child_process';
 import { APPS, ROOT } from '../tools/product/start-product.mjs';
-import { appConfigFrom, resolveLocalEnv } from '../tools/product/local-env.mjs';
+import { appConfigFrom, resolveLocalEnv } from '../web-server/src/local-env.mjs';
 
 const env = await resolveLocalEnv();
 const shared = { ...process.env, ...env, AGENCY_APP_CONFIG: JSON.stringify(appConfigFrom(env)) };

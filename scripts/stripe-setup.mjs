@@ -2,8 +2,8 @@
 // with the lookup keys the API finds them by (tier_3_monthly, tier_4_monthly). Against your account with
 // STRIPE_SECRET_KEY (test or live), or against the offline stand-in when it is unset (started by npm start).
 import { spawnSync } from 'node:child_process';
-import { ROOT } from '../tools/product/apps.mjs';
-import { resolveLocalEnv } from '../tools/product/local-env.mjs';
+import { ROOT } from '../web-server/src/apps.mjs';
+import { resolveLocalEnv } from '../web-server/src/local-env.mjs';
 
 const env = process.env.STRIPE_SECRET_KEY ? process.env : { ...process.env, ...(await resolveLocalEnv()) };
 const run = spawnSync(

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { useProductSuite } from './support/suite';
 import { kb, measurePageJs } from '../../tools/bench/measure-js.mjs';
 import { buildMonolith, startMonolith } from '../../tools/bench/monolith/monolith.mjs';
-import { appConfigFrom } from '../../tools/product/local-env.mjs';
+import { appConfigFrom } from '../../web-server/src/local-env.mjs';
 
 // Bytes are deterministic for a given build, so the budget is a test; timings never are.
 const budget = JSON.parse(readFileSync(new URL('../../bundle-budget.json', import.meta.url), 'utf8'));

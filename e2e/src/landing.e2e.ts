@@ -6,8 +6,8 @@ import { describe, test } from 'node:test';
 import { SERVICE_TIERS } from '@agency/domain/tiers';
 import { newPage } from './support/browser';
 import { useProductSuite } from './support/suite';
-import { ROOT } from '../../tools/product/apps.mjs';
-import { findRemote, publishRelease, switchRelease } from '../../tools/product/releases.mjs';
+import { ROOT } from '../../web-server/src/apps.mjs';
+import { findRemote, publishRelease, switchRelease } from '../../web-server/src/releases.mjs';
 
 // Issue 16: the pages as the server sends them, before any script runs: real content, their own head, the
 // runtime configuration inside, and every script the page needs announced up front (one wave).

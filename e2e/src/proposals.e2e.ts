@@ -61,22 +61,31 @@ const verifyLink = (product: RunningProduct, to: string, type: 'signup') =>
       .find((l) => l.includes('/verify') && l.includes(`type=${type}`)),
   );
 
+/**
+ * A new client, Grace Hopper (`<prefix>-<random>@example.test`), with a tier 4 project awaiting its proposal, and
+ * the admin's token to send one.
+ */
+async function tier4Request(product: RunningProduct, prefix: string, title: string) {
+  const email = `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+  const clientToken = await createClient(product, { email, fullName: 'Grace Hopper' });
+  const adminToken = await signInAsAdmin(product);
+  const { id: projectId } = await api<{ id: string }>(product, clientToken, 'POST', '/api/create-project', {
+    title,
+    tier: 4,
+    description: 'A fractional CTO for our platform team',
+    monthly_budget_range: '15k-50k',
+    timeline: 'asap',
+  });
+  return { email, clientToken, adminToken, projectId };
+}
+
 describe('proposals: read, sign, then pay', () => {
   const suite = useProductSuite({ services: true });
 
   test('admin sends v1, edits to v2 → the client sees only v2, signs with a typed name → the subscription starts; the agreement downloads on both sides', async () => {
     const { product } = suite;
-    const email = `signer-${randomUUID().slice(0, 8)}@example.test`;
     const title = 'Platform leadership';
-    const clientToken = await createClient(product, { email, fullName: 'Grace Hopper' });
-    const adminToken = await signInAsAdmin(product);
-    const { id: projectId } = await api<{ id: string }>(product, clientToken, 'POST', '/api/create-project', {
-      title,
-      tier: 4,
-      description: 'A fractional CTO for our platform team',
-      monthly_budget_range: '15k-50k',
-      timeline: 'asap',
-    });
+    const { email, clientToken, adminToken, projectId } = await tier4Request(product, 'signer', title);
     const proposal = (monthlyFee: number, deliverables: string[]) => ({
       scope: 'Technical leadership for the platform rebuild.\n\n- Weekly architecture review\n- Hiring plan',
       deliverables,
@@ -207,17 +216,8 @@ describe('proposals: read, sign, then pay', () => {
 
   test('tier 4 after one renewal: the cancel dialog shows 60% × the unbilled month × the fee and when service ends, as signed; confirming cancels and charges exactly that', async () => {
     const { product } = suite;
-    const email = `renewed-${randomUUID().slice(0, 8)}@example.test`;
     const title = 'Leadership after a renewal';
-    const clientToken = await createClient(product, { email, fullName: 'Grace Hopper' });
-    const adminToken = await signInAsAdmin(product);
-    const { id: projectId } = await api<{ id: string }>(product, clientToken, 'POST', '/api/create-project', {
-      title,
-      tier: 4,
-      description: 'A fractional CTO for our platform team',
-      monthly_budget_range: '15k-50k',
-      timeline: 'asap',
-    });
+    const { email, clientToken, adminToken, projectId } = await tier4Request(product, 'renewed', title);
     const sent = await api<{ proposal: ProposalView }>(
       product,
       adminToken,

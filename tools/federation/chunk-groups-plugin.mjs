@@ -1,8 +1,8 @@
 // Writes which files each named chunk group of the host's build consists of (`import(/* webpackChunkName */)`),
 // so the server can preload exactly what a route will ask for, in the first wave (see
-// tools/product/server-render.mjs). `startup` is what every page loads right after the entry script;
+// web-server/src/server-render.mjs). `startup` is what every page loads right after the entry script;
 // `shared:<name>` is what the host provides a shared module from.
-export const CHUNK_GROUPS_FILE = '.ssr/chunk-groups.json';
+import { CHUNK_GROUPS_FILE } from '../../web-server/src/build-layout.mjs';
 /** Where the host's build writes the module that provides its shared modules (create-rspack-config.mjs). */
 export const SHARED_MODULES_FILE = 'node_modules/.federation/shared-modules.js';
 

@@ -17,9 +17,9 @@ import { RequestContractPlugin } from './api-requests.mjs';
 import { ChunkGroupsPlugin, SHARED_MODULES_FILE } from './chunk-groups-plugin.mjs';
 import { FontFilesPlugin, fontFaces } from './font-faces.mjs';
 import { BrandFilesPlugin, iconLinks } from './brand-files.mjs';
-import { appConfigFrom, resolveLocalEnv } from '../product/local-env.mjs';
+import { appConfigFrom, resolveLocalEnv } from '../../web-server/src/local-env.mjs';
 
-const remoteContract = fileURLToPath(new URL('./remote-contract.mjs', import.meta.url));
+const remoteContract = fileURLToPath(new URL('../../web-server/src/remote-contract.mjs', import.meta.url));
 const reactRefreshHook = fileURLToPath(new URL('./react-refresh-hook.js', import.meta.url));
 const reactRouterProductionBuild = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),

@@ -1,5 +1,5 @@
 // The server builds: the same app code compiled for Node, so a page can be rendered to HTML with its real
-// content and hydrated in the browser (tools/product/server-render.mjs renders them).
+// content and hydrated in the browser (web-server/src/server-render.mjs renders them).
 // - The host's server build (dist/.ssr/render-page.cjs, a dot-folder the static server never serves) is the
 //   host's whole tree with src/server/render-page.tsx as entry; remote pages come from the remotes' releases.
 // - A remote's server build (dist/ssr/pages.cjs, published with every release) holds the exposed pages its
@@ -15,10 +15,8 @@ const reactRouterProductionBuild = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
-/** Where a remote's server build sits inside its build (and so inside each release). */
-export const REMOTE_SSR_FILE = 'ssr/pages.cjs';
-/** Where the host's server build sits inside its build. */
-export const HOST_SSR_FILE = '.ssr/render-page.cjs';
+// Where these builds land (dist/.ssr/render-page.cjs, dist/ssr/pages.cjs) is what the web server reads:
+// web-server/src/build-layout.mjs names both.
 
 /**
  * @param {{ appDir: string, federation: { name: string, exposes?: Record<string, string>, ssr?: string[] } }} options

@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import hostFederation from '../../host/module-federation.config.mjs';
 import { hostSharedModules } from './host-shared-modules.mjs';
-import { modulesLoadedByHost } from './remote-contract.mjs';
-
-export const HOST_CONTRACT_FILE = 'federation-host.json';
+import { HOST_CONTRACT_FILE } from '../../web-server/src/build-layout.mjs';
+import { modulesLoadedByHost } from '../../web-server/src/remote-contract.mjs';
 
 const hostDir = fileURLToPath(new URL('../../host/', import.meta.url));
 
@@ -20,7 +19,7 @@ export function hostRouteData() {
 
 /**
  * @param {{ production?: boolean }} options development builds also provide React's JSX dev runtime
- * @returns {import('./remote-contract.mjs').HostContract}
+ * @returns {import('../../web-server/src/remote-contract.mjs').HostContract}
  */
 export function hostContract({ production = true } = {}) {
   return {

@@ -3,7 +3,11 @@ import { readdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hostContract, hostRouteData } from './host-contract.mjs';
-import { contractProblems, describeProblem, modulesLoadedByHost } from './remote-contract.mjs';
+import {
+  contractProblems,
+  describeProblem,
+  modulesLoadedByHost,
+} from '../../web-server/src/remote-contract.mjs';
 import { sharedDependencies } from './shared-deps.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -6,7 +6,7 @@
 // PostgreSQL, between nginx and the API...), which CI saw as EADDRINUSE once.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { DEFAULT_PORTS } from './local-env.mjs';
+import { DEFAULT_PORTS } from '../../web-server/src/local-env.mjs';
 
 const LOWEST = 10_000;
 /** Browsers refuse these ports (Chromium's and Firefox's restricted list, from 10,000 up). */

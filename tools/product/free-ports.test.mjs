@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { freePorts } from './free-ports.mjs';
-import { DEFAULT_PORTS } from './local-env.mjs';
+import { DEFAULT_PORTS } from '../../web-server/src/local-env.mjs';
 
 test('gives every port of the product a distinct free port', async () => {
   const ports = await freePorts();

@@ -5,12 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT } from './apps.mjs';
+import { ROOT } from '../../web-server/src/apps.mjs';
 import { apiCheck, checkContract, contractsOf } from './release-contracts.mjs';
 import { kB, Refused, shown, step } from './release-output.mjs';
-import { resolveLocalEnv } from './local-env.mjs';
-import { fetchRemoteHealth, percent } from './release-guard.mjs';
-import { previewLink, signPreview } from './preview-links.mjs';
+import { resolveLocalEnv } from '../../web-server/src/local-env.mjs';
+import { fetchRemoteHealth, percent } from '../../web-server/src/release-guard.mjs';
+import { previewLink, signPreview } from '../../web-server/src/preview-links.mjs';
 import {
   appendAudit,
   endCanary,
@@ -29,7 +29,7 @@ import {
   servedRemotes,
   startCanary,
   switchRelease,
-} from './releases.mjs';
+} from '../../web-server/src/releases.mjs';
 
 function build(remote) {
   const result = spawnSync('npx', ['nx', 'run', `${remote.project}:build`, '--outputStyle=static'], {

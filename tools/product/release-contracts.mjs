@@ -3,16 +3,16 @@
 // check a build before publishing it; `npm run api:check` checks the API against the live releases.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOST_CONTRACT_FILE } from '../federation/host-contract.mjs';
-import { contractProblems, describeProblem } from '../federation/remote-contract.mjs';
+import { HOST_CONTRACT_FILE } from '../../web-server/src/build-layout.mjs';
+import { contractProblems, describeProblem } from '../../web-server/src/remote-contract.mjs';
 import {
   API_REQUESTS_FILE,
   currentRequestContract,
   describeRequestProblem,
   requestProblems,
 } from '../federation/api-requests.mjs';
-import { ROOT } from './apps.mjs';
-import { resolveLocalEnv } from './local-env.mjs';
+import { ROOT } from '../../web-server/src/apps.mjs';
+import { resolveLocalEnv } from '../../web-server/src/local-env.mjs';
 import { Refused, shown, step } from './release-output.mjs';
 
 /**

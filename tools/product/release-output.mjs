@@ -1,6 +1,6 @@
 // What the release commands print and how they refuse: one line per step, paths from the repository's root.
 import { isAbsolute, relative } from 'node:path';
-import { ROOT } from './apps.mjs';
+import { ROOT } from '../../web-server/src/apps.mjs';
 
 export const shown = (path) => {
   const rel = relative(ROOT, path);

@@ -1,20 +1,15 @@
-// Starts the whole product: the offline services (auth, payments, mailbox), the API, and the host and
-// each remote on its own origin, exactly as `npm start` runs it. Tests call it with free ports and a
-// fresh data directory and stop it afterwards.
+// Starts the whole product: the offline services (auth, payments, mailbox), the API, and the web server
+// (web-server/: the host and each remote on its own origin), exactly as `npm start` runs it. Tests call it with
+// free ports and a fresh data directory and stop it afterwards.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { APPS, ROOT } from './apps.mjs';
+import { APPS, ROOT } from '../../web-server/src/apps.mjs';
+import { isProduction, resolveLocalEnv } from '../../web-server/src/local-env.mjs';
+import { startWebServer } from '../../web-server/src/web-server.mjs';
 import { freePorts } from './free-ports.mjs';
-import { isProduction, resolveLocalEnv } from './local-env.mjs';
 import { startNginx } from './nginx.mjs';
 import { startPostgres } from './postgres.mjs';
-import { publishRelease, readPointer, releasePaths, remoteApps, switchRelease } from './releases.mjs';
-import { startReleaseGuard } from './release-guard.mjs';
-import { runtimeConfig } from './runtime-config.mjs';
-import { createServerRenderer } from './server-render.mjs';
-import { contentSecurityPolicy, startStaticServer } from './static-server.mjs';
-import { visitorReleases } from './visitor-releases.mjs';
 
 export { APPS, ROOT };
 
@@ -99,42 +94,6 @@ async function startReplicas({ env, replicas, stops, log }) {
 }
 
 /**
- * Publishes each remote's build as an immutable release, so the product only ever serves release folders
- * (a rebuild in place cannot change a file under a visitor). A new build becomes current only over what an
- * earlier start made current: once a remote's team has released or rolled back (npm run release, rollback),
- * their choice stands, and a restart or a new image of the whole product (whose remotes were rebuilt from
- * main) never undoes it or ships a remote its team has not released. A build published before stays off too.
- * @param {Record<string, string>} builds remote name -> build folder, for the ones not in <remote>/dist
- */
-export async function publishBuilds(env, builds = {}, log) {
-  const { pointerFile } = releasePaths(env);
-  for (const remote of await remoteApps()) {
-    const published = publishRelease({
-      env,
-      remote,
-      buildDir: builds[remote.name] ?? join(ROOT, remote.dir, 'dist'),
-    });
-    const entry = readPointer(pointerFile)[remote.name];
-    const current = entry?.history.at(-1);
-    const startsOwn = !current || entry.startedWith === current;
-    if (current === published.release || (published.created && startsOwn)) {
-      const { from } = switchRelease({ env, remote, release: published.release, byStart: startsOwn });
-      const was = from && from !== published.release ? `, was ${from}` : '';
-      log?.(
-        `[releases] ${remote.name} ${published.release} (${published.created ? 'new build, ' : ''}current${was})`,
-      );
-    } else {
-      const why = published.created
-        ? `is published and stays off, since ${current} was released by its team: npm run release -- ${remote.name} ships it`
-        : `was published before and stays off: npm run rollback -- ${remote.name} --to ${published.release} serves it`;
-      log?.(
-        `[releases] ${remote.name} ${current} (current; the build in ${remote.dir}/dist, ${published.release}, ${why})`,
-      );
-    }
-  }
-}
-
-/**
  * @param {{ ports?: Record<string, number>, env?: Record<string, string>, log?: (line: string) => void,
  *           services?: boolean, builds?: Record<string, string>, apiReplicas?: number }} options
  *   `builds`: remote name -> the build folder to publish at start instead of <remote>/dist (tests).
@@ -177,45 +136,8 @@ export async function startProduct({
         await api.ready;
       }
     }
-    await publishBuilds(env, builds, log);
-    const { releasesDir } = releasePaths(env);
-    const remotes = Object.fromEntries((await remoteApps()).map((remote) => [remote.dir, remote.name]));
-    let warmUp = () => {};
-    for (const app of APPS) {
-      const isHost = app.dir === 'host';
-      // The host's pages are rendered on the server, with the current configuration inside.
-      const pages = isHost ? createServerRenderer({ hostDir: join(ROOT, app.dir, 'dist'), log }) : undefined;
-      const appConfig = isHost ? runtimeConfig(env, { log }) : undefined;
-      const server = await startStaticServer({
-        // The host is deployed in place; each remote's origin serves its release folders.
-        dir: isHost ? join(ROOT, app.dir, 'dist') : join(releasesDir, remotes[app.dir]),
-        port: Number(env[app.portVar]),
-        spa: isHost,
-        cors: !isHost,
-        immutable: !isHost,
-        csp: isHost ? contentSecurityPolicy : undefined,
-        // As the API and the stand-ins: this machine only, unless BIND_HOST opens it (in a container).
-        host: env.BIND_HOST || undefined,
-        appConfig,
-        ...(isHost && {
-          visitor: visitorReleases({
-            secret: env.RELEASE_PREVIEW_SECRET,
-            releasesDir,
-            secure: env.PUBLIC_SITE_URL?.startsWith('https:'),
-          }),
-        }),
-        ...(pages && { render: pages.render, files: pages.files }),
-      });
-      if (pages) {
-        stops.push(pages.close);
-        warmUp = () => void pages.warm(appConfig());
-      }
-      stops.push(server.close);
-    }
-    // Once every origin answers: the public pages are rendered before their first visitors.
-    warmUp();
-    // Canaries that fail in browsers more than the current release are rolled back (release-guard.mjs).
-    stops.push(startReleaseGuard(env, { log: log ?? console.error }));
+    const web = await startWebServer({ env, builds, log });
+    stops.push(web.stop);
   } catch (error) {
     await stopAll();
     throw error;

@@ -58,7 +58,7 @@ async function main(argv) {
     console.error('usage: npm run stripe:clock -- advance <project-id> [--months N] | show <project-id>');
     process.exit(2);
   }
-  const { resolveLocalEnv } = await import('../product/local-env.mjs');
+  const { resolveLocalEnv } = await import('../../web-server/src/local-env.mjs');
   const env = await resolveLocalEnv();
   const options = { apiUrl: env.STRIPE_API_URL, secretKey: env.STRIPE_SECRET_KEY };
   const print = (clock) =>

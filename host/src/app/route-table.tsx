@@ -9,7 +9,7 @@ import routeData from './remote-routes.json';
  *
  * The remote half lives in remote-routes.json, plain data that the tools read too: the host's build
  * publishes what it loads (federation-host.json), `npm run release` refuses a remote that no longer
- * exposes one of these modules, and the contract test fails in CI (tools/federation/remote-contract.mjs).
+ * exposes one of these modules, and the contract test fails in CI (web-server/src/remote-contract.mjs).
  */
 export interface RemoteRouteEntry extends RemoteRoute {
   path: string;
@@ -48,7 +48,7 @@ export const HOST_ROUTE_CHUNKS: Readonly<Record<string, string[]>> = {
   [HOST_PATHS.resetPassword]: ['reset-password-page'],
   // Either portal: the federation runtime, the signed-in user's auth service, the kit's overlays (which
   // dashboard-page.tsx loads with the portal) and the admin's two-factor prompt (app.tsx). The portal's own files, and the shared modules it takes from
-  // the host, are preloaded for the role this browser kept (tools/product/server-render-worker.mjs).
+  // the host, are preloaded for the role this browser kept (web-server/src/server-render-worker.mjs).
   [HOST_PATHS.dashboard]: ['federation', 'auth-service', 'overlays', 'second-factor-prompt'],
 };
 

@@ -1,6 +1,6 @@
 // The host's server entry (built for Node by tools/federation/create-ssr-config.mjs, never shipped to
 // browsers): renders a page with the same tree the browser hydrates, with the current runtime configuration
-// and the current release of the remote that owns the page. tools/product/server-render.mjs calls it.
+// and the current release of the remote that owns the page. web-server/src/server-render.mjs calls it.
 import { createHash } from 'node:crypto';
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';

@@ -1,6 +1,6 @@
 // The remote registry as the server sees it (the SSR build puts this in place of
 // lib/federation/api/remote-registry.ts): the same exports, but a remote page comes from the remote release's
-// server build, which tools/product/server-render.mjs loads. Nothing here runs in a browser.
+// server build, which web-server/src/server-render.mjs loads. Nothing here runs in a browser.
 import type { ComponentType } from 'react';
 import type { AppConfig } from '@agency/app-config';
 import type { IncompatibleReleaseError } from '../runtime-plugin/incompatible-release-error';

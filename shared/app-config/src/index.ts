@@ -11,7 +11,7 @@ export interface RemoteLocation {
   release?: string;
   /** The release before it: the host falls back to it when the current one cannot run here. */
   previous?: { manifest: string; release?: string };
-  /** A canary: this release is current for `share` percent of visitors (tools/federation/release-selection.mjs). */
+  /** A canary: this release is current for `share` percent of visitors (web-server/src/release-selection.mjs). */
   canary?: { manifest: string; release: string; share: number };
 }
 

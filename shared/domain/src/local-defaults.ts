@@ -1,5 +1,5 @@
 // Defaults for running everything offline on one machine; the values live in local-defaults.json,
-// which the product starter (tools/product/local-env.mjs) reads too.
+// which the web server and the product starter (web-server/src/local-env.mjs) read too.
 import defaults from './local-defaults.json';
 
 const { ports } = defaults;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
 import createConfig from './rspack.config.mjs';
-import { startStaticServer } from '../../product/static-server.mjs';
+import { startStaticServer } from '../../../web-server/src/static-server.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 

@@ -1,4 +1,3 @@
-import type { LiveProjectEvent } from '@agency/domain';
 import {
   insertFixtureProject,
   startTestApi,
@@ -6,6 +5,7 @@ import {
   type TestApi,
   type TestUser,
 } from '../../test-support/test-api';
+import { openLive as openLiveStream } from '../../test-support/live-reader';
 
 /**
  * Issue 34: a file finished or deleted reaches the other side's open Files list live (an event of the log the
@@ -19,50 +19,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api?.close());
 
-/** GET /api/live as the portals read it, collecting `project` events. */
+/** The live stream as the portals read it; resolves with the `project` events of one action once one arrives. */
 async function openLive(user: TestUser) {
-  const controller = new AbortController();
-  const response = await fetch(`${api.url}/api/live`, {
-    headers: { authorization: `Bearer ${user.token}` },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const events: LiveProjectEvent[] = [];
-  let ready = false;
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let split: number;
-        while ((split = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, split);
-          buffer = buffer.slice(split + 2);
-          const type = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (type === 'ready') ready = true;
-          if (type === 'project' && data) events.push(JSON.parse(data) as LiveProjectEvent);
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  const until = async (accept: () => boolean, timeoutMs = 3000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!accept() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  };
-  await until(() => ready);
+  const live = await openLiveStream(api, user);
   return {
-    waitFor: async (action: string, timeoutMs?: number) => {
-      await until(() => events.some((e) => e.action === action), timeoutMs);
-      return events.filter((e) => e.action === action);
-    },
-    close: () => controller.abort(),
+    waitFor: (action: string, timeoutMs?: number) => live.waitFor((e) => e.action === action, timeoutMs),
+    close: live.close,
   };
 }
 

@@ -1,5 +1,4 @@
 import pg from 'pg';
-import type { LiveProjectEvent } from '@agency/domain';
 import {
   insertFixtureProject,
   signatureOf,
@@ -7,6 +6,7 @@ import {
   type TestApi,
   type TestUser,
 } from '../../test-support/test-api';
+import { openLive as openLiveStream } from '../../test-support/live-reader';
 
 /** Issue 15: a live portal (push channel, notifications, timeline, boards, inbox), on one or two API processes. */
 let api: TestApi;
@@ -15,63 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** Reads GET /api/live as the portals do (fetch with the user's token), collecting `project` events. */
+/** The live stream as the portals read it (test-support/live-reader.ts), served as an event stream. */
 async function openLive(target: TestApi, user: TestUser, lastEventId?: number) {
-  const controller = new AbortController();
-  const response = await fetch(`${target.url}/api/live`, {
-    headers: {
-      authorization: `Bearer ${user.token}`,
-      ...(lastEventId !== undefined && { 'last-event-id': String(lastEventId) }),
-    },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const events: LiveProjectEvent[] = [];
-  let ready = false;
-  let ended = false;
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let split: number;
-        while ((split = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, split);
-          buffer = buffer.slice(split + 2);
-          const type = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (type === 'ready') ready = true;
-          if (type === 'project' && data) events.push(JSON.parse(data));
-        }
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-  })();
-  const until = async <T>(read: () => T, accept: (value: T) => boolean, timeoutMs = 3000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!accept(read()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    return read();
-  };
-  await until(() => ready, Boolean);
-  return {
-    events,
-    /** Resolves with the events once one matches (or after the timeout, for "nothing arrived" checks). */
-    waitFor: (match: (event: LiveProjectEvent) => boolean, timeoutMs?: number) =>
-      until(
-        () => events.filter(match),
-        (found) => found.length > 0,
-        timeoutMs,
-      ),
-    ended: () => until(() => ended, Boolean),
-    close: () => controller.abort(),
-  };
+  const live = await openLiveStream(target, user, lastEventId);
+  expect(live.response.headers.get('content-type')).toContain('text/event-stream');
+  return live;
 }
 
 /**

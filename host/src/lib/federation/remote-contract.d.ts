@@ -1,4 +1,4 @@
-// tools/federation/remote-contract.mjs, the one rule for whether a remote release fits this host.
+// web-server/src/remote-contract.mjs, the one rule for whether a remote release fits this host.
 declare module '@agency/federation/remote-contract' {
   export interface HostContract {
     /** Shared module name -> the version the host provides. */

@@ -36,7 +36,7 @@ const NO_INVITATION: { tab: Tab; email: string } = { tab: 'login', email: '' };
 
 function LoginTabs() {
   const location = useLocation();
-  // The server renders /login once for every query (tools/product/server-render.mjs), so the page hydrates as
+  // The server renders /login once for every query (web-server/src/server-render.mjs), so the page hydrates as
   // the Login tab and takes the invitation in the address once hydrated (read during hydration, React kept the
   // server's Login tab on screen while its state said Sign Up).
   const hydrated = useHydrated();

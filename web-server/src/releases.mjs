@@ -219,7 +219,7 @@ export function switchRelease({ env, remote, release, base = env[remote.urlVar],
 
 /**
  * Makes `release` current for `share` percent of visitors (sticky per visitor, see
- * tools/federation/release-selection.mjs); the others keep the current release. Replaces a canary under way.
+ * web-server/src/release-selection.mjs); the others keep the current release. Replaces a canary under way.
  * @returns {{ from?: string, to: string, share: number, replaced?: string }}
  */
 export function startCanary({ env, remote, release, share, base = env[remote.urlVar] }) {

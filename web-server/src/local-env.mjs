@@ -1,7 +1,7 @@
 // The embedded defaults `npm start` runs on: every port, URL and local secret in one place.
 // Any variable already set in the environment wins, which is how the product is pointed at hosted
 // Supabase, Stripe, SMTP and PostgreSQL (see README). In production none of the local fallbacks is used: the
-// web tier (scripts/serve-apps.mjs, Dockerfile.web) refuses to start without its public configuration.
+// web tier (web-server/src/main.mjs, Dockerfile.web) refuses to start without its public configuration.
 import { readFileSync } from 'node:fs';
 import { compactVerify, SignJWT } from 'jose';
 

@@ -16,7 +16,7 @@ import {
   switchRelease,
   updatePointer,
 } from './releases.mjs';
-import { publishBuilds } from './start-product.mjs';
+import { publishBuilds } from './web-server.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'agency-releases-test-'));
 after(() => rmSync(work, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, beforeEach, describe, test } from 'node:test';
-import { bucketOf, pickReleases } from '../federation/release-selection.mjs';
+import { bucketOf, pickReleases } from './release-selection.mjs';
 import { previewLink, signPreview, verifyPreview } from './preview-links.mjs';
 import { checkCanaries, guardSettings, judgeCanary } from './release-guard.mjs';
 import {

@@ -2,7 +2,7 @@
 // (the reports the host sends to the API: POST /api/remote-health) with the current release's, and ends the
 // canary when it fails more by a set margin over a minimum number of loads: every visitor gets the current
 // release again, the audit log records it, and the API tells the consultancy's inbox. It runs in the host's
-// server process (which owns the release pointer), beside the web tier: tools/product/start-product.mjs.
+// server process (which owns the release pointer), beside the web tier: web-server.mjs.
 import { appendAudit, endCanary, readPointer, releasePaths, remoteApps } from './releases.mjs';
 
 /** The defaults: 5 percentage points over the current release's rate, from 20 loads on, checked every 15 s. */

@@ -7,10 +7,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import { CHUNK_GROUPS_FILE } from '../federation/chunk-groups-plugin.mjs';
-import { HOST_SSR_FILE, REMOTE_SSR_FILE } from '../federation/create-ssr-config.mjs';
-import { HOST_CONTRACT_FILE } from '../federation/host-contract.mjs';
-import { contractProblems } from '../federation/remote-contract.mjs';
+import { CHUNK_GROUPS_FILE, HOST_CONTRACT_FILE, HOST_SSR_FILE, REMOTE_SSR_FILE } from './build-layout.mjs';
+import { contractProblems } from './remote-contract.mjs';
 
 const require = createRequire(import.meta.url);
 // A remote that does not answer in time is left to the browser (which retries it, and tells the visitor).

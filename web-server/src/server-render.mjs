@@ -11,7 +11,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { HOST_SSR_FILE } from '../federation/create-ssr-config.mjs';
+import { HOST_SSR_FILE } from './build-layout.mjs';
 
 const PAGE_CACHE_SIZE = 200;
 const RENDER_TIMEOUT_MS = 10_000;

@@ -1,12 +1,12 @@
 // The releases one visitor gets, picked by the host's server: their side of each canary (from the random id
-// cookie the browser keeps; tools/federation/release-selection.mjs) and a verified preview. The page is rendered
+// cookie the browser keeps; web-server/src/release-selection.mjs) and a verified preview. The page is rendered
 // from them and /app-config.json names them, so the browser loads and hydrates from the same files and keeps its
 // side on every re-read, with no picking code in the host's start-up chunk. Each location still names its canary
 // and share (the tools read them); the browser loads `manifest`, this visitor's release.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pickReleases, VISITOR_COOKIE } from '../federation/release-selection.mjs';
+import { pickReleases, VISITOR_COOKIE } from './release-selection.mjs';
 import { fromPreviewCookie, PREVIEW_COOKIE, previewCookieValue, verifyPreview } from './preview-links.mjs';
 
 const YEAR_S = 365 * 24 * 3600;

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
-import { HOST_SSR_FILE } from '../federation/create-ssr-config.mjs';
+import { HOST_SSR_FILE } from './build-layout.mjs';
 import { createServerRenderer } from './server-render.mjs';
 
 const hostDir = mkdtempSync(join(tmpdir(), 'agency-server-render-test-'));

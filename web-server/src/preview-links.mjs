@@ -1,7 +1,7 @@
 // Preview links: `?preview=checkout@<release>&expires=<unix seconds>&signature=<HMAC>` loads one release of one
 // remote for the browser that opens it, so a remote's team can check a release on the live site before anyone
 // else sees it. The host's server checks the signature (HMAC-SHA256 with RELEASE_PREVIEW_SECRET, which
-// production requires: tools/product/local-env.mjs) and the expiry, then keeps the link in a cookie of that
+// production requires: local-env.mjs) and the expiry, then keeps the link in a cookie of that
 // browser; an unsigned, tampered or expired link, or one naming a release that is not published, is ignored.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

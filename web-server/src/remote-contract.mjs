@@ -1,7 +1,9 @@
-// The contract between the host and a remote release, one rule checked in three places: `npm run release`
+// The contract between the host and a remote release, one rule checked in four places: `npm run release`
 // (a built remote against the running host's /federation-host.json), the contract test in CI (every
-// remote's config against the host's sources), and the host itself at run time (each remote manifest it
-// fetches, before any of the remote's code runs; host/src/runtime-plugin/compatibility.ts).
+// remote's config against the host's sources), the host itself at run time (each remote manifest it
+// fetches, before any of the remote's code runs; host/src/runtime-plugin/compatibility.ts), and this web
+// server before it renders a remote's page (server-render-worker.mjs). It lives here, with its lowest user:
+// the build and release tooling (tools/) import it from the web server, never the other way round.
 // A remote fits when it exposes every module the host loads from it and the host provides every shared
 // module it needs at a version inside the range it was built to accept. Runs in Node and in the browser;
 // `satisfy` is the Module Federation runtime's own semver matcher, so the gate and the runtime agree.

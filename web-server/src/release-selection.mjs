@@ -1,5 +1,5 @@
 // Which release of each remote one visitor gets: the rule the host's server applies to the page it renders and
-// to the /app-config.json it answers (tools/product/visitor-releases.mjs), so a page is rendered, hydrated and
+// to the /app-config.json it answers (visitor-releases.mjs), so a page is rendered, hydrated and
 // re-read from the same release. Plain JavaScript with no dependency: a browser-side host could apply it too.
 // The runtime configuration names, per remote, the current release and, during a canary, the canary release
 // with its share of visitors (0-100). A visitor is in the canary when a hash of their random id (a cookie the
