@@ -9,6 +9,8 @@
 // Prints each run, then the medians; last line:
 // dashboard-200 load-ms=<n> tab-ms=<n> move-ms=<n> dom=<n>
 // Targets: load ≤ 1000, tab ≤ 100, move ≤ 100, dom ≤ 1500. Tests never check timings; this prints them.
+// `-- --before <git ref>` measures the admin portal built at that commit first (on the same API, host and data),
+// then this checkout's, and prints both last lines: a before-and-after pair from one run on one machine.
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,15 +37,41 @@ const run = (args) => {
 console.log('Building the apps and services (Nx cache)...');
 run(['nx', 'run-many', '-t', 'build', '--projects=tag:app,tag:service', '--outputStyle=static']);
 
+// --before <git ref>: the admin portal built from that commit is measured first, on a product of its own
+// seeded the same way, then this checkout's; both in one run on one machine.
+const beforeRef = process.argv.includes('--before')
+  ? process.argv[process.argv.indexOf('--before') + 1]
+  : null;
+const beforeBuild = beforeRef ? buildAdminPortalAt(beforeRef) : null;
+
 console.log(describeMachine());
-const ports = await freePorts();
-const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-dashboard-'));
 // Seeding sends 200 project requests: behind a "proxy" each comes from its own address, so the per-address
 // rate limit (20 requests per 15 minutes) is not what is measured. (The services inherit this process's env.)
 process.env.TRUST_PROXY = '1';
-const product = await startProduct({ ports, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
-const env = product.env;
 const browser = await launchChromium();
+/** The product being measured: one per build measured, started fresh. */
+let product;
+let env;
+
+/** The admin portal's production build at `ref`, from a throwaway worktree: its dist folder. */
+function buildAdminPortalAt(ref) {
+  const dir = mkdtempSync(join(tmpdir(), 'agency-bench-before-'));
+  const sh = (command, args, cwd) => {
+    const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+  };
+  console.log(`Building the admin portal at ${ref} (a worktree in ${dir})...`);
+  sh('git', ['worktree', 'add', '--detach', dir, ref], ROOT);
+  process.on('exit', () => spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT }));
+  sh(
+    'npm',
+    ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+    dir,
+  );
+  sh('npx', ['patch-package'], dir);
+  sh('npx', ['nx', 'run', '@agency/remote-admin-portal:build', '--outputStyle=static'], dir);
+  return join(dir, 'remote-admin-portal', 'dist');
+}
 
 // --- seeding through the API ---------------------------------------------------------------------------------
 
@@ -336,40 +364,59 @@ async function adminSession() {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value) => Math.round(value);
 
-try {
-  console.log(`Seeding ${PROJECTS} projects and ${TICKETS} tickets...`);
-  const { counts } = await seed();
-  console.log(
-    `  views: ${Object.entries(counts)
-      .map(([view, n]) => `${view} ${n}`)
-      .join(', ')}`,
-  );
-  const session = await adminSession();
-  // One visit first, so each measured run meets a warm server as a returning admin would.
-  await measure(session);
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) {
-    const result = await measure(session);
-    runs.push(result);
+/** Starts a product publishing `builds`, seeds it, measures the dashboard RUNS times; the medians. */
+async function benchProduct(label, builds) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-dashboard-'));
+  product = await startProduct({
+    ports: await freePorts(),
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    builds,
+  });
+  env = product.env;
+  try {
+    console.log(`${label}: seeding ${PROJECTS} projects and ${TICKETS} tickets...`);
+    const { counts } = await seed();
     console.log(
-      `run ${i + 1}: load ${ms(result.load)} ms, tab ${ms(result.tab)} ms (Queue→Active ${ms(result.toActive)}, Active→Queue ${ms(result.toQueue)}), move ${ms(result.move)} ms, dom ${result.dom}`,
+      `  views: ${Object.entries(counts)
+        .map(([view, n]) => `${view} ${n}`)
+        .join(', ')}`,
     );
+    const session = await adminSession();
+    // One visit first, so each measured run meets a warm server as a returning admin would.
+    await measure(session);
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await measure(session);
+      runs.push(result);
+      console.log(
+        `  run ${i + 1}: load ${ms(result.load)} ms, tab ${ms(result.tab)} ms (Queue→Active ${ms(result.toActive)}, Active→Queue ${ms(result.toQueue)}), move ${ms(result.move)} ms, dom ${result.dom}`,
+      );
+    }
+    return {
+      load: ms(median(runs.map((r) => r.load))),
+      tab: ms(median(runs.map((r) => r.tab))),
+      move: ms(median(runs.map((r) => r.move))),
+      dom: median(runs.map((r) => r.dom)),
+    };
+  } finally {
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  const summary = {
-    load: ms(median(runs.map((r) => r.load))),
-    tab: ms(median(runs.map((r) => r.tab))),
-    move: ms(median(runs.map((r) => r.move))),
-    dom: median(runs.map((r) => r.dom)),
-  };
-  const verdict = (value, target) => `${value} (target ≤ ${target}: ${value <= target ? 'ok' : 'OVER'})`;
+}
+
+const verdict = (value, target) => `${value} (target ≤ ${target}: ${value <= target ? 'ok' : 'OVER'})`;
+const line = (label, summary) =>
+  `${label} load-ms=${summary.load} tab-ms=${summary.tab} move-ms=${summary.move} dom=${summary.dom}`;
+try {
+  const before = beforeBuild
+    ? await benchProduct(`before (${beforeRef})`, { admin_portal: beforeBuild })
+    : null;
+  const summary = await benchProduct(beforeRef ? 'after (this checkout)' : 'this checkout', {});
   console.log(
     `median of ${RUNS}: load ${verdict(summary.load, 1000)}, tab ${verdict(summary.tab, 100)}, move ${verdict(summary.move, 100)}, dom ${verdict(summary.dom, 1500)}`,
   );
-  console.log(
-    `dashboard-200 load-ms=${summary.load} tab-ms=${summary.tab} move-ms=${summary.move} dom=${summary.dom}`,
-  );
+  if (before) console.log(line(`dashboard-200-before ${beforeRef}`, before));
+  console.log(line('dashboard-200', summary));
 } finally {
   await browser.close();
-  await product.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
