@@ -1,17 +1,19 @@
 import type { Context } from 'hono';
 import { ValidationError, type AnySchema, type InferType } from 'yup';
 import { API_MESSAGES } from '@agency/domain';
-import { REQUEST_SCHEMAS, type BodyRouteKey, type QueryRouteKey } from '@agency/domain/request-contract';
+import {
+  bodySchema,
+  querySchema,
+  type BodyRouteKey,
+  type BodySchema,
+  type QueryRouteKey,
+  type QuerySchema,
+} from '@agency/domain/request-contract';
 import { HttpError } from './http-error';
 
-type Schemas = typeof REQUEST_SCHEMAS;
 /** What a route's body and query are once read. */
-export type RequestBody<K extends BodyRouteKey> = InferType<
-  Schemas[K] extends { body: infer S extends AnySchema } ? S : never
->;
-export type RequestQuery<K extends QueryRouteKey> = InferType<
-  Schemas[K] extends { query: infer S extends AnySchema } ? S : never
->;
+export type RequestBody<K extends BodyRouteKey> = InferType<BodySchema<K>>;
+export type RequestQuery<K extends QueryRouteKey> = InferType<QuerySchema<K>>;
 
 /**
  * Parses the JSON body of `route` and validates it with the route's schema in the shared request table (what
@@ -19,8 +21,7 @@ export type RequestQuery<K extends QueryRouteKey> = InferType<
  * (RouteContext.readBody); a helper shared by two paths of one route calls it with the route's key.
  */
 export async function readBody<K extends BodyRouteKey>(c: Context, route: K): Promise<RequestBody<K>> {
-  const schema = (REQUEST_SCHEMAS[route] as { body: AnySchema }).body;
-  return validate(schema, await readJsonObject(c));
+  return validate(bodySchema(route), await readJsonObject(c));
 }
 
 /**
@@ -48,7 +49,7 @@ export function readQuery<K extends QueryRouteKey>(
   route: K,
   query: Record<string, string>,
 ): Promise<RequestQuery<K>> {
-  return validate((REQUEST_SCHEMAS[route] as { query: AnySchema }).query, query);
+  return validate(querySchema(route), query);
 }
 
 export async function validate<S extends AnySchema>(schema: S, value: unknown): Promise<InferType<S>> {

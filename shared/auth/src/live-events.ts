@@ -1,4 +1,5 @@
-import { API_ROUTES, LIVE_EVENT_IDS_REMEMBERED, RecentIds, type LiveProjectEvent } from '@agency/domain';
+import { LIVE_EVENT_IDS_REMEMBERED, RecentIds, type LiveProjectEvent } from '@agency/domain';
+import { ACCOUNT_ROUTES } from '@agency/domain/routes/account';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'stopped';
 
@@ -30,7 +31,7 @@ const DEFAULT_RETRY = { firstMs: 1000, maxMs: 30_000 };
 export function subscribeLiveEvents(options: LiveEventsOptions): () => void {
   const retry = options.retry ?? DEFAULT_RETRY;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const url = `${options.baseUrl.replace(/\/+$/, '')}${API_ROUTES.liveEvents.path}`;
+  const url = `${options.baseUrl.replace(/\/+$/, '')}${ACCOUNT_ROUTES.liveEvents.path}`;
   // Ids arrive out of order (an event's id is taken before it commits): Last-Event-ID is the highest one, and the
   // server's replay starts a little below it, so the ids already passed on are kept to skip them.
   let lastEventId = 0;

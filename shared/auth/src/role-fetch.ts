@@ -1,4 +1,5 @@
-import { API_ROUTES, ROLE_FETCH } from '@agency/domain';
+import { ROLE_FETCH } from '@agency/domain';
+import { ACCOUNT_ROUTES } from '@agency/domain/routes/account';
 import type { Role } from './auth-store';
 
 /** What one attempt produced: a role, or a failure worth retrying (timeout, network). */
@@ -21,7 +22,7 @@ export function toRole(value: unknown): Role {
  */
 export function requestRole(apiUrl: string, fetchImpl: typeof fetch = fetch): RoleRequest {
   return async (accessToken, signal) => {
-    const response = await fetchImpl(`${apiUrl}${API_ROUTES.currentUserRole.path}`, {
+    const response = await fetchImpl(`${apiUrl}${ACCOUNT_ROUTES.currentUserRole.path}`, {
       method: 'GET',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
       signal,

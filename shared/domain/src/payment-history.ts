@@ -1,5 +1,29 @@
-import type { PaymentHistoryEntry, Project, SubscriptionStatus } from './api-contract';
+import type { Project, SubscriptionStatus } from './records';
 import { isFixedPriceTier, isSubscriptionTier } from './tiers';
+
+/** One line of a project's payment history (GET /api/projects/:id/payments). Amounts in whole dollars. */
+export interface PaymentHistoryEntry {
+  id: string;
+  kind: 'deposit' | 'final' | 'penalty' | 'subscription' | 'refund';
+  status: 'succeeded' | 'failed' | 'refunded';
+  amount: number;
+  /** ISO date of the payment, refund or failed attempt. */
+  at: string;
+  cardLast4: string | null;
+  /** Why a payment failed, in the bank's words. */
+  failureMessage: string | null;
+}
+
+export interface ProjectPaymentsResponse {
+  payments: PaymentHistoryEntry[];
+  /** What the client still owes: the rest of a fixed price, or a failed monthly invoice. */
+  balanceDue: number;
+  subscription: {
+    status: SubscriptionStatus;
+    monthlyCost: number | null;
+    currentPeriodEnd: string | null;
+  } | null;
+}
 
 /** What each line of a payment history was for; both portals name payments with these. */
 export const PAYMENT_KIND_LABELS: Record<PaymentHistoryEntry['kind'], string> = {

@@ -1,5 +1,5 @@
-import { API_ROUTES, routePath, type ApiRouteKey } from '@agency/domain';
-import { REQUEST_SCHEMAS, requestContract } from '@agency/domain/request-contract';
+import { API_ROUTES, routePath } from '@agency/domain';
+import { requestContract } from '@agency/domain/request-contract';
 import { insertFixtureProject, startTestApi, type TestApi } from '../../test-support/test-api';
 
 describe('the request contract (GET /api/contract)', () => {
@@ -35,23 +35,19 @@ describe('the request contract (GET /api/contract)', () => {
   });
 
   // The contract is only worth checking a release against if a field it does not list is refused.
-  it.each(Object.keys(REQUEST_SCHEMAS) as (keyof typeof REQUEST_SCHEMAS)[])(
-    '%s refuses a field the contract does not list (400 naming it)',
-    async (key) => {
-      const spec = API_ROUTES[key as ApiRouteKey];
-      const caller = spec.access === 'public' ? undefined : spec.access === 'admin' ? api.admin : api.clientA;
-      const projectId = await insertFixtureProject(api.db, api.clientA, { tier: 3, state: 'active' });
-      const path = routePath(spec.path, { id: projectId });
-      const parts = REQUEST_SCHEMAS[key];
-      const response =
-        'query' in parts
-          ? await api.call(spec.method, `${path}?notInTheContract=1`, { token: caller?.token })
-          : await api.call(spec.method, path, {
-              token: caller?.token,
-              body: { notInTheContract: 1 },
-            });
-      expect(response.status).toBe(400);
-      expect(JSON.stringify(response.body)).toContain('notInTheContract');
-    },
-  );
+  const withSchema = Object.entries(API_ROUTES).filter(([, spec]) => 'body' in spec || 'query' in spec);
+  it.each(withSchema)('%s refuses a field the contract does not list (400 naming it)', async (_key, spec) => {
+    const caller = spec.access === 'public' ? undefined : spec.access === 'admin' ? api.admin : api.clientA;
+    const projectId = await insertFixtureProject(api.db, api.clientA, { tier: 3, state: 'active' });
+    const path = routePath(spec.path, { id: projectId });
+    const response =
+      'query' in spec
+        ? await api.call(spec.method, `${path}?notInTheContract=1`, { token: caller?.token })
+        : await api.call(spec.method, path, {
+            token: caller?.token,
+            body: { notInTheContract: 1 },
+          });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain('notInTheContract');
+  });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { API_ROUTES, routePath, type ProposalSection, type ProposalView } from '@agency/domain';
+import { routePath, type ProposalSection, type ProposalView } from '@agency/domain';
+import { PROPOSAL_ROUTES } from '@agency/domain/routes/proposals';
 import { PROPOSAL_UI } from '@agency/domain/messages/proposal-ui';
 import { apiClient } from '@agency/auth/api';
 import { Box, Button, Grid, Heading, List, Stack, Text } from '@agency/ui';
@@ -79,7 +80,7 @@ export function SignatureSummary({ proposal, at }: { proposal: ProposalView; at:
 
 /** Downloads the signed agreement (GET /api/projects/:id/agreement.pdf) with the signed-in user's token. */
 export async function downloadAgreement(apiUrl: string, projectId: string): Promise<void> {
-  const path = routePath(API_ROUTES.agreementPdf.path, { id: projectId });
+  const path = routePath(PROPOSAL_ROUTES.agreementPdf.path, { id: projectId });
   if (!(await downloadDocument(apiUrl, path, 'agreement.pdf'))) throw new Error(PROPOSAL_UI.downloadFailed);
 }
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { API_ROUTES, formatUsd, routePath } from '@agency/domain';
+import { formatUsd, routePath } from '@agency/domain';
+import { BILLING_ROUTES } from '@agency/domain/routes/billing';
 import {
   BILLING_DOCUMENT_LABELS,
   BILLING_TEXT as T,
@@ -320,7 +321,7 @@ function DetailsForm({ overview }: { overview: BillingOverview }) {
 }
 
 async function download(document_: BillingDocumentSummary) {
-  const path = routePath(API_ROUTES.billingDocumentPdf.path, { id: document_.id });
+  const path = routePath(BILLING_ROUTES.billingDocumentPdf.path, { id: document_.id });
   const saved = await downloadDocument(getAppConfig().apiUrl, path, `${document_.number}.pdf`).catch(
     () => false,
   );

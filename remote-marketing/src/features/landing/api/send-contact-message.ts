@@ -1,6 +1,6 @@
 import { getAppConfig } from '@agency/app-config';
 import { getAccessToken } from '@agency/auth';
-import { API_ROUTES } from '@agency/domain/api-contract';
+import { SITE_ROUTES } from '@agency/domain/routes/site';
 import type { ContactFormRequest } from '@agency/domain/schemas/contact-form';
 
 /**
@@ -11,7 +11,7 @@ import type { ContactFormRequest } from '@agency/domain/schemas/contact-form';
 export async function sendContactMessage(message: ContactFormRequest): Promise<void> {
   const apiUrl = getAppConfig().apiUrl.replace(/\/+$/, '');
   const token = await getAccessToken();
-  const response = await fetch(`${apiUrl}${API_ROUTES.contactForm.path}`, {
+  const response = await fetch(`${apiUrl}${SITE_ROUTES.contactForm.path}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
