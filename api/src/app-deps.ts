@@ -22,6 +22,8 @@ import type { FileStorage } from './features/files/file-storage';
 export interface AppConfig extends Settings {
   /** Two-factor sign-in for admin routes (features/users/admin-second-factor.ts); unset: not checked. */
   adminSecondFactor?: SecondFactorPolicy;
+  /** POST /ops/test-clock/run (ops/test-clock.ts): only outside production (config.ts); unset: not served. */
+  testClock?: boolean;
 }
 
 /** Everything the routes depend on, passed in so tests can swap the outside world (payments, mail). */

@@ -23,6 +23,8 @@ import { registerProposalRoutes } from './features/proposals/routes';
 import type { AppEnv, Caller } from './http/app-env';
 import { HttpError } from './http/http-error';
 import { registerOpsRoutes } from './ops/ops-routes';
+import { registerTestClockRoutes } from './ops/test-clock';
+import { clockedJobs } from './workers';
 import { logContext } from './ops/log-context';
 import { bearerToken } from './http/access-token';
 import { adminSecondFactor } from './features/users/admin-second-factor';
@@ -90,6 +92,11 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
 
   registerOpsRoutes(app, { db: deps.db, ...deps.ops });
+  registerTestClockRoutes(app, {
+    enabled: deps.config.testClock,
+    metricsToken: deps.ops.metricsToken,
+    jobs: clockedJobs(services),
+  });
 
   // hono's bodyLimit reads c.req.raw.body first, which on @hono/node-server builds a full fetch Request (and
   // moves the body onto a web stream) for every call. A declared Content-Length is checked as is (Node's

@@ -32,6 +32,8 @@ describe('api configuration fails closed', () => {
       jwtSecret: LOCAL_DEFAULTS.jwtSecret,
       bindHost: '127.0.0.1',
       adminEmail: LOCAL_DEFAULTS.adminEmail,
+      // The journeys' test clock (ops/test-clock.ts) is served by the offline product only.
+      testClock: true,
     });
     expect(readApiConfig({ BIND_HOST: '0.0.0.0' }).bindHost).toBe('0.0.0.0');
   });
@@ -81,7 +83,15 @@ describe('api configuration fails closed', () => {
   });
 
   it('starts in production with every secret of its own, and no admin unless one is named', () => {
-    expect(readApiConfig(PRODUCTION)).toMatchObject({ production: true, adminEmail: undefined });
+    expect(readApiConfig(PRODUCTION)).toMatchObject({
+      production: true,
+      adminEmail: undefined,
+      testClock: false,
+    });
+    // One hosted service is enough to turn the test clock off, also with the ops token set.
+    expect(
+      readApiConfig({ ...PRODUCTION, NODE_ENV: undefined, METRICS_TOKEN: 'x'.repeat(32) }).testClock,
+    ).toBe(false);
     expect(
       readApiConfig({
         ...PRODUCTION,

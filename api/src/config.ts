@@ -118,6 +118,8 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     bindHost: bindHost(env),
     production,
     metricsToken: env.METRICS_TOKEN || (production ? null : undefined),
+    // The journeys' clock (ops/test-clock.ts): the offline product only, never a production API.
+    testClock: !production,
     shutdownDelayMs: Number(env.SHUTDOWN_DELAY_MS || 0),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS || 10_000),
     publicSiteUrl: (env.PUBLIC_SITE_URL || LOCAL_DEFAULTS.publicSiteUrl).replace(/\/+$/, ''),

@@ -4,6 +4,28 @@ import { sweepExpiredUploads } from './features/files/file-sweep';
 import { sendMailOnce, type OutgoingMail } from './mail/mailer';
 import { findDocument, recordSeller } from './money/billing-documents';
 import { DEFAULT_SELLER, documentFileName, renderBillingDocument } from './documents/billing-document-pdf';
+import type { ClockedJob } from './ops/test-clock';
+
+/** The scheduled queues that read the time, with their schedules (cron, UTC). */
+const CLOCKED_SCHEDULES = {
+  // E-mail that respects attention (issue 34): every minute, and the ticket digest daily at 08:00.
+  'conversations.unseen-alerts': '* * * * *',
+  'conversations.ticket-digest': '0 8 * * *',
+} as const;
+type ClockedQueue = keyof typeof CLOCKED_SCHEDULES;
+
+/**
+ * The scheduled jobs that read the time, by queue: the workers below run them with the system clock, and the
+ * offline product's test clock (ops/test-clock.ts) runs the same functions with the time a test moved to.
+ */
+export function clockedJobs(services: AppServices): Partial<Record<ClockedQueue, ClockedJob>> {
+  const { conversationMail } = services;
+  if (!conversationMail) return {};
+  return {
+    'conversations.unseen-alerts': (now) => conversationMail.sendUnseenAlerts(now),
+    'conversations.ticket-digest': (now) => conversationMail.sendTicketDigests(now),
+  };
+}
 
 /** The handlers of every queue, run by each API process (pg-boss gives each job to one of them). */
 export async function startWorkers(deps: AppDeps, services: AppServices): Promise<void> {
@@ -63,15 +85,13 @@ export async function startWorkers(deps: AppDeps, services: AppServices): Promis
     if (removed) logger.info({ removed }, 'unfinished uploads removed');
   });
   await jobs.schedule('files.sweep-uploads', '*/15 * * * *');
-  const { conversationMail } = services;
-  if (conversationMail) {
-    await jobs.work('conversations.unseen-alerts', async () => {
-      await conversationMail.sendUnseenAlerts();
+  const clocked = clockedJobs(services);
+  for (const queue of Object.keys(CLOCKED_SCHEDULES) as ClockedQueue[]) {
+    const run = clocked[queue];
+    if (!run) continue;
+    await jobs.work(queue, async () => {
+      await run(new Date());
     });
-    await jobs.schedule('conversations.unseen-alerts', '* * * * *');
-    await jobs.work('conversations.ticket-digest', async () => {
-      await conversationMail.sendTicketDigests();
-    });
-    await jobs.schedule('conversations.ticket-digest', '0 8 * * *');
+    await jobs.schedule(queue, CLOCKED_SCHEDULES[queue]);
   }
 }

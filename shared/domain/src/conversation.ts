@@ -49,6 +49,8 @@ export const CONVERSATION_MESSAGES = {
   tooLong: `A message is at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`,
   invalid: invalidText,
   ticketNotInProject: 'That ticket is not on this project',
+  /** A message (or comment) with neither text nor a file: it may carry files alone, but not nothing. */
+  textOrFiles: 'Write a message or attach a file',
 } as const;
 
 const messageBody = () =>
@@ -57,9 +59,28 @@ const messageBody = () =>
     .test('not-blank', CONVERSATION_MESSAGES.required, (v) => v === undefined || v.trim().length > 0)
     .max(MESSAGE_MAX_LENGTH, CONVERSATION_MESSAGES.tooLong);
 
-/** POST /api/projects/:id/messages: a message to the thread, or with ticketId a comment on that ticket. */
+/** The text of a message that carries files: it may be left empty (the files are the message). */
+const hasFiles = (fileIds: unknown) => Array.isArray(fileIds) && fileIds.length > 0;
+
+/**
+ * POST /api/projects/:id/messages: a message to the thread, or with ticketId a comment on that ticket. Text,
+ * files, or both: a message with files may have no text, one without files needs some (textOrFiles).
+ */
 export const postMessageSchema = requestObject({
-  body: messageBody(),
+  body: multiLineText(invalidText)
+    .max(MESSAGE_MAX_LENGTH, CONVERSATION_MESSAGES.tooLong)
+    .when('fileIds', {
+      is: hasFiles,
+      then: (text) => text.optional(),
+      otherwise: (text) =>
+        text
+          .required(CONVERSATION_MESSAGES.textOrFiles)
+          .test(
+            'not-blank',
+            CONVERSATION_MESSAGES.textOrFiles,
+            (v) => v === undefined || v.trim().length > 0,
+          ),
+    }),
   ticketId: string().optional().uuid(API_MESSAGES.invalidValue),
   /** Files already uploaded to the project (issue 34, item 2). */
   fileIds: array(string().required().uuid(FILE_MESSAGES.api.fileNotFound))

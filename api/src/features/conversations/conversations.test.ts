@@ -10,7 +10,8 @@ import {
 /** Issue 34: a project's conversation, ticket comments, e-mails that respect attention, an Inbox that answers. */
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  // The offline product's test clock (ops/test-clock.ts) is on, as in `npm start` and the journeys.
+  api = await startTestApi({ config: { testClock: true } });
 });
 afterAll(() => api.close());
 
@@ -191,6 +192,34 @@ describe('e-mail that respects attention (a clock the test drives)', () => {
     await post(api.admin, projectId, { body: 'One more thing.' });
     await mail.sendUnseenAlerts(minutesFromNow(UNSEEN_MESSAGE_ALERT_MINUTES + 1));
     expect(await mailTo(client.email)).toHaveLength(2);
+  });
+
+  it("the offline product's test clock runs the same job: one e-mail per thread, none once seen", async () => {
+    // What the browser journey drives (conversation.e2e.ts): POST /ops/test-clock/run with the time it moved to.
+    const client = await api.user('clock-client');
+    const projectId = await insertFixtureProject(api.db, client, { state: 'active' });
+    const runAt = async (minutes: number) => {
+      const ran = await api.call('POST', '/ops/test-clock/run', {
+        body: { job: 'conversations.unseen-alerts', at: minutesFromNow(minutes).toISOString() },
+      });
+      expect(ran.status).toBe(200);
+      return ran.body.result as number;
+    };
+    await post(api.admin, projectId, { body: 'The plan is ready.' });
+    expect(await runAt(UNSEEN_MESSAGE_ALERT_MINUTES - 1)).toBe(0);
+    expect(await mailTo(client.email)).toEqual([]);
+    expect(await runAt(UNSEEN_MESSAGE_ALERT_MINUTES + 1)).toBe(1);
+    expect(await mailTo(client.email)).toHaveLength(1);
+    // A second message in the same thread, still unseen: no second e-mail, however far the clock moves.
+    await post(api.admin, projectId, { body: 'And the budget.' });
+    expect(await runAt(2 * UNSEEN_MESSAGE_ALERT_MINUTES + 2)).toBe(0);
+    expect(await mailTo(client.email)).toHaveLength(1);
+    // Opened: nothing more is sent.
+    await api.call('POST', `/api/projects/${projectId}/messages/seen`, { token: client.token });
+    expect(await runAt(60)).toBe(0);
+    const [only, ...more] = await mailTo(client.email);
+    expect(more).toEqual([]);
+    expect(only!.text).toContain('a new message from the consultancy');
   });
 
   it("mails every admin who has not seen a client's message, and nobody who turned these e-mails off", async () => {

@@ -173,7 +173,8 @@ export function registerConversationRoutes(app: Hono<AppEnv>, deps: FeatureDeps)
              insert into messages (project_id, ticket_id, author_id, author_role, body)
              values ($1, $2, $3, $4, $5) returning *)
            select ${MESSAGE_COLUMNS} from m left join profiles a on a.id = m.author_id`,
-          [project.id, body.ticketId ?? null, caller.id, sideOf(caller), body.body],
+          // Files alone (no text) is a message too: its text is empty (the schema lets only such a one through).
+          [project.id, body.ticketId ?? null, caller.id, sideOf(caller), body.body ?? ''],
         );
         // Attachments: finished files of this same project only (another project's file is as good as none).
         const fileIds = [...new Set(body.fileIds ?? [])];

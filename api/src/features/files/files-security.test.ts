@@ -1,6 +1,13 @@
-import { FILE_LIMITS, FILE_MESSAGES, formatBytes } from '@agency/domain';
+import {
+  CONVERSATION_MESSAGES,
+  FILE_LIMITS,
+  FILE_MESSAGES,
+  formatBytes,
+  MESSAGE_MAX_LENGTH,
+} from '@agency/domain';
 import {
   insertFixtureProject,
+  insertFixtureTicket,
   startTestApi,
   uploadFixtureFile,
   type TestApi,
@@ -406,6 +413,51 @@ describe('files: attachments on messages (a message carries files uploaded to it
     expect((await api.call('DELETE', `/api/files/${brief}`, { token: api.clientA.token })).status).toBe(200);
     const after = await api.call('GET', `/api/projects/${project}/messages`, { token: api.clientA.token });
     expect(after.body.messages[0].attachments.map((a: { id: string }) => a.id)).toEqual([design]);
+  });
+
+  it('carries files alone (no text), and refuses a message with neither text nor a file, naming both', async () => {
+    const project = await insertFixtureProject(api.db, api.clientA, { state: 'active' });
+    const ticketId = await insertFixtureTicket(api.db, project);
+    const brief = await uploadFixtureFile(api, api.clientA, project, { name: 'brief.pdf' });
+    const logo = await uploadFixtureFile(api, api.clientA, project, { name: 'logo.png', content: 'PNG' });
+    const post = (body: unknown) =>
+      api.call('POST', `/api/projects/${project}/messages`, { token: api.clientA.token, body });
+
+    // Neither text nor a file: refused on the text field, with the message that names both ways.
+    for (const body of [{}, { body: '' }, { body: '  \n ' }, { body: ' ', fileIds: [] }, { ticketId }]) {
+      const refused = await post(body);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error: CONVERSATION_MESSAGES.textOrFiles,
+        fields: { body: CONVERSATION_MESSAGES.textOrFiles },
+      });
+    }
+    // Files alone, as a thread message (no text field at all) and as a ticket comment (empty text).
+    const alone = await post({ fileIds: [brief] });
+    expect(alone.status).toBe(201);
+    expect(alone.body.message).toMatchObject({
+      body: '',
+      attachments: [{ id: brief, name: 'brief.pdf' }],
+    });
+    const comment = await post({ body: '', fileIds: [logo], ticketId });
+    expect(comment.status).toBe(201);
+    expect(comment.body.message).toMatchObject({
+      ticket_id: ticketId,
+      body: '',
+      attachments: [{ id: logo }],
+    });
+    // The other side reads it in the thread, and its count says so.
+    const thread = await api.call('GET', `/api/projects/${project}/messages`, { token: api.admin.token });
+    expect(thread.body.messages.map((message: { body: string }) => message.body)).toEqual(['']);
+    // The limits still hold with no text: too long a text, another project's file.
+    expect((await post({ body: 'x'.repeat(MESSAGE_MAX_LENGTH + 1), fileIds: [brief] })).status).toBe(400);
+    const ofB = await uploadFixtureFile(api, api.clientB, projectB, { name: 'b.pdf' });
+    expect((await post({ fileIds: [ofB] })).status).toBe(404);
+    const stored = await api.db.query<{ body: string }>(
+      'select body from messages where project_id = $1 order by seq',
+      [project],
+    );
+    expect(stored).toEqual([{ body: '' }, { body: '' }]);
   });
 
   it("refuses another project's file, an unfinished upload and too many files, writing no message", async () => {

@@ -49,6 +49,8 @@ export const CONVERSATION_TEXTS = {
     tooMany: FILE_MESSAGES.api.tooManyAttachments,
     waitForUploads: 'Send is available once the files have uploaded.',
     removeFailed: 'Remove the files that were not uploaded to send the message.',
+    /** Shown on the composer while files are dragged over it (drag and drop, as in the Files area). */
+    dropActive: 'Drop the files to attach them',
   },
   notificationOpen: 'Open',
   notificationOpenLabel: (title: string) => `Open ${title}`,

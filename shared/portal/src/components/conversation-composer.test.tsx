@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '../../../../tools/jest/setup-dom';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FILE_MESSAGES, type ConversationMessage, type ProjectFile } from '@agency/domain';
@@ -50,7 +50,10 @@ let calls: string[];
 let posted: unknown[];
 let messages: ConversationMessage[];
 let announced: number;
+/** While set, completions wait for it (an upload finishing on the server while the composer changes). */
+let completionGate: Promise<void> | null;
 beforeEach(() => {
+  completionGate = null;
   setTestAppConfig();
   calls = [];
   posted = [];
@@ -88,10 +91,13 @@ beforeEach(() => {
       );
     }
     const complete = /^POST \/api\/files\/(file-\d+)\/complete$/.exec(key);
-    if (complete) return reply({ file: { id: complete[1] } });
+    if (complete) {
+      await completionGate;
+      return reply({ file: { id: complete[1] } });
+    }
     if (/^DELETE \/api\/files\/file-\d+$/.test(key)) return reply({ deleted: true });
     if (key === `POST /api/projects/${PROJECT}/messages`) {
-      const body = JSON.parse(String(init!.body)) as { body: string; fileIds?: string[] };
+      const body = JSON.parse(String(init!.body)) as { body?: string; fileIds?: string[] };
       posted.push(body);
       const message: ConversationMessage = {
         id: 'm1',
@@ -100,7 +106,7 @@ beforeEach(() => {
         author_id: 'me',
         author_role: 'CLIENT',
         author_name: 'Ada',
-        body: body.body,
+        body: body.body ?? '',
         created_at: '2026-11-27T10:01:00.000Z',
         seen: false,
         attachments: (body.fileIds ?? []).map((id) => ({
@@ -119,7 +125,7 @@ beforeEach(() => {
 
 function renderThread() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  return render(
     <UiProvider>
       <QueryClientProvider client={client}>
         <ConversationThread projectId={PROJECT} label="Messages about Website" viewer="client" />
@@ -224,5 +230,100 @@ describe('conversation composer: attachments', () => {
     await user.type(screen.getByRole('textbox', { name: T.compose }), 'No files after all');
     await user.click(sendButton());
     await waitFor(() => expect(posted).toEqual([{ body: 'No files after all' }]));
+  });
+});
+
+/** Files dragged from the desktop: what the browser's DataTransfer says of them. */
+const filesDrag = (files: File[]) => ({ dataTransfer: { files, types: ['Files'], dropEffect: 'none' } });
+const dropZone = () => screen.getByTestId('composer-drop-zone');
+
+describe('conversation composer: files alone, drag and drop, nothing left behind', () => {
+  it('sends files alone: with no text, Send waits for a ready file, and the message carries just the file', async () => {
+    const user = userEvent.setup();
+    renderThread();
+    await screen.findByText(T.empty);
+    expect(sendButton()).toBeDisabled();
+    await user.upload(screen.getByLabelText(t.button), pdf('brief.pdf'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(sendButton()).toBeDisabled();
+    FakeXhr.sent[0]!.finish();
+    await screen.findByText(t.ready);
+    expect(sendButton()).toBeEnabled();
+
+    await user.click(sendButton());
+    await waitFor(() => expect(posted).toEqual([{ fileIds: ['file-1'] }]));
+    const thread = await screen.findByRole('list', { name: 'Messages about Website' });
+    const [message] = within(thread).getAllByRole('listitem');
+    expect(
+      within(message!).getByRole('button', { name: FILE_MESSAGES.ui.downloadLabel('file-1.pdf') }),
+    ).toBeInTheDocument();
+    // Only blanks typed: still files alone, never a text of spaces; nothing at all: Send stays off.
+    expect(sendButton()).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: T.compose }), '   ');
+    expect(sendButton()).toBeDisabled();
+  });
+
+  it('takes files dropped on the composer the way the picker does: same limits, same progress', async () => {
+    renderThread();
+    await screen.findByText(T.empty);
+    // Text dragged over the composer is left to the text field.
+    fireEvent.dragOver(dropZone(), { dataTransfer: { files: [], types: ['text/plain'] } });
+    expect(screen.queryByText(t.dropActive)).not.toBeInTheDocument();
+
+    fireEvent.dragOver(dropZone(), filesDrag([pdf('brief.pdf')]));
+    expect(screen.getByText(t.dropActive)).toBeInTheDocument();
+    fireEvent.drop(dropZone(), filesDrag([pdf('brief.pdf'), new File(['MZ'], 'setup.exe')]));
+    expect(screen.queryByText(t.dropActive)).not.toBeInTheDocument();
+
+    const list = await screen.findByRole('list', { name: t.listLabel });
+    const brief = within(list).getByRole('listitem', { name: 'brief.pdf' });
+    expect(await within(brief).findByRole('progressbar', { name: t.uploading('brief.pdf') })).toHaveAttribute(
+      'value',
+      '2',
+    );
+    expect(within(list).getByRole('alert')).toHaveTextContent(
+      t.failed('setup.exe', FILE_MESSAGES.api.typeNotAllowed),
+    );
+    expect(calls.filter((c) => c === `POST /api/projects/${PROJECT}/files`)).toHaveLength(1);
+  });
+
+  it('deletes the files it uploaded but never sent when it closes, and keeps those a message carries', async () => {
+    const user = userEvent.setup();
+    const view = renderThread();
+    await screen.findByText(T.empty);
+    await user.upload(screen.getByLabelText(t.button), pdf('sent.pdf'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    FakeXhr.sent[0]!.finish();
+    await screen.findByText(t.ready);
+    await user.click(sendButton());
+    await waitFor(() => expect(posted).toEqual([{ fileIds: ['file-1'] }]));
+    await waitFor(() => expect(screen.queryByRole('list', { name: t.listLabel })).not.toBeInTheDocument());
+
+    await user.upload(screen.getByLabelText(t.button), pdf('draft.pdf'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    FakeXhr.sent[1]!.finish();
+    await screen.findByText(t.ready);
+    act(() => view.unmount());
+    await waitFor(() => expect(calls).toContain('DELETE /api/files/file-2'));
+    expect(calls).not.toContain('DELETE /api/files/file-1');
+  });
+
+  it('deletes a file whose upload was finishing when it was removed', async () => {
+    const user = userEvent.setup();
+    renderThread();
+    await screen.findByText(T.empty);
+    await user.upload(screen.getByLabelText(t.button), pdf('late.pdf'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    // The bytes are in; the completion is on its way (the server finishes it) when the file is removed.
+    let completes = () => {};
+    completionGate = new Promise((resolve) => (completes = resolve));
+    FakeXhr.sent[0]!.finish();
+    await waitFor(() => expect(calls).toContain('POST /api/files/file-1/complete'));
+    expect(screen.getByRole('progressbar', { name: t.uploading('late.pdf') })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t.removeLabel('late.pdf') }));
+    expect(screen.queryByRole('list', { name: t.listLabel })).not.toBeInTheDocument();
+    expect(calls).not.toContain('DELETE /api/files/file-1');
+    completes();
+    await waitFor(() => expect(calls).toContain('DELETE /api/files/file-1'));
   });
 });

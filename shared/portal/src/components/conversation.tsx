@@ -18,6 +18,7 @@ import { apiClient, apiErrorMessage } from '@agency/auth/api';
 import { dateTime } from '../date-time';
 import { MessageAttachments } from './message-attachments';
 import { useMessageAttachments, type PendingAttachment } from '../use-message-attachments';
+import { useFileDrop } from '../use-file-drop';
 import { portalKeys, projectQuery } from '../portal-data';
 import {
   conversationKeys,
@@ -292,13 +293,15 @@ export function ConversationThread({
                         <time dateTime={message.created_at}>{dateTime(message.created_at)}</time>
                       </Text>
                     </Flex>
-                    <Text
-                      whiteSpace="pre-wrap"
-                      wordBreak="break-word"
-                      css={{ '& a': { textDecoration: 'underline' } }}
-                    >
-                      <Linkify options={LINK_OPTIONS}>{message.body}</Linkify>
-                    </Text>
+                    {message.body ? (
+                      <Text
+                        whiteSpace="pre-wrap"
+                        wordBreak="break-word"
+                        css={{ '& a': { textDecoration: 'underline' } }}
+                      >
+                        <Linkify options={LINK_OPTIONS}>{message.body}</Linkify>
+                      </Text>
+                    ) : null}
                     {message.attachments?.length ? (
                       <MessageAttachments attachments={message.attachments} />
                     ) : null}
@@ -328,8 +331,10 @@ function Composer({ projectId, ticketId }: { projectId: string; ticketId?: strin
     mutationFn: ({ body, fileIds }: { body: string; fileIds: string[] }) =>
       apiClient().postMessage({
         params: { id: projectId },
-        body: { body, ...(ticketId && { ticketId }), ...(fileIds.length && { fileIds }) },
+        body: { ...(body && { body }), ...(ticketId && { ticketId }), ...(fileIds.length && { fileIds }) },
       }),
+    onMutate: ({ fileIds }) => attachments.hold(fileIds),
+    onError: () => attachments.release(),
     onSuccess: () => {
       setText('');
       attachments.clear();
@@ -338,15 +343,42 @@ function Composer({ projectId, ticketId }: { projectId: string; ticketId?: strin
     },
   });
   const blocked = attachments.uploading || attachments.failed;
+  // Text, files, or both: files alone are a message too (the server asks for text only without files).
+  const empty = !text.trim() && attachments.fileIds.length === 0;
+  const { dragging, dropProps } = useFileDrop(attachments.add);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim() || send.isPending || blocked) return;
-    send.mutate({ body: text, fileIds: attachments.fileIds });
+    if (empty || send.isPending || blocked) return;
+    send.mutate({ body: text.trim() ? text : '', fileIds: attachments.fileIds });
   };
   const left = MESSAGE_MAX_LENGTH - text.length;
   const labels = ticketId ? T.comments : { compose: T.compose, send: T.send };
   return (
-    <Stack as="form" gap="2" onSubmit={submit}>
+    <Stack
+      as="form"
+      gap="2"
+      onSubmit={submit}
+      {...dropProps}
+      data-testid="composer-drop-zone"
+      position="relative"
+      borderRadius="md"
+      outline={dragging ? '2px dashed' : undefined}
+      outlineColor="blue.500"
+      outlineOffset="4px"
+    >
+      {dragging ? (
+        <Center
+          position="absolute"
+          inset="0"
+          zIndex="1"
+          bg="blue.50/90"
+          borderRadius="md"
+          pointerEvents="none"
+          aria-hidden
+        >
+          <Text fontWeight="medium">{T.attach.dropActive}</Text>
+        </Center>
+      ) : null}
       <Field.Root invalid={send.isError}>
         <Field.Label>{labels.compose}</Field.Label>
         <Textarea
@@ -380,7 +412,7 @@ function Composer({ projectId, ticketId }: { projectId: string; ticketId?: strin
             size="sm"
             loading={send.isPending}
             loadingText={T.sending}
-            disabled={!text.trim() || blocked}
+            disabled={empty || blocked}
           >
             {labels.send}
           </Button>

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '../../../../tools/jest/setup-dom';
-import { render, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FILE_MESSAGES, type ProjectFile } from '@agency/domain';
@@ -160,6 +160,21 @@ describe('Files area', () => {
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
     expect(FakeXhr.sent).toEqual([]);
+  });
+
+  it('takes files dragged onto the area (the drop hook the composer shares), with the same progress', async () => {
+    renderFiles('client');
+    await screen.findByRole('listitem', { name: 'brief.pdf' });
+    const zone = screen.getByTestId('file-drop-zone');
+    const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    const drag = { dataTransfer: { files: [file], types: ['Files'], dropEffect: 'none' } };
+    fireEvent.dragOver(zone, drag);
+    expect(screen.getByText(t.dropActive)).toBeInTheDocument();
+    fireEvent.drop(zone, drag);
+    expect(screen.getByText(t.dropHere)).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Uploading notes.txt' })).toBeInTheDocument();
+    FakeXhr.release!();
+    expect(await screen.findByText('notes.txt uploaded')).toBeInTheDocument();
   });
 
   it('gives the admin the deliverable mark, shown at once', async () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   FILE_ACCEPT,
   FILE_MESSAGES,
@@ -23,6 +23,7 @@ import {
 import { DialogButton } from './dialog-button';
 import { shortDate } from '../date-time';
 import { fileErrorMessage, useProjectFiles } from '../use-project-files';
+import { useFileDrop } from '../use-file-drop';
 import { LoadFailed } from './load-failed';
 
 const t = FILE_MESSAGES.ui;
@@ -59,7 +60,6 @@ type Notice = { tone: 'ok' | 'error'; text: string };
 export function ProjectFiles({ projectId, viewer }: { projectId: string; viewer: ActivityViewer }) {
   const { list, uploads, upload, remove, setDeliverable, download } = useProjectFiles(projectId);
   const [notices, setNotices] = useState<Notice[]>([]);
-  const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const limitsId = useId();
   const say = (notice: Notice) => setNotices((all) => [...all.slice(-4), notice]);
@@ -76,11 +76,7 @@ export function ProjectFiles({ projectId, viewer }: { projectId: string; viewer:
       });
     }
   };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    send(event.dataTransfer.files);
-  };
+  const { dragging, dropProps } = useFileDrop(send);
 
   return (
     <Stack gap="4">
@@ -92,12 +88,7 @@ export function ProjectFiles({ projectId, viewer }: { projectId: string; viewer:
         bg={dragging ? 'blue.50' : undefined}
         borderRadius="md"
         p="4"
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+        {...dropProps}
       >
         <Stack gap="2" align="center" textAlign="center">
           <Text fontWeight="medium">{dragging ? t.dropActive : t.dropHere}</Text>
