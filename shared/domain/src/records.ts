@@ -1,11 +1,4 @@
-import type {
-  AdminApprovalStatus,
-  BoardType,
-  ClientApprovalStatus,
-  OverallStatus,
-  ProjectStatus,
-  TicketStatus,
-} from './project-status';
+import type { BoardType, ProjectState, TicketStatus } from './project-status';
 import type { TierId } from './tiers';
 import type { PreferredSlot } from './schemas/preferred-slot';
 import type { InboxKind } from './schemas/projects';
@@ -13,7 +6,8 @@ import type { InboxKind } from './schemas/projects';
 // The records the API answers with (routes/*.ts name them as responses); both portals render them.
 
 /** A project as the API returns it (spec section 3). Money in whole dollars. */
-export interface Project {
+/** The status fields are the state machine's own (ProjectState), stated once. */
+export interface Project extends Omit<ProjectState, 'tier'> {
   id: string;
   title: string;
   description: string;
@@ -30,13 +24,6 @@ export interface Project {
   stripe_customer_id: string | null;
   monthly_budget_range: string | null;
   timeline: string | null;
-  status: ProjectStatus;
-  admin_approval_status: AdminApprovalStatus;
-  client_approval_status: ClientApprovalStatus;
-  overall_status: OverallStatus;
-  is_active: boolean;
-  cancelled: boolean;
-  cancellation_reason: string | null;
   final_payment_amount: number | null;
   created_at: string;
   /** Tiers 3 and 4: how Stripe's billing of the monthly subscription stands (null before it starts). */
