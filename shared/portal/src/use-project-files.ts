@@ -151,11 +151,13 @@ export function useProjectFiles(projectId: string) {
     onSettled: refresh,
   });
 
-  // The mark shows at once and goes back if the server refuses it.
+  // The mark shows at once and goes back if the server refuses it. A read of the list already under way (a live
+  // event's) is cancelled first, so its older answer cannot land after the mark and untick it.
   const setDeliverable = useMutation({
     mutationFn: ({ file, deliverable }: { file: ProjectFile; deliverable: boolean }) =>
       apiClient().setFileDeliverable({ params: { id: file.id }, body: { deliverable } }),
-    onMutate: ({ file, deliverable }) => {
+    onMutate: async ({ file, deliverable }) => {
+      await client.cancelQueries({ queryKey: key });
       replaceFile({ ...file, deliverable });
       return file;
     },

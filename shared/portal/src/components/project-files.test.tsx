@@ -1,12 +1,13 @@
 /** @jest-environment jsdom */
 import '../../../../tools/jest/setup-dom';
-import { fireEvent, render, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FILE_MESSAGES, type ProjectFile } from '@agency/domain';
 import { UiProvider } from '@agency/ui';
 import { setTestAppConfig, TEST_API_URL } from '../../../../tools/jest/test-utils';
 import { ProjectFiles } from './project-files';
+import { fileKeys } from '../files-data';
 import { applyLiveEvent } from '../portal-data';
 
 const t = FILE_MESSAGES.ui;
@@ -185,6 +186,36 @@ describe('Files area', () => {
     expect(within(brief).getByRole('checkbox', { name: t.markDeliverable('brief.pdf') })).toBeChecked();
     expect(await within(brief).findByText(t.deliverable, { selector: 'span' })).toBeInTheDocument();
     expect(calls).toContain('PATCH /api/files/f1');
+  });
+
+  it('keeps the mark while it is saved, even when a read of the list under way answers with the older state', async () => {
+    const user = userEvent.setup();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderFiles('admin', client);
+    const brief = await screen.findByRole('listitem', { name: 'brief.pdf' });
+    const answer = jest.mocked(fetch).getMockImplementation()!;
+    const held = () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      jest.mocked(fetch).mockImplementationOnce(async (input, init) => {
+        const response = await answer(input, init);
+        await released;
+        return response;
+      });
+      return () => release();
+    };
+    const answerLateRead = held();
+    void client.invalidateQueries({ queryKey: fileKeys.list(PROJECT) });
+    await waitFor(() => expect(calls.filter((c) => c.startsWith('GET'))).toHaveLength(2));
+    const answerMark = held();
+    const mark = within(brief).getByRole('checkbox', { name: t.markDeliverable('brief.pdf') });
+    await user.click(mark);
+    answerLateRead();
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(mark).toBeChecked();
+    answerMark();
+    expect(await within(brief).findByText(t.deliverable, { selector: 'span' })).toBeInTheDocument();
+    expect(mark).toBeChecked();
   });
 
   it("shows the other side's upload and deletion live, without a reload", async () => {
