@@ -6,8 +6,10 @@ const swc = preset.transform['^.+\\.(t|j)sx?$'];
 module.exports = {
   ...preset,
   transform: { ...preset.transform, '/@electric-sql/pglite/dist/.+\\.cjs$': swc },
-  // One worker (jest's default on two cores): the lease and shutdown tests give a process about a second to act;
-  // with a second worker on a busy machine they timed out.
+  // Two workers on two cores (jest's default there is one): most of a file's time is loading and waiting on its
+  // database and job queue. The money tests hold 30 s leases and end one themselves where a test needs it
+  // (leasesRunOut), so a busy machine cannot make a request lose its lease.
+  maxWorkers: 2,
   // The database every test copies is migrated once per run (src/test-support/database-template.ts).
   globalSetup: '<rootDir>/src/test-support/jest-global-setup.ts',
   globalTeardown: '<rootDir>/src/test-support/jest-global-teardown.ts',

@@ -187,7 +187,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       for (;;) {
         const [row] = await db.query<{ pending: number }>(
           `select count(*)::int as pending from ${options.schema ?? 'pgboss'}.job
-           where name = any($1) and (state in ('retry', 'active') or (state = 'created' and start_after <= now() + interval '1 second'))`,
+           where name = any($1) and (state in ('retry', 'active') or (state = 'created' and start_after <= now()))`,
           [names],
         );
         if (!row?.pending) return;

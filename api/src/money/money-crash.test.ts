@@ -146,6 +146,8 @@ describe('kill -9 of the API at every step of every money operation: the project
           expect(died).toEqual({ died: 'SIGKILL' });
 
           current = await startApi();
+          // The killed process's lease runs out (the clock moved on rather than waited for).
+          await current.request('leasesRunOut', projectId);
           const open = await eventually(
             () => openOperations(projectId),
             (operations) => operations.length === 0,

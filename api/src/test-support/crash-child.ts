@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-type Message = { id: number; cmd: 'crashAt' | 'query' | 'user' | 'call'; args: never[] };
+type Message = { id: number; cmd: 'crashAt' | 'query' | 'user' | 'call' | 'leasesRunOut'; args: never[] };
 
 // The test support reads files beside itself through __dirname (it is compiled to CommonJS under jest); this
 // process runs it as an ES module under tsx.
@@ -38,6 +38,7 @@ const commands: Record<Message['cmd'], (...args: never[]) => unknown> = {
     crashPoint = point;
   },
   query: (sql: string, params?: unknown[]) => api.db.query(sql, params),
+  leasesRunOut: (projectId: string) => api.leasesRunOut(projectId),
   user: (name: string, role?: 'ADMIN') => api.user(name, role),
   call: (method: string, route: string, options?: Parameters<typeof api.call>[2]) =>
     api.call(method, route, options).then(({ status, body }) => ({ status, body })),

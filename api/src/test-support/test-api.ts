@@ -134,7 +134,9 @@ export async function startTestApi(options: TestApiOptions = {}) {
       ...rateLimits,
     },
     maxBodyBytes: 64 * 1024,
-    moneyOperationLeaseSeconds: 2,
+    // Longer than any request takes on a busy machine, so no test loses a lease by accident; the tests that
+    // need one to run out say so (leasesRunOut) instead of waiting for it.
+    moneyOperationLeaseSeconds: 30,
     ...configOverrides,
   };
 
@@ -261,6 +263,25 @@ export async function startTestApi(options: TestApiOptions = {}) {
     await jobs.idle();
   }
 
+  /**
+   * Time passing for one project's money, instead of waiting for it: its open money operations' leases have run
+   * out and their recovery jobs waiting to start or to be retried are due. A test calls it where a process would
+   * wait out a lease or a retry's backoff, once the requests that held the operations have ended.
+   */
+  async function leasesRunOut(projectId: string): Promise<void> {
+    const expired = await db.query<{ id: string }>(
+      `update money_operations set lease_until = least(lease_until, now() - interval '1 second')
+        where project_id = $1 and status in ('claimed', 'compensating') returning id`,
+      [projectId],
+    );
+    await db.query(
+      `update ${jobsSchema}.job set start_after = now()
+        where name = 'payments.recover-operation' and state in ('created', 'retry') and start_after > now()
+          and data->>'operationId' = any($1::text[])`,
+      [expired.map(({ id }) => id)],
+    );
+  }
+
   return {
     url,
     db,
@@ -284,6 +305,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     user,
     call,
     settle,
+    leasesRunOut,
     async close() {
       for (const drain of lifecycle.onDrain) drain();
       await new Promise<void>((resolve) => {
