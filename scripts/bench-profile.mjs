@@ -4,8 +4,8 @@
 // (tools/bench/cpu-calibration.mjs), records a CPU profile (V8's sampling profiler) of each public page's load
 // PROFILE_RUNS times (default 3): from navigation until the app is ready and PROFILE_SETTLE_MS (2,000) more.
 // Every sample's self time is mapped through the builds' hidden source maps (each app's `dist/`, read by the
-// script's origin) to its source file and npm package, and printed per page and multiplier, averaged over the
-// runs:
+// script's origin) to its source file and npm package, and printed per page and multiplier over the
+// runs, the median of each figure (other work on a shared machine only ever adds to it):
 //  - busy: self time of everything but idle and the browser's own work outside JavaScript ("(program)": parsing,
 //    style, layout and paint, printed beside it);
 //  - per package (an npm package, one of this repository's apps or shared packages, the bundler's runtime, the
@@ -149,12 +149,16 @@ async function profileLoad(browser, url, rate) {
   }
 }
 
-/** The average over `results` of every key of one of their maps. */
-function averaged(results, key) {
-  const sums = new Map();
-  for (const result of results)
-    for (const [name, ms] of result[key]) sums.set(name, (sums.get(name) ?? 0) + ms);
-  return new Map([...sums].map(([name, ms]) => [name, ms / results.length]));
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** The median over `results` of every key of one of their maps (a run without the key counts 0). */
+function medians(results, key) {
+  const names = new Set(results.flatMap((result) => [...result[key].keys()]));
+  return new Map([...names].map((name) => [name, median(results.map((r) => r[key].get(name) ?? 0))]));
 }
 
 const ms = (value) => String(Math.round(value)).padStart(6);
@@ -188,10 +192,10 @@ try {
       const results = [];
       for (let i = 0; i < RUNS; i++)
         results.push(attribute(await profileLoad(browser, `${product.url}${path}`, rate), mapPosition));
-      const busy = results.reduce((sum, r) => sum + r.busy, 0) / RUNS;
-      const program = results.reduce((sum, r) => sum + r.program, 0) / RUNS;
-      const packages = averaged(results, 'packages');
-      const files = averaged(results, 'files');
+      const busy = median(results.map((r) => r.busy));
+      const program = median(results.map((r) => r.program));
+      const packages = medians(results, 'packages');
+      const files = medians(results, 'files');
       const row = { rate, path, busy, program };
       for (const group of Object.keys(GROUPS)) row[group] = groupTotal(packages, group);
       rows.push(row);
@@ -207,7 +211,7 @@ try {
   }
 
   console.log(
-    `\nMain-thread self time during load on a mobile screen, CPU slowed ${PRESET_MULTIPLIER}x and ${calibrated}x (calibrated), average of ${RUNS} loads (ms):`,
+    `\nMain-thread self time during load on a mobile screen, CPU slowed ${PRESET_MULTIPLIER}x and ${calibrated}x (calibrated), median of ${RUNS} loads (ms):`,
   );
   console.log('  CPU    page                   busy  chakra  react-dom  federation  emotion  outside JS');
   for (const r of rows)
