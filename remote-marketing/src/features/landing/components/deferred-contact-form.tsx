@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { getAppConfig } from '@agency/app-config';
 import { Box, Center, Link, Spinner, Text, VisuallyHidden } from '@agency/ui';
-import { useFirstView } from '../hooks/use-first-view';
+import { useFirstView } from '../../../hooks/use-first-view';
 
 // formik and yup (~23 kB gz) stay off the first load of /: the form loads as the contact section nears.
 const ContactForm = lazy(() => import('./contact-form').then((module) => ({ default: module.ContactForm })));

@@ -1,7 +1,7 @@
 import { AboutSection } from './about-section';
 import { ContactSection } from './contact-section';
 import { HeroSection } from './hero-section';
-import { hydrateWhenNear } from './hydrate-when-near';
+import { hydrateWhenNear } from '../../../components/hydrate-when-near';
 import { ServicesSection } from './services-section';
 
 // Below the fold on every screen: hydrated as they near the viewport (their HTML is there from the start).

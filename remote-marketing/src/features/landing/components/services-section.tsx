@@ -4,7 +4,7 @@ import { QUICK_CALL_MINUTES } from '@agency/domain/messages/contact';
 import { SERVICE_TIERS } from '@agency/domain/tiers';
 import { trackServiceTierView } from '@agency/tracking';
 import { Box, Heading, SimpleGrid, Stack, Text, PageContainer } from '@agency/ui';
-import { useFirstView } from '../hooks/use-first-view';
+import { useFirstView } from '../../../hooks/use-first-view';
 import { CalendarIcon } from './icons';
 import { ExternalLinkButton } from './external-link-button';
 import { TierCard } from './tier-card';

@@ -1,9 +1,47 @@
 import { getAppConfig } from '@agency/app-config';
 import { TERMS_DATE, TERMS_VERSION } from '@agency/domain/terms';
 import { Box, Heading, Link, List, Stack, Text, PageContainer } from '@agency/ui';
+import { hydrateWhenReached } from '../../../components/hydrate-when-near';
 import { termsSections } from '../terms-content';
 
 const sectionId = (index: number) => `terms-section-${index + 1}`;
+
+/** The terms themselves: text only, as the server rendered it. */
+function TermsBody() {
+  const sections = termsSections(getAppConfig().links.contactEmail);
+  return (
+    <Stack id="terms-body" gap="10">
+      {sections.map((section, index) => (
+        <Box
+          as="section"
+          key={section.title}
+          id={sectionId(index)}
+          aria-labelledby={`${sectionId(index)}-heading`}
+        >
+          <Heading as="h2" id={`${sectionId(index)}-heading`} size="xl" mb="4">
+            {index + 1}. {section.title}
+          </Heading>
+          <Stack gap="3" color="fg.muted" lineHeight="tall">
+            {section.paragraphs.map((paragraph) => (
+              <Text key={paragraph.slice(0, 32)}>{paragraph}</Text>
+            ))}
+            {section.items && (
+              <List.Root gap="2" ps="5">
+                {section.items.map((item) => (
+                  <List.Item key={item}>{item}</List.Item>
+                ))}
+              </List.Root>
+            )}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+// Never changes after the server rendered it: not hydrated at load (its HTML and styles stay), only once the
+// visitor reaches into it or a contents link navigates to one of its sections. The contents links hydrate at once.
+const StaticTermsBody = hydrateWhenReached(TermsBody, 'terms-body');
 
 /** The Terms of Service page (/terms-of-service), exposed to the host as ./terms-page. */
 export default function TermsPage() {
@@ -32,32 +70,7 @@ export default function TermsPage() {
           ))}
         </List.Root>
       </Box>
-      <Stack gap="10">
-        {sections.map((section, index) => (
-          <Box
-            as="section"
-            key={section.title}
-            id={sectionId(index)}
-            aria-labelledby={`${sectionId(index)}-heading`}
-          >
-            <Heading as="h2" id={`${sectionId(index)}-heading`} size="xl" mb="4">
-              {index + 1}. {section.title}
-            </Heading>
-            <Stack gap="3" color="fg.muted" lineHeight="tall">
-              {section.paragraphs.map((paragraph) => (
-                <Text key={paragraph.slice(0, 32)}>{paragraph}</Text>
-              ))}
-              {section.items && (
-                <List.Root gap="2" ps="5">
-                  {section.items.map((item) => (
-                    <List.Item key={item}>{item}</List.Item>
-                  ))}
-                </List.Root>
-              )}
-            </Stack>
-          </Box>
-        ))}
-      </Stack>
+      <StaticTermsBody />
     </PageContainer>
   );
 }

@@ -6,11 +6,11 @@ import { onFirstView } from '../hooks/use-first-view';
 const WAKE_EVENTS = ['pointerdown', 'focusin', 'keydown'] as const;
 
 /**
- * Resolves when `element` nears the viewport or an event reaches into it, or when `wake()` is called. `wake()`
- * also marks the promise fulfilled at once (the fields React's `use` reads), so a render that wakes the section
- * can hydrate it in the same pass.
+ * Resolves when an event reaches into `element` (or, with `near`, when it nears the viewport), or when `wake()`
+ * is called. `wake()` also marks the promise fulfilled at once (the fields React's `use` reads), so a render that
+ * wakes the section can hydrate it in the same pass.
  */
-function whenNear(element: Element): { ready: Promise<void>; wake: () => void } {
+function whenWoken(element: Element, near: boolean): { ready: Promise<void>; wake: () => void } {
   let resolve = () => {};
   const ready: Promise<void> & { status?: string; value?: undefined } = new Promise<void>((done) => {
     resolve = done;
@@ -28,11 +28,12 @@ function whenNear(element: Element): { ready: Promise<void>; wake: () => void } 
   };
   for (const type of WAKE_EVENTS) document.addEventListener(type, onEvent, true);
   // Without IntersectionObserver (old browsers) there is nothing to wait for.
-  stopWatching = onFirstView(element, wake, {
-    threshold: 0,
-    rootMargin: '400px 0px',
-    withoutObserver: 'call',
-  });
+  if (near)
+    stopWatching = onFirstView(element, wake, {
+      threshold: 0,
+      rootMargin: '400px 0px',
+      withoutObserver: 'call',
+    });
   return { ready, wake };
 }
 
@@ -53,20 +54,13 @@ function WhenReady({ ready, children }: { ready: Promise<void>; children: ReactN
   return children;
 }
 
-/**
- * A below-the-fold section whose server-rendered HTML stays as it is (readable, not yet interactive) until it
- * nears the viewport or the visitor reaches into it; only then does React hydrate it. The first load of / then
- * runs the kit's styling for the hero alone instead of the whole page. The Suspense boundary is rendered on the
- * server too, so the HTML carries its markers; React keeps a dehydrated boundary untouched while its code waits.
- * Rendered in the browser (a navigation, no server HTML), the section renders at once.
- */
-export function hydrateWhenNear<P extends object>(Section: ComponentType<P>, elementId: string) {
+function deferHydration<P extends object>(Section: ComponentType<P>, elementId: string, near: boolean) {
   function Deferred(props: P) {
     // Decided once, on the first render: is this section's server HTML already in the document?
     const [deferred] = useState(() => {
       const serverHtml = typeof document !== 'undefined' ? document.getElementById(elementId) : null;
       if (!serverHtml) return null;
-      const { ready, wake } = whenNear(serverHtml);
+      const { ready, wake } = whenWoken(serverHtml, near);
       return { ready, wake, placeholder: <Placeholder serverHtml={serverHtml} wake={wake} /> };
     });
     // A navigation (a link's location changes, e.g. a hash link to a lower section) reaches into the section:
@@ -88,6 +82,28 @@ export function hydrateWhenNear<P extends object>(Section: ComponentType<P>, ele
       </Suspense>
     );
   }
-  Deferred.displayName = `HydrateWhenNear(${Section.displayName ?? Section.name})`;
+  Deferred.displayName = `${near ? 'HydrateWhenNear' : 'HydrateWhenReached'}(${Section.displayName ?? Section.name})`;
   return Deferred;
+}
+
+/**
+ * A below-the-fold section whose server-rendered HTML stays as it is (readable, not yet interactive) until it
+ * nears the viewport or the visitor reaches into it; only then does React hydrate it. The first load of / then
+ * runs the kit's styling for the hero alone instead of the whole page. The Suspense boundary is rendered on the
+ * server too, so the HTML carries its markers; React keeps a dehydrated boundary untouched while its code waits.
+ * Rendered in the browser (a navigation, no server HTML), the section renders at once. `Section` renders the
+ * element with the id `elementId` around all it draws.
+ */
+export function hydrateWhenNear<P extends object>(Section: ComponentType<P>, elementId: string) {
+  return deferHydration(Section, elementId, true);
+}
+
+/**
+ * Content that never changes after the server rendered it (text, a picture; no control the page must answer
+ * at once): its server HTML and the server's styles stay as they are, and React hydrates it only when the
+ * visitor reaches into it (a pointer, focus or key inside it; React replays that event on it) or a navigation
+ * updates it, never for merely scrolling past. Otherwise as hydrateWhenNear.
+ */
+export function hydrateWhenReached<P extends object>(Section: ComponentType<P>, elementId: string) {
+  return deferHydration(Section, elementId, false);
 }

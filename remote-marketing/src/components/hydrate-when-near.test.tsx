@@ -4,7 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { useNavigate, type NavigateFunction } from '@agency/router';
 import { MemoryRouter } from '@agency/router/testing';
-import { hydrateWhenNear } from './hydrate-when-near';
+import { hydrateWhenNear, hydrateWhenReached } from './hydrate-when-near';
 
 // Stands in for the router's location, which every link in a section reads.
 const Place = createContext('/');
@@ -20,6 +20,7 @@ function Counter() {
   );
 }
 const DeferredCounter = hydrateWhenNear(Counter, 'below');
+const StaticCounter = hydrateWhenReached(Counter, 'below');
 let navigate: NavigateFunction = () => {};
 function NavigateProbe() {
   const routerNavigate = useNavigate();
@@ -28,10 +29,11 @@ function NavigateProbe() {
   });
   return null;
 }
+let Section = DeferredCounter;
 const Deferred = () => (
   <MemoryRouter>
     <NavigateProbe />
-    <DeferredCounter />
+    <Section />
   </MemoryRouter>
 );
 
@@ -63,6 +65,7 @@ beforeEach(() => {
 
 let root: Root | undefined;
 afterEach(() => {
+  Section = DeferredCounter;
   act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = '';
@@ -152,4 +155,34 @@ test('rendered in the browser (a navigation to /, no server HTML), the section i
   fireEvent.click(screen.getByRole('button', { name: 'Clicked 0 times' }));
   expect(screen.getByRole('button')).toHaveTextContent('Clicked 1 times');
   expect(observed).toHaveLength(0);
+});
+
+describe('hydrateWhenReached', () => {
+  beforeEach(() => {
+    Section = StaticCounter;
+  });
+
+  test('in view, the server HTML still stays as it is: scrolling past does not hydrate it', async () => {
+    await hydrateServerHtml();
+    await act(async () => enter());
+    fireEvent.click(screen.getByRole('button'));
+    expect(screen.getByRole('button')).toHaveTextContent('Clicked 0 times');
+    expect(observed).toHaveLength(0);
+  });
+
+  test('reaching into it (pointer, focus, keys) hydrates it', async () => {
+    await hydrateServerHtml();
+    await act(async () => fireEvent.pointerDown(screen.getByRole('button')));
+    fireEvent.click(screen.getByRole('button'));
+    expect(screen.getByRole('button')).toHaveTextContent('Clicked 1 times');
+  });
+
+  test('a navigation hydrates it in place', async () => {
+    await hydrateServerHtml();
+    const serverSection = document.querySelector('section');
+    await act(async () => navigate('/#below'));
+    expect(document.querySelector('section')).toBe(serverSection);
+    fireEvent.click(screen.getByRole('button'));
+    expect(screen.getByRole('button')).toHaveTextContent('Clicked 1 times');
+  });
 });
