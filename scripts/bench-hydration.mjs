@@ -18,12 +18,7 @@ import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { launchChromium } from '../tools/product/chromium.mjs';
 import { describeMachine } from '../tools/bench/machine.mjs';
-import {
-  browserBenchmarkIndex,
-  calibratedMultiplier,
-  MID_TIER_BENCHMARK_INDEX,
-  PRESET_MULTIPLIER,
-} from '../tools/bench/cpu-calibration.mjs';
+import { calibrateBrowser, PRESET_MULTIPLIER } from '../tools/bench/cpu-calibration.mjs';
 import { controlsReady, earlyVisit, EARLY_VISITS, PUBLIC_PAGES } from '../tools/bench/early-visitor.mjs';
 
 const RUNS = Number(process.env.HYDRATION_RUNS ?? 2);
@@ -54,14 +49,8 @@ const product = await startProduct({
 });
 const browser = await launchChromium();
 try {
-  const probe = await browser.newPage();
-  const index = await browserBenchmarkIndex(probe);
-  await probe.close();
   // HYDRATION_CPU_SLOWDOWN=<n> replaces the calibrated multiplier (a loaded machine calibrates low).
-  const calibrated = Number(process.env.HYDRATION_CPU_SLOWDOWN) || calibratedMultiplier(index);
-  console.log(
-    `Lighthouse benchmark index in this browser: ${index}; mid-tier phone target ${MID_TIER_BENCHMARK_INDEX} -> calibrated multiplier ${calibrated}x`,
-  );
+  const calibrated = await calibrateBrowser(browser, process.env.HYDRATION_CPU_SLOWDOWN);
   // Every page once before measuring: the server renders each on its first request.
   for (const path of PUBLIC_PAGES) await fetch(`${product.url}${path}`).then((r) => r.text());
 

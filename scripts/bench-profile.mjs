@@ -24,12 +24,7 @@ import { APPS, ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { launchChromium } from '../tools/product/chromium.mjs';
 import { describeMachine } from '../tools/bench/machine.mjs';
-import {
-  browserBenchmarkIndex,
-  calibratedMultiplier,
-  MID_TIER_BENCHMARK_INDEX,
-  PRESET_MULTIPLIER,
-} from '../tools/bench/cpu-calibration.mjs';
+import { calibrateBrowser, PRESET_MULTIPLIER } from '../tools/bench/cpu-calibration.mjs';
 import { MOBILE_VIEWPORT, PUBLIC_PAGES } from '../tools/bench/early-visitor.mjs';
 
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
@@ -176,13 +171,8 @@ const browser = await launchChromium();
 try {
   const appDirByOrigin = new Map(APPS.map((app) => [new URL(product.env[app.urlVar]).origin, app.dir]));
   const mapPosition = sourceMapper(appDirByOrigin);
-  const probe = await browser.newPage();
-  const index = await browserBenchmarkIndex(probe);
-  await probe.close();
-  const calibrated = Number(process.env.PROFILE_CPU_SLOWDOWN) || calibratedMultiplier(index);
-  console.log(
-    `Lighthouse benchmark index in this browser: ${index}; mid-tier phone target ${MID_TIER_BENCHMARK_INDEX} -> calibrated multiplier ${calibrated}x`,
-  );
+  // PROFILE_CPU_SLOWDOWN=<n> replaces the calibrated multiplier (a loaded machine calibrates low).
+  const calibrated = await calibrateBrowser(browser, process.env.PROFILE_CPU_SLOWDOWN);
   // Every page once before measuring: the server renders each on its first request.
   for (const path of PAGES) await fetch(`${product.url}${path}`).then((r) => r.text());
 

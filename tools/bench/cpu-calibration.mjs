@@ -27,3 +27,18 @@ export async function browserBenchmarkIndex(page, runs = 3) {
     best = Math.max(best, await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
   return Math.round(best);
 }
+
+/**
+ * The calibrated multiplier for a browser (measured in a page of its own), printed with the index it comes from.
+ * `override` (a bench's *_CPU_SLOWDOWN variable) replaces it: a loaded machine calibrates low.
+ */
+export async function calibrateBrowser(browser, override) {
+  const probe = await browser.newPage();
+  const index = await browserBenchmarkIndex(probe);
+  await probe.close();
+  const multiplier = Number(override) || calibratedMultiplier(index);
+  console.log(
+    `Lighthouse benchmark index in this browser: ${index}; mid-tier phone target ${MID_TIER_BENCHMARK_INDEX} -> calibrated multiplier ${multiplier}x`,
+  );
+  return multiplier;
+}
