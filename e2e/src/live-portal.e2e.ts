@@ -95,6 +95,12 @@ describe('live portal: admin and client side by side', () => {
       await send.getByRole('button', { name: 'Send Proposal' }).click();
       await a.getByText('Project Accepted', { exact: true }).waitFor();
       await queued.getByText('Awaiting Client Approval', { exact: true }).waitFor();
+      // Focus comes back to the accepted project once the dialog has gone (on a busy machine, a frame later).
+      await a
+        .waitForFunction((name) => document.activeElement?.getAttribute('aria-label') === name, title, {
+          timeout: 5000,
+        })
+        .catch(() => undefined);
       assert.equal(
         await a.evaluate(() => document.activeElement?.getAttribute('aria-label')),
         title,
