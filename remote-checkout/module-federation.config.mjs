@@ -7,7 +7,7 @@ export default {
     './consultation-success-page': './src/features/consultation/components/consultation-success-page.tsx',
     './instance-probe': './src/features/diagnostics/instance-probe.ts',
   },
-  // Pages the host's server renders to HTML (from this release's server build, dist/ssr/pages.cjs). Not yet
-  // the purchase and consultation pages: @agency/payments starts loading Stripe.js while rendering.
-  ssr: ['./purchase-success-page', './consultation-success-page'],
+  // Pages the host's server renders to HTML (from this release's server build, dist/ssr/pages.cjs): every
+  // page; the purchase page's card field mounts in the browser, once Stripe.js has loaded.
+  ssr: ['./purchase-page', './consultation-page', './purchase-success-page', './consultation-success-page'],
 };

@@ -152,6 +152,12 @@ describe('remote releases', () => {
     await open.page.locator('main a[href="/"]').first().click();
     await open.page.locator('main a[href="/consultation/3"]').first().click();
     await open.page.getByRole('heading', { level: 1, name: /Fractional Sr\. SWE/ }).waitFor();
+    // The page arrives rendered by the server; v2's code runs as it hydrates.
+    await open.page
+      .waitForFunction(() => (window as { __checkoutBuild?: string }).__checkoutBuild, null, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
     assert.equal(await checkoutBuildMarker(open.page), 'v2');
     await open.page.goBack();
     await open.page.goBack();

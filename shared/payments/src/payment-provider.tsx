@@ -10,7 +10,10 @@ export function PaymentProvider({
   config: PaymentProviderConfig;
   children: ReactNode;
 }) {
-  // Elements must receive the same promise for its whole life; it cannot change the `stripe` prop later.
-  const [stripePromise] = useState(() => loadPaymentProvider(config));
+  // Elements must receive the same promise for its whole life; it cannot change the `stripe` prop later. On the
+  // server there is no Stripe.js to load: Elements takes null there, and the card field mounts in the browser.
+  const [stripePromise] = useState(() =>
+    typeof window === 'undefined' ? null : loadPaymentProvider(config),
+  );
   return <Elements stripe={stripePromise}>{children}</Elements>;
 }
