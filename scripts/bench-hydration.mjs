@@ -10,14 +10,14 @@
 // Last line: hydration lost-clicks=<n> lost-keystrokes=<n> (both multipliers, all pages).
 // The network is Lighthouse's slow 4G as DevTools applies it (HYDRATION_NETWORK=off: this machine's), so the
 // scripts arrive after the HTML, as on a phone.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, startProduct } from '../tools/product/start-product.mjs';
+import { startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { launchChromium } from '../tools/product/chromium.mjs';
 import { describeMachine } from '../tools/bench/machine.mjs';
+import { buildAppsUnlessAsked, median } from '../tools/bench/build-apps.mjs';
 import { calibrateBrowser, PRESET_MULTIPLIER } from '../tools/bench/cpu-calibration.mjs';
 import { controlsReady, earlyVisit, EARLY_VISITS, PUBLIC_PAGES } from '../tools/bench/early-visitor.mjs';
 
@@ -25,21 +25,7 @@ const RUNS = Number(process.env.HYDRATION_RUNS ?? 2);
 const DELAYS_MS = [0, 300, 1000];
 const network = process.env.HYDRATION_NETWORK !== 'off';
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-if (!process.argv.includes('--no-build')) {
-  console.log('Building the apps and services (Nx cache)...');
-  const built = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:app,tag:service'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
-  if (built.status !== 0) throw new Error('the build failed');
-}
+buildAppsUnlessAsked();
 
 console.log(describeMachine());
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-hydration-'));

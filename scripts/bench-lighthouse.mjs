@@ -12,17 +12,17 @@
 // Scores depend on the machine (Lighthouse's CPU benchmark varies from run to run here): compare pages within
 // one run of this script, and never test a score; the browser tests check the HTML and head tags instead.
 // LIGHTHOUSE_CPU_SLOWDOWN=<n> replaces the calibrated multiplier.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
-import { ROOT, startProduct } from '../tools/product/start-product.mjs';
+import { startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { CHROMIUM_PATH, withoutBrowserUiPreload } from '../tools/product/chromium.mjs';
 import { describeMachine } from '../tools/bench/machine.mjs';
+import { buildAppsUnlessAsked, median } from '../tools/bench/build-apps.mjs';
 import { calibratedMultiplier, MID_TIER_BENCHMARK_INDEX } from '../tools/bench/cpu-calibration.mjs';
 import { startWithoutScripts } from '../tools/bench/without-scripts.mjs';
 
@@ -40,25 +40,7 @@ if (FIXED_SLOWDOWN !== undefined && !(FIXED_SLOWDOWN >= 1)) {
 }
 const PRESET_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
 
-const run = (args) => {
-  const result = spawnSync('npx', args, {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
-  if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
-};
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-if (!process.argv.includes('--no-build')) {
-  console.log('Building the apps and services (Nx cache)...');
-  run(['nx', 'run-many', '-t', 'build', '--projects=tag:app,tag:service']);
-}
+buildAppsUnlessAsked();
 
 console.log(describeMachine());
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-lighthouse-'));

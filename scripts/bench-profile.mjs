@@ -15,7 +15,6 @@
 // multiplier; PROFILE_PAGES=/,/login profiles those pages only. The network is this machine's (the CPU's work
 // does not depend on it).
 // Last line: profile / busy-ms=<n> chakra-ms=<n> react-dom-ms=<n> federation-ms=<n> emotion-ms=<n> (/ at 4x).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
@@ -24,6 +23,7 @@ import { APPS, ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { launchChromium } from '../tools/product/chromium.mjs';
 import { describeMachine } from '../tools/bench/machine.mjs';
+import { buildAppsUnlessAsked, median } from '../tools/bench/build-apps.mjs';
 import { calibrateBrowser, PRESET_MULTIPLIER } from '../tools/bench/cpu-calibration.mjs';
 import { MOBILE_VIEWPORT, PUBLIC_PAGES } from '../tools/bench/early-visitor.mjs';
 
@@ -44,15 +44,7 @@ const GROUPS = {
   emotion: (name) => name.startsWith('@emotion/') || name === 'stylis',
 };
 
-if (!process.argv.includes('--no-build')) {
-  console.log('Building the apps and services (Nx cache)...');
-  const built = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=tag:app,tag:service'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
-  if (built.status !== 0) throw new Error('the build failed');
-}
+buildAppsUnlessAsked();
 
 /**
  * Where a script's code came from: `{ source, pkg }` for a position (0-based line and column, as the profile
@@ -143,12 +135,6 @@ async function profileLoad(browser, url, rate) {
     await context.close();
   }
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** The median over `results` of every key of one of their maps (a run without the key counts 0). */
 function medians(results, key) {
