@@ -115,8 +115,17 @@ describe('progressive delivery', () => {
     return { context, page, errors, releases };
   }
 
-  const buildMarker = (page: Page) =>
-    page.evaluate(() => (window as { __checkoutBuild?: string }).__checkoutBuild ?? 'v1');
+  /**
+   * Which build ran the page (v1, v2, broken), read once React has taken over its heading: the page arrives
+   * rendered by the server, so the heading shows before any of the release's code has run.
+   */
+  const buildMarker = async (page: Page) => {
+    await page.waitForFunction(() => {
+      const heading = document.querySelector('main h1');
+      return !!heading && Object.keys(heading).some((key) => key.startsWith('__reactProps$'));
+    });
+    return page.evaluate(() => (window as { __checkoutBuild?: string }).__checkoutBuild ?? 'v1');
+  };
 
   /** Opens the consultation page and says which build ran it (v1, v2, broken). */
   async function visit(page: Page) {
