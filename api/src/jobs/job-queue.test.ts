@@ -64,6 +64,50 @@ describe('durable jobs (pg-boss on the product database)', () => {
     }
   });
 
+  it('a job still running when stop() gives up is failed for a retry, and its worker leaves the database alone', async () => {
+    const { db, schema, dropDatabase } = await openTestDatabase();
+    await runMigrations(db, MIGRATIONS);
+    // Without stop() letting go, pg-boss would fail the job itself once it expires, on a closed database.
+    const options = {
+      db,
+      logger,
+      schema: `${schema ?? 'outlive'}_jobs`,
+      pollingIntervalSeconds: 0.5,
+      expireInSeconds: 2,
+    };
+    const query = db.query.bind(db);
+    try {
+      const queue = await startJobQueue(options);
+      let started = false;
+      await queue.work('mail.send', () => {
+        started = true;
+        return new Promise<void>(() => undefined);
+      });
+      await queue.send('mail.send', { to: 'a@example.test', subject: 'never ends', text: '' });
+      expect(await until(() => started, 10_000)).toBe(true);
+      await queue.stop({ timeoutMs: 1000 });
+
+      const [job] = await db.query<{ state: string }>(
+        `select state from ${options.schema}.job where name = 'mail.send'`,
+      );
+      expect(job?.state).toBe('retry');
+      const lateQueries: string[] = [];
+      db.query = async (sql, params) => {
+        lateQueries.push(sql);
+        return query(sql, params);
+      };
+      await expect(
+        queue.send('mail.send', { to: 'a@example.test', subject: 'too late', text: '' }),
+      ).rejects.toThrow('the job queue has stopped; mail.send was not queued');
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(lateQueries).toEqual([]);
+    } finally {
+      db.query = query;
+      await db.close();
+      await dropDatabase();
+    }
+  });
+
   it('a draining worker takes no new job, finishes the one it runs, and jobs can still be queued', async () => {
     const { db, schema, dropDatabase } = await openTestDatabase();
     await runMigrations(db, MIGRATIONS);

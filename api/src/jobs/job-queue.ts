@@ -35,7 +35,8 @@ export interface JobQueue {
   stopTakingJobs(): Promise<void>;
   /**
    * Stops taking jobs; `graceful` (the default) waits for the running ones to finish, up to `timeoutMs` (10 s by
-   * default, at least 1 s), after which pg-boss fails them so they are retried elsewhere.
+   * default, at least 1 s), after which pg-boss fails them so they are retried elsewhere and this process lets go
+   * of them: once it resolves, the queue touches the database no more (the caller may close it) and send() throws.
    */
   stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
 }
@@ -110,10 +111,21 @@ const adapter = (q: Queryable): PgBoss.Db => ({
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { db, logger } = options;
   const workers = options.workers ?? true;
+  /** Set once stop() has returned: the caller may close the database next. */
+  let stopped = false;
+  /** Lets go of the handlers still running when stop() returns (see stop). */
+  let abandonRunning!: (reason: Error) => void;
+  const abandoned = new Promise<never>((_, reject) => (abandonRunning = reject));
+  abandoned.catch(() => undefined);
+  const running = new Map<string, JobName>();
   const boss = new PgBoss({
     db: {
-      // pg-boss sends its schema scripts as one multi-statement string without parameters.
       async executeSql(text, values) {
+        // After stop() pg-boss only completes or fails the jobs it let go of (below), without awaiting it, when
+        // the database may have closed: stop() has already failed them so they are retried, and a second fail
+        // would spend a retry. Nothing is written; the answer says so (pg-boss reads the affected count).
+        if (stopped) return { rows: [{ count: 0 }] };
+        // pg-boss sends its schema scripts as one multi-statement string without parameters.
         if (!values?.length && text.includes(';')) {
           await db.exec(text);
           return { rows: [] };
@@ -145,6 +157,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 
   return {
     async send(name, data, { tx, startAfterSeconds } = {}) {
+      if (stopped) throw new Error(`the job queue has stopped; ${name} was not queued`);
       await boss.send(name, data as object, {
         ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
         ...(tx ? { db: adapter(tx) } : {}),
@@ -161,10 +174,14 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         async (jobs) => {
           for (const job of jobs) {
             const started = performance.now();
+            running.set(job.id, name);
             try {
-              await logContext.run({ job: name, jobId: job.id }, () =>
-                handler(job.data, { id: job.id, retryCount: job.retryCount }),
-              );
+              await Promise.race([
+                logContext.run({ job: name, jobId: job.id }, () =>
+                  handler(job.data, { id: job.id, retryCount: job.retryCount }),
+                ),
+                abandoned,
+              ]);
               options.onJob?.(name, 'succeeded', (performance.now() - started) / 1000);
             } catch (error) {
               options.onJob?.(name, 'failed', (performance.now() - started) / 1000);
@@ -173,6 +190,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
                 'job failed; it will be retried',
               );
               throw error;
+            } finally {
+              running.delete(job.id);
             }
           }
         },
@@ -204,6 +223,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
     async stop({ graceful = true, timeoutMs = 10_000 } = {}) {
       await boss.stop({ graceful, wait: true, timeout: timeoutMs });
+      stopped = true;
+      // A handler still running outlived the timeout, and pg-boss has failed its job (it is retried). Its
+      // worker waits for it, up to the job's expiry (15 minutes), still holding the database; let go of it.
+      if (running.size) {
+        logger.warn({ jobs: Object.fromEntries(running) }, 'jobs still running when the queue stopped');
+        abandonRunning(new Error('the job queue stopped while this job ran; it will be retried'));
+      }
     },
   };
 }

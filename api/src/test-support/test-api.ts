@@ -232,6 +232,21 @@ export async function startTestApi(options: TestApiOptions = {}) {
     if (role) await db.transaction((tx) => users.setRole(tx, { id, email, fullName: name }, role));
     return { id, email, token };
   };
+  /**
+   * Changes a role in the database behind the API's back, as an operator or another process would, and waits
+   * until this api has heard it (on PostgreSQL it keeps roles in memory and hears changes by NOTIFY).
+   */
+  const changeRoleInDatabase = async (userId: string, role: 'ADMIN' | 'CLIENT'): Promise<void> => {
+    const heard = new Promise<void>((resolve) => {
+      const stop = users.onCallerChange((changed) => {
+        if (changed !== undefined && changed !== userId) return;
+        stop();
+        resolve();
+      });
+    });
+    await db.query('update user_roles set role = $2 where user_id = $1', [userId, role]);
+    await heard;
+  };
   const clientA = await user('client-a');
   const clientB = await user('client-b');
   const admin = await user('admin', 'ADMIN');
@@ -306,6 +321,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     call,
     settle,
     leasesRunOut,
+    changeRoleInDatabase,
     async close() {
       for (const drain of lifecycle.onDrain) drain();
       await new Promise<void>((resolve) => {

@@ -264,7 +264,7 @@ describe('notifications, timeline, boards, inbox', () => {
     const before = await bell();
     expect(before.notifications.map((n) => n.projectId)).toContain(projectId);
 
-    await api.db.query(`update user_roles set role = 'CLIENT' where user_id = $1`, [demoted.id]);
+    await api.changeRoleInDatabase(demoted.id, 'CLIENT');
     expect(await bell()).toEqual({ notifications: [], unreadCount: 0, nextCursor: null });
     const read = await api.call('POST', '/api/notifications/read', {
       token: demoted.token,
