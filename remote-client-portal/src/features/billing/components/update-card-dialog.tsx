@@ -1,14 +1,7 @@
-import type { FormEvent } from 'react';
 import type { Project } from '@agency/domain';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
-import { useAuthStore } from '@agency/auth';
 import { apiClient, apiErrorMessage } from '@agency/auth/api';
-import { usePortalCache } from '@agency/portal';
-import { PaymentProvider } from '@agency/payments';
-import { Button, Stack, Text, useOverlays } from '@agency/ui';
-import { CardChoice, useCardSubmit } from '../../../components/card-entry';
-import { paymentConfig } from '../../../lib/payment-config';
-import { toastSuccess } from '../../../lib/toast';
+import { CardPaymentDialog } from '../../../components/card-payment-dialog';
 
 const m = CLIENT_MESSAGES;
 
@@ -26,78 +19,25 @@ export interface UpdateCardDialogProps {
  * becomes the subscription's card (POST /api/projects/:id/pay-open-invoice). A declined card keeps the dialog open
  * with the reason.
  */
-export function UpdateCardDialog(props: UpdateCardDialogProps) {
+export function UpdateCardDialog({ project, amountDue, onClose, onDone }: UpdateCardDialogProps) {
   return (
-    <PaymentProvider config={paymentConfig()}>
-      <UpdateCardForm {...props} />
-    </PaymentProvider>
-  );
-}
-
-function UpdateCardForm({ project, amountDue, onClose, onDone }: UpdateCardDialogProps) {
-  const portal = usePortalCache();
-  const { DialogShell } = useOverlays();
-  const user = useAuthStore((s) => s.user);
-  const {
-    entry: cardEntry,
-    sending,
-    submit,
-    choice,
-  } = useCardSubmit(
-    () => ({
-      name: user?.fullName || project.client_name,
-      email: user?.email ?? project.client_email,
-    }),
-    { offerSavedCard: true },
-  );
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    // The dialog stays open with why, beside the card, to try another one.
-    const answer = await submit(
-      (paymentMethodId) =>
-        portal.changeProject(project.id, () =>
-          apiClient().payOpenInvoice({ params: { id: project.id }, body: { paymentMethodId } }),
-        ),
-      (failure) => apiErrorMessage(failure, m.errors.updateCard),
-    );
-    if (!answer) return;
-    toastSuccess(m.toasts.invoicePaid(amountDue));
-    onDone(answer.project);
-  }
-
-  return (
-    <DialogShell
-      title={m.updateCard.title}
-      onClose={onClose}
-      busy={sending}
-      closeLabel={m.actions.close}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={sending}>
-            {m.actions.back}
-          </Button>
-          <Button
-            type="submit"
-            form="update-card-form"
-            colorPalette="brand"
-            loading={sending}
-            loadingText={m.updateCard.sending}
-          >
-            {m.updateCard.confirm(amountDue)}
-          </Button>
-        </>
+    <CardPaymentDialog
+      project={project}
+      formId="update-card-form"
+      texts={{
+        title: m.updateCard.title,
+        body: m.updateCard.body(project.title, amountDue),
+        note: m.updateCard.note,
+        confirm: m.updateCard.confirm(amountDue),
+        sending: m.updateCard.sending,
+      }}
+      pay={(paymentMethodId) =>
+        apiClient().payOpenInvoice({ params: { id: project.id }, body: { paymentMethodId } })
       }
-    >
-      <form id="update-card-form" noValidate onSubmit={handleSubmit}>
-        <Stack gap="4">
-          <Text>{m.updateCard.body(project.title, amountDue)}</Text>
-          <Text fontSize="sm" color="fg.muted">
-            {m.updateCard.note}
-          </Text>
-          <CardChoice entry={cardEntry} choice={choice} disabled={sending} />
-        </Stack>
-      </form>
-    </DialogShell>
+      failureMessage={(failure) => apiErrorMessage(failure, m.errors.updateCard)}
+      paidToast={m.toasts.invoicePaid(amountDue)}
+      onClose={onClose}
+      onDone={onDone}
+    />
   );
 }

@@ -18,7 +18,8 @@ import { finalPaymentOf, monthlyFee, paidDeposit } from '../../../../lib/project
 import { declineReason, stripeReason } from '../../../../lib/card-errors';
 import { toastError, toastSuccess } from '../../../../lib/toast';
 import type { DialogProps } from '../../types';
-import { CardChoice, CardEntry, useCardEntry, useCardSubmit } from '../../../../components/card-entry';
+import { CardEntry, useCardEntry } from '../../../../components/card-entry';
+import { CardPaymentDialog } from '../../../../components/card-payment-dialog';
 
 const m = CLIENT_MESSAGES;
 type ProjectDialogProps = DialogProps & { project: Project };
@@ -287,74 +288,25 @@ export function RefuseDialog({ project, onClose, onDone }: ProjectDialogProps) {
  * The remaining 50% of a fixed-price project: the saved card (offered first when there is one) or a card typed
  * now → POST /api/process-final-payment.
  */
-export function FinalPaymentDialog(props: ProjectDialogProps) {
-  return (
-    <PaymentProvider config={paymentConfig()}>
-      <FinalPaymentForm {...props} />
-    </PaymentProvider>
-  );
-}
-
-function FinalPaymentForm({ project, onClose, onDone }: ProjectDialogProps) {
-  const portal = usePortalCache();
-  const { DialogShell } = useOverlays();
-  const user = useAuthStore((s) => s.user);
-  const {
-    entry: cardEntry,
-    sending,
-    submit,
-    choice,
-  } = useCardSubmit(
-    () => ({
-      name: user?.fullName || project.client_name,
-      email: user?.email ?? project.client_email,
-    }),
-    { offerSavedCard: true },
-  );
+export function FinalPaymentDialog({ project, onClose, onDone }: ProjectDialogProps) {
   const amount = finalPaymentOf(project);
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const answer = await submit(
-      (paymentMethodId) =>
-        portal.changeProject(project.id, () =>
-          apiClient().processFinalPayment({ body: { projectId: project.id, paymentMethodId } }),
-        ),
-      () => m.errors.finalPayment,
-    );
-    if (!answer) return;
-    toastSuccess(m.toasts.paymentSuccessful(amount));
-    onDone(answer.project);
-  }
-
   return (
-    <DialogShell
-      title={m.finalPayment.title}
-      onClose={onClose}
-      busy={sending}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={sending}>
-            {m.actions.back}
-          </Button>
-          <Button
-            type="submit"
-            form="final-payment-form"
-            colorPalette="brand"
-            loading={sending}
-            loadingText={m.finalPayment.sending}
-          >
-            {m.finalPayment.confirm(amount)}
-          </Button>
-        </>
+    <CardPaymentDialog
+      project={project}
+      formId="final-payment-form"
+      texts={{
+        title: m.finalPayment.title,
+        body: m.finalPayment.body(project.title, amount),
+        confirm: m.finalPayment.confirm(amount),
+        sending: m.finalPayment.sending,
+      }}
+      pay={(paymentMethodId) =>
+        apiClient().processFinalPayment({ body: { projectId: project.id, paymentMethodId } })
       }
-    >
-      <form id="final-payment-form" noValidate onSubmit={handleSubmit}>
-        <Stack gap="4">
-          <Text>{m.finalPayment.body(project.title, amount)}</Text>
-          <CardChoice entry={cardEntry} choice={choice} disabled={sending} />
-        </Stack>
-      </form>
-    </DialogShell>
+      failureMessage={() => m.errors.finalPayment}
+      paidToast={m.toasts.paymentSuccessful(amount)}
+      onClose={onClose}
+      onDone={onDone}
+    />
   );
 }
