@@ -14,7 +14,7 @@ export { CardDigits, PaymentHistory } from './components/payment-history';
 export { ActivityButton, ActivityDialog } from './components/activity-dialog';
 export { NotificationsBell } from './components/notifications-bell';
 export { LiveStatus } from './components/live-status';
-export { SEARCH_DEBOUNCE_MS } from './components/list-toolbar';
+export { FilterToolbar, SEARCH_DEBOUNCE_MS, type ToolbarSelect } from './components/list-toolbar';
 export { ProjectList, type ProjectListTexts } from './components/project-list';
 export { FilesButton, FilesDialog, ProjectFiles } from './components/project-files';
 export { useProjectFiles, putWithProgress, fileProblem, fileKeys, followDownload } from './use-project-files';

@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useState } from 'react';
 import { describePreferredSlot, type InboxItem } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import {
@@ -16,9 +16,8 @@ import {
   Stack,
   Text,
 } from '@agency/ui';
-import { Field, Input, NativeSelect } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
-import { dateTime, SEARCH_DEBOUNCE_MS, LoadFailed } from '@agency/portal';
+import { dateTime, FilterToolbar, LoadFailed } from '@agency/portal';
 import { budgetLabel, consultationTierName, timelineLabel } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { useInbox, type InboxFilters, type Unread } from '../hooks/use-inbox';
@@ -86,59 +85,35 @@ function InboxToolbar({
   filters: InboxFilters;
   onChange: (filters: InboxFilters) => void;
 }) {
-  const id = useId();
-  const [text, setText] = useState(filters.q);
-  useEffect(() => {
-    if (text === filters.q) return;
-    const timer = setTimeout(() => onChange({ ...filters, q: text }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, filters, onChange]);
   return (
-    <Flex role="search" aria-label={I.filtersLabel} gap="3" wrap="wrap" align="flex-end">
-      <Field.Root flex="2 1 14rem" minW="0">
-        <Field.Label htmlFor={`${id}-q`}>{I.search}</Field.Label>
-        <Input
-          id={`${id}-q`}
-          type="search"
-          size="sm"
-          value={text}
-          placeholder={I.searchPlaceholder}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </Field.Root>
-      <Field.Root flex="1 1 11rem" minW="0">
-        <Field.Label htmlFor={`${id}-kind`}>{I.kind}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            id={`${id}-kind`}
-            value={filters.kind}
-            onChange={(e) => onChange({ ...filters, q: text, kind: e.target.value as InboxFilters['kind'] })}
-          >
-            <option value="">{I.kinds.all}</option>
-            <option value="contact">{I.kinds.contact}</option>
-            <option value="consultation">{I.kinds.consultation}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root flex="1 1 10rem" minW="0">
-        <Field.Label htmlFor={`${id}-status`}>{I.status}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            id={`${id}-status`}
-            value={filters.status}
-            onChange={(e) =>
-              onChange({ ...filters, q: text, status: e.target.value as InboxFilters['status'] })
-            }
-          >
-            <option value="">{I.statuses.all}</option>
-            <option value="unread">{I.statuses.unread}</option>
-            <option value="read">{I.statuses.read}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-    </Flex>
+    <FilterToolbar
+      label={I.filtersLabel}
+      filters={filters}
+      onChange={onChange}
+      search={{ label: I.search, placeholder: I.searchPlaceholder }}
+      selects={[
+        {
+          name: 'kind',
+          label: I.kind,
+          flex: '1 1 11rem',
+          options: [
+            { value: '', label: I.kinds.all },
+            { value: 'contact', label: I.kinds.contact },
+            { value: 'consultation', label: I.kinds.consultation },
+          ],
+        },
+        {
+          name: 'status',
+          label: I.status,
+          flex: '1 1 10rem',
+          options: [
+            { value: '', label: I.statuses.all },
+            { value: 'unread', label: I.statuses.unread },
+            { value: 'read', label: I.statuses.read },
+          ],
+        },
+      ]}
+    />
   );
 }
 
