@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
-import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
 import { assertNoAxeViolations } from './support/axe';
-import { createClient, logIn } from './support/accounts';
+import { createClient } from './support/accounts';
+import { openSideBySide } from './support/side-by-side';
 import { api, eventually } from './support/api';
 import { mailsTo } from './support/mailbox';
 import { testClock } from './support/test-clock';
@@ -34,21 +33,10 @@ describe('project conversation: client and consultancy side by side', () => {
       timeline: '1-month',
     });
 
-    const contexts: BrowserContext[] = [];
-    const open = async () => {
-      const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
-      contexts.push(context);
-      return newPage(context);
-    };
-    const admin = await open();
-    const client = await open();
+    const { admin, client, close } = await openSideBySide(suite, { client: { email, password } });
     try {
-      await logIn(admin.page, product.url, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
-      await logIn(client.page, product.url, email, password);
       const a = admin.page;
       const c = client.page;
-      await a.getByText('Live updates on').waitFor();
-      await c.getByText('Live updates on').waitFor();
 
       // The client writes: plain text, with a link and markup that must stay text.
       const clientCard = c.getByRole('article', { name: title });
@@ -137,7 +125,7 @@ describe('project conversation: client and consultancy side by side', () => {
         .catch(() => undefined);
       throw error;
     } finally {
-      for (const context of contexts) await context.close();
+      await close();
     }
   });
 });
@@ -168,21 +156,10 @@ describe('e-mail that respects attention, on a clock the journey drives', () => 
         await api<{ files: { name: string }[] }>(product, token, 'GET', `/api/projects/${projectId}/files`)
       ).files.map((f) => f.name);
 
-    const contexts: BrowserContext[] = [];
-    const open = async () => {
-      const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
-      contexts.push(context);
-      return newPage(context);
-    };
-    const admin = await open();
-    const client = await open();
+    const { admin, client, close } = await openSideBySide(suite, { client: { email, password } });
     try {
-      await logIn(admin.page, product.url, adminEmail, product.env.ADMIN_PASSWORD!);
-      await logIn(client.page, product.url, email, password);
       const a = admin.page;
       const c = client.page;
-      await a.getByText('Live updates on').waitFor();
-      await c.getByText('Live updates on').waitFor();
 
       const clientCard = c.getByRole('article', { name: title });
       await clientCard.getByRole('button', { name: `Messages about ${title}`, exact: true }).click();
@@ -291,7 +268,7 @@ describe('e-mail that respects attention, on a clock the journey drives', () => 
         .catch(() => undefined);
       throw error;
     } finally {
-      for (const context of contexts) await context.close();
+      await close();
     }
   });
 });

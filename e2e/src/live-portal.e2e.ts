@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import { useProductSuite } from './support/suite';
 import { assertNoAxeViolations } from './support/axe';
 import { createClient, logIn } from './support/accounts';
 import { api } from './support/api';
 import { fillCard } from './support/card';
+import { openSideBySide } from './support/side-by-side';
 
 // The live portal, with two browsers open at once: the admin (desktop) and the client (phone). What one side
 // does shows on the other's open dashboard without a reload; the bell counts it; the board is run with the
@@ -61,26 +62,18 @@ describe('live portal: admin and client side by side', () => {
       projectDetails: 'We would like a quote for a small website.',
     });
 
-    const contexts: BrowserContext[] = [];
-    const admin = await newPage(
-      await suite.browser
-        .newContext({ viewport: { width: 1440, height: 900 } })
-        .then((c) => (contexts.push(c), c)),
-    );
-    const client = await newPage(
-      await suite.browser
-        .newContext({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true })
-        .then((c) => (contexts.push(c), c)),
-    );
+    // Both dashboards follow the live channel; the client's is a phone's.
+    const { admin, client, close } = await openSideBySide(suite, {
+      admin: { context: { viewport: { width: 1440, height: 900 } } },
+      client: {
+        email,
+        password,
+        context: { viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true },
+      },
+    });
     try {
-      await logIn(admin.page, product.url, product.env.ADMIN_EMAIL!, product.env.ADMIN_PASSWORD!);
-      await logIn(client.page, product.url, email, password);
       const a = admin.page;
       const c = client.page;
-
-      // Both dashboards follow the live channel.
-      await a.getByText('Live updates on').waitFor();
-      await c.getByText('Live updates on').waitFor();
       const clientCard = c.getByRole('article', { name: title });
       await clientCard.getByText('Pending', { exact: true }).waitFor();
       await c.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
@@ -263,7 +256,7 @@ describe('live portal: admin and client side by side', () => {
       assert.deepEqual(admin.errors, []);
       assert.deepEqual(client.errors, []);
     } finally {
-      for (const context of contexts) await context.close();
+      await close();
     }
   });
 
