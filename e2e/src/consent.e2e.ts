@@ -157,6 +157,9 @@ describe('tracking consent', () => {
     await page.getByText('With your consent only, we use the Meta advertising pixel').waitFor();
     await expectNoAxeViolations(page, '/privacy-policy');
     await page.goto(suite.product.url);
+    // The banner shows once the page is hydrated, sticky at the bottom of the screen: scrolled to the footer,
+    // it slides over the footer's links, so a visitor (and Playwright) clicks once it is there, not as it arrives.
+    await banner(page).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL(`${suite.product.url}/privacy-policy`);
     assert.deepEqual(errors, []);

@@ -104,14 +104,33 @@ async function throttledPage(browser, rate, network = true) {
 
 /** The page is awake: the app started, nothing held by the early-input script, every visible control hydrated. */
 async function awake(page) {
-  await page.waitForFunction(
-    () =>
-      document.documentElement.hasAttribute('data-app-ready') &&
-      !document.documentElement.hasAttribute('data-early-input') &&
-      window.__controls !== undefined,
-    undefined,
-    { timeout: 90_000, polling: 100 },
-  );
+  try {
+    await page.waitForFunction(
+      () =>
+        document.documentElement.hasAttribute('data-app-ready') &&
+        !document.documentElement.hasAttribute('data-early-input') &&
+        window.__controls !== undefined,
+      undefined,
+      { timeout: 90_000, polling: 100 },
+    );
+  } catch (error) {
+    // Which of the three never came, and which controls were still not React's, so a failure names its cause.
+    const state = await page
+      .evaluate(() => {
+        const hydrated = (e) => Object.keys(e).some((k) => k.startsWith('__reactProps$'));
+        const root = document.getElementById('root');
+        const cold = [...(root?.querySelectorAll('a[href],button,input,select,textarea,[role=tab]') ?? [])]
+          .filter((e) => !hydrated(e))
+          .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 30)}"`);
+        return {
+          appReady: document.documentElement.hasAttribute('data-app-ready'),
+          inputHeld: document.documentElement.hasAttribute('data-early-input'),
+          notHydrated: cold.slice(0, 10),
+        };
+      })
+      .catch((reason) => ({ unreadable: String(reason) }));
+    throw new Error(`the page did not wake up: ${JSON.stringify(state)}`, { cause: error });
+  }
 }
 
 /**
