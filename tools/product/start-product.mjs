@@ -108,7 +108,8 @@ export async function startProduct({
   builds = {},
   apiReplicas = 1,
 } = {}) {
-  const env = await resolveLocalEnv({ ...process.env, ...extraEnv }, ports);
+  // What the caller adds and the local defaults do not name (AUTH_SESSION_CHECK_MS, say) goes to every process.
+  const env = { ...extraEnv, ...(await resolveLocalEnv({ ...process.env, ...extraEnv }, ports)) };
   const stops = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {});
