@@ -56,8 +56,9 @@ const APP_LAYER = {
   'remote-checkout': ['app', 'bootstrap.tsx', 'index.ts'],
   'remote-client-portal': ['app', 'bootstrap.tsx', 'index.ts'],
   'remote-admin-portal': ['app', 'bootstrap.tsx', 'index.ts'],
-  // createApp and createServices compose the features; main.ts, config.ts and the job workers start them.
-  api: ['app.ts', 'app-deps.ts', 'main.ts', 'config.ts', 'workers.ts', 'bench'],
+  // createApp and createServices compose the features; main.ts, config.ts and the job workers start them;
+  // migrate-cli.ts applies the migrations alone.
+  api: ['app.ts', 'app-deps.ts', 'main.ts', 'migrate-cli.ts', 'config.ts', 'workers.ts', 'bench'],
 };
 const TEST_SUPPORT = ['testing', 'test-support'];
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startProduct } from '../../../tools/product/start-product.mjs';
 import { freePorts } from '../../../tools/product/free-ports.mjs';
+import { seedMigratedDatabase } from './database-template';
 
 export interface RunningProduct {
   url: string;
@@ -22,16 +23,19 @@ export interface TestProductOptions {
 export async function startTestProduct(options: TestProductOptions = {}): Promise<RunningProduct> {
   const ports = await freePorts();
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-'));
+  const apiReplicas = Number(process.env.E2E_API_REPLICAS ?? 1);
   const logs: string[] = [];
   let product: RunningProduct;
   try {
+    // One API on the embedded database starts from a migrated copy (replicas share a PostgreSQL server).
+    if (apiReplicas === 1 && !(options.env?.DATABASE_URL ?? process.env.DATABASE_URL)) seedMigratedDatabase(dataDir);
     product = await startProduct({
       ports,
       env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
       services: options.services ?? true,
       builds: options.builds,
       // E2E_API_REPLICAS=2: the same journeys against two API processes on PostgreSQL behind nginx.
-      apiReplicas: Number(process.env.E2E_API_REPLICAS ?? 1),
+      apiReplicas,
       log: (line: string) => logs.push(line),
     });
   } catch (error) {

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { readApiConfig } from './config';
+import { openDatabase } from './db/database';
+import { runMigrations } from './db/migrations';
+
+// `npm run db:migrate`: applies the migrations the API would apply at start, and nothing else. A release step
+// before replicas roll (they would take turns on the same lock anyway), and how the journeys make, once, the
+// migrated embedded database each product they start begins from (e2e/src/support/database-template.ts).
+const config = readApiConfig();
+const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+try {
+  const applied = await runMigrations(db, fileURLToPath(new URL('../migrations', import.meta.url)));
+  console.log(applied.length ? `applied ${applied.join(', ')}` : 'the database is up to date');
+} finally {
+  await db.close();
+}
