@@ -10,7 +10,7 @@ import {
 } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, SimpleGrid, Stack, Text, useOverlays } from '@agency/ui';
-import { Field, Input, NativeSelect, SubmitButton, Textarea } from '@agency/ui/forms';
+import { DialogActions, Field, Input, NativeSelect, Textarea } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
 import { usePortalCache } from '@agency/portal';
 import { toastError, toastSuccess } from '../lib/toast';
@@ -165,14 +165,14 @@ export function EditProjectButton({ project }: Props) {
           busy={saving}
           size="lg"
           footer={
-            <>
-              <Button variant="outline" onClick={close} disabled={saving}>
-                {ADMIN_MESSAGES.actions.back}
-              </Button>
-              <SubmitButton form={formId} busy={saving} busyLabel={ADMIN_MESSAGES.actions.saving}>
-                {ADMIN_MESSAGES.actions.save}
-              </SubmitButton>
-            </>
+            <DialogActions
+              form={formId}
+              cancelLabel={ADMIN_MESSAGES.actions.back}
+              onCancel={close}
+              busy={saving}
+              busyLabel={ADMIN_MESSAGES.actions.saving}
+              submitLabel={ADMIN_MESSAGES.actions.save}
+            />
           }
         >
           <form id={formId} ref={formRef} onSubmit={submit} noValidate aria-label={E.title}>

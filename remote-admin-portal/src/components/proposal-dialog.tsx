@@ -10,8 +10,8 @@ import {
 } from '@agency/domain';
 import { PROPOSAL_UI } from '@agency/domain/messages/proposal-ui';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Box, Button, List, Stack, Text, useOverlays } from '@agency/ui';
-import { SubmitButton, TextareaField, TextField } from '@agency/ui/forms';
+import { Box, List, Stack, Text, useOverlays } from '@agency/ui';
+import { DialogActions, TextField, TextareaField } from '@agency/ui/forms';
 import { ApiError, apiClient } from '@agency/auth/api';
 import { shortDate, usePortalCache, useProposal, useQueryClient } from '@agency/portal';
 import { toastError, toastSuccess } from '../lib/toast';
@@ -148,14 +148,14 @@ function ProposalForm({
       busy={saving}
       size="lg"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
-            {ADMIN_MESSAGES.actions.back}
-          </Button>
-          <SubmitButton form={formId} busy={saving} busyLabel={U.sending}>
-            {sent ? U.save : U.send}
-          </SubmitButton>
-        </>
+        <DialogActions
+          form={formId}
+          cancelLabel={ADMIN_MESSAGES.actions.back}
+          onCancel={onClose}
+          busy={saving}
+          busyLabel={U.sending}
+          submitLabel={sent ? U.save : U.send}
+        />
       }
     >
       <form

@@ -4,7 +4,8 @@ import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
 import { usePortalCache } from '@agency/portal';
 import { PaymentProvider } from '@agency/payments';
-import { Button, Stack, Text, useOverlays } from '@agency/ui';
+import { Stack, Text, useOverlays } from '@agency/ui';
+import { DialogActions } from '@agency/ui/forms';
 import { paymentConfig } from '../lib/payment-config';
 import { toastSuccess } from '../lib/toast';
 import { CardChoice, useCardSubmit } from './card-entry';
@@ -76,20 +77,14 @@ function CardPaymentForm({
       onClose={onClose}
       busy={sending}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={sending}>
-            {m.actions.back}
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            colorPalette="brand"
-            loading={sending}
-            loadingText={texts.sending}
-          >
-            {texts.confirm}
-          </Button>
-        </>
+        <DialogActions
+          form={formId}
+          cancelLabel={m.actions.back}
+          onCancel={onClose}
+          busy={sending}
+          busyLabel={texts.sending}
+          submitLabel={texts.confirm}
+        />
       }
     >
       <form id={formId} noValidate onSubmit={handleSubmit}>

@@ -81,7 +81,7 @@ export function useOneAlertForm<V extends { [K in keyof V]: string }>(
   };
 }
 
-export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'disabled' | 'children'> {
+export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'children'> {
   /** While true the button is disabled, marked busy and shows `busyLabel`. */
   busy: boolean;
   busyLabel: string;
@@ -93,10 +93,33 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'disabled'
  * the server rendered, a click (or Enter) before the form is hydrated is held by the host's early-input script
  * and replayed once it is (host/src/lib/dom/early-input.ts), so it never submits natively into the address bar.
  */
-export function SubmitButton({ busy, busyLabel, children, ...rest }: SubmitButtonProps) {
+export function SubmitButton({ busy, busyLabel, children, disabled, ...rest }: SubmitButtonProps) {
   return (
-    <Button type="submit" colorPalette="brand" disabled={busy} aria-busy={busy} {...rest}>
+    <Button type="submit" colorPalette="brand" disabled={busy || disabled} aria-busy={busy} {...rest}>
       {busy ? busyLabel : children}
     </Button>
+  );
+}
+
+export interface DialogActionsProps extends Omit<SubmitButtonProps, 'form' | 'children'> {
+  /** The id of the form in the dialog's body that the submit button sends. */
+  form: string;
+  /** The way out (Back, Keep, Cancel): it closes the dialog, and waits while the form is sent. */
+  cancelLabel: string;
+  onCancel: () => void;
+  submitLabel: ReactNode;
+}
+
+/** A form dialog's footer (DialogShell's `footer`): the way out, then the form's submit button. */
+export function DialogActions({ form, cancelLabel, onCancel, submitLabel, ...submit }: DialogActionsProps) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel} disabled={submit.busy}>
+        {cancelLabel}
+      </Button>
+      <SubmitButton form={form} {...submit}>
+        {submitLabel}
+      </SubmitButton>
+    </>
   );
 }

@@ -5,10 +5,11 @@ export { Field, Input, Textarea, Checkbox, NativeSelect, Alert } from './form-co
 export {
   FormErrorAlert,
   SubmitButton,
+  DialogActions,
   useFocusFirstInvalid,
   useOneAlertForm,
   firstError,
 } from './form-helpers';
-export type { OneAlertFormState, SubmitButtonProps } from './form-helpers';
+export type { DialogActionsProps, OneAlertFormState, SubmitButtonProps } from './form-helpers';
 export { TextField, TextareaField, SelectField } from './form-fields';
 export type { TextFieldProps, TextareaFieldProps, SelectFieldProps } from './form-fields';

@@ -2,8 +2,8 @@ import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_TEXT, AUTH_TOASTS, AUTH_VALIDATION } from '@agency/domain';
 import { requestPasswordReset } from '@agency/auth';
-import { Button, Stack, Text, toaster, useOverlays } from '@agency/ui';
-import { FormErrorAlert, SubmitButton, TextField, useOneAlertForm } from '@agency/ui/forms';
+import { Stack, Text, toaster, useOverlays } from '@agency/ui';
+import { DialogActions, FormErrorAlert, TextField, useOneAlertForm } from '@agency/ui/forms';
 
 interface Props {
   open: boolean;
@@ -43,14 +43,14 @@ export function ForgotPasswordDialog({ open, onOpenChange }: Props) {
       busy={formik.isSubmitting}
       initialFocusRef={emailRef}
       footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={formik.isSubmitting}>
-            Cancel
-          </Button>
-          <SubmitButton form={formId} busy={formik.isSubmitting} busyLabel="Sending...">
-            Send Reset Link
-          </SubmitButton>
-        </>
+        <DialogActions
+          form={formId}
+          cancelLabel="Cancel"
+          onCancel={close}
+          busy={formik.isSubmitting}
+          busyLabel="Sending..."
+          submitLabel="Send Reset Link"
+        />
       }
     >
       <form id={formId} ref={formRef} onSubmit={formik.handleSubmit} noValidate>

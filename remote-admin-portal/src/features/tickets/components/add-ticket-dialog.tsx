@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_TICKET_ASSIGNEE, type BoardType, type Project } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
 import { Button, useOverlays } from '@agency/ui';
-import { SubmitButton } from '@agency/ui/forms';
+import { DialogActions } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
 import { usePortalCache } from '@agency/portal';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -75,14 +75,14 @@ export function AddTicketButton({ project, boardType }: Props) {
           busy={saving}
           initialFocusRef={form.titleRef}
           footer={
-            <>
-              <Button variant="outline" onClick={close} disabled={saving}>
-                {ADMIN_MESSAGES.actions.back}
-              </Button>
-              <SubmitButton form={formId} busy={saving} busyLabel={T.creating}>
-                {T.create}
-              </SubmitButton>
-            </>
+            <DialogActions
+              form={formId}
+              cancelLabel={ADMIN_MESSAGES.actions.back}
+              onCancel={close}
+              busy={saving}
+              busyLabel={T.creating}
+              submitLabel={T.create}
+            />
           }
         >
           <form id={formId} onSubmit={submit} noValidate aria-label={dialogTitle}>

@@ -1,8 +1,8 @@
 import { useId, type FormEvent } from 'react';
 import { DEFAULT_TICKET_ASSIGNEE, type Ticket, type UpdateTicketRequest } from '@agency/domain';
 import { ADMIN_MESSAGES } from '@agency/domain/messages/admin-portal';
-import { Button, Text, useOverlays } from '@agency/ui';
-import { SubmitButton } from '@agency/ui/forms';
+import { Text, useOverlays } from '@agency/ui';
+import { DialogActions } from '@agency/ui/forms';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TicketFields, useTicketForm } from './ticket-fields';
 
@@ -49,14 +49,14 @@ export function EditTicketDialog({ ticket, busy, onClose, onSave }: EditProps) {
       busy={busy}
       initialFocusRef={form.titleRef}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {ADMIN_MESSAGES.actions.back}
-          </Button>
-          <SubmitButton form={formId} busy={busy} busyLabel={T.saving}>
-            {T.save}
-          </SubmitButton>
-        </>
+        <DialogActions
+          form={formId}
+          cancelLabel={ADMIN_MESSAGES.actions.back}
+          onCancel={onClose}
+          busy={busy}
+          busyLabel={T.saving}
+          submitLabel={T.save}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate aria-label={T.editTitle}>

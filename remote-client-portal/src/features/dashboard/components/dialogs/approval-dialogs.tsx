@@ -10,7 +10,7 @@ import {
   type PaymentMethodResult,
 } from '@agency/payments';
 import { Box, Button, Heading, Stack, Text, useOverlays } from '@agency/ui';
-import { Checkbox, Field, Input } from '@agency/ui/forms';
+import { Checkbox, DialogActions, Field, Input } from '@agency/ui/forms';
 import { ApiError, apiClient } from '@agency/auth/api';
 import { ProposalDocument, usePortalCache, useProposal } from '@agency/portal';
 import { paymentConfig } from '../../../../lib/payment-config';
@@ -144,21 +144,16 @@ function ApproveForm({ project, onClose, onDone, card }: ApproveFormProps) {
       busy={sending}
       size="cover"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={sending}>
-            {m.actions.back}
-          </Button>
-          <Button
-            type="submit"
-            form="approve-form"
-            colorPalette="green"
-            loading={sending}
-            loadingText={m.approve.sending}
-            disabled={!view}
-          >
-            {m.approve.confirm}
-          </Button>
-        </>
+        <DialogActions
+          form="approve-form"
+          cancelLabel={m.actions.back}
+          onCancel={onClose}
+          busy={sending}
+          busyLabel={m.approve.sending}
+          submitLabel={m.approve.confirm}
+          colorPalette="green"
+          disabled={!view}
+        />
       }
     >
       <form id="approve-form" noValidate onSubmit={handleSubmit}>

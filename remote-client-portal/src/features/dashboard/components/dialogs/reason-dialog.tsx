@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
-import { Button, Stack, Text, useOverlays } from '@agency/ui';
-import { TextareaField } from '@agency/ui/forms';
+import { Stack, Text, useOverlays } from '@agency/ui';
+import { DialogActions, TextareaField } from '@agency/ui/forms';
 
 interface ReasonDialogProps {
   title: string;
@@ -65,20 +65,15 @@ export function ReasonDialog({
       busy={busy}
       initialFocusRef={reasonRef}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {CLIENT_MESSAGES.actions.keep}
-          </Button>
-          <Button
-            type="submit"
-            form="reason-form"
-            colorPalette="red"
-            loading={busy}
-            loadingText={sendingLabel}
-          >
-            {confirmLabel}
-          </Button>
-        </>
+        <DialogActions
+          form="reason-form"
+          cancelLabel={CLIENT_MESSAGES.actions.keep}
+          onCancel={onClose}
+          busy={busy}
+          busyLabel={sendingLabel}
+          submitLabel={confirmLabel}
+          colorPalette="red"
+        />
       }
     >
       <form id="reason-form" noValidate onSubmit={handleSubmit}>

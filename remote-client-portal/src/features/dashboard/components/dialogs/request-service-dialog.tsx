@@ -15,8 +15,8 @@ import {
 import { CLIENT_MESSAGES } from '@agency/domain/messages/client-portal';
 import { useAuthStore } from '@agency/auth';
 import { CardField, PaymentProvider, useConfirmCardPayment } from '@agency/payments';
-import { Box, Button, Link, Stack, Text, useOverlays } from '@agency/ui';
-import { Alert, SelectField, TextareaField, TextField } from '@agency/ui/forms';
+import { Box, Link, Stack, Text, useOverlays } from '@agency/ui';
+import { Alert, DialogActions, SelectField, TextField, TextareaField } from '@agency/ui/forms';
 import { apiClient } from '@agency/auth/api';
 import { newPaymentAttemptKey } from '@agency/payments';
 import { paymentConfig } from '../../../../lib/payment-config';
@@ -218,20 +218,14 @@ function RequestServiceForm({ onClose, onDone }: DialogProps) {
       busy={busy}
       initialFocusRef={serviceTypeRef}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {CLIENT_MESSAGES.actions.back}
-          </Button>
-          <Button
-            type="submit"
-            form="request-service-form"
-            colorPalette="brand"
-            loading={busy}
-            loadingText={phase === 'paying' ? m.paying : m.sending}
-          >
-            {paid ? m.pay(deposit) : m.submit}
-          </Button>
-        </>
+        <DialogActions
+          form="request-service-form"
+          cancelLabel={CLIENT_MESSAGES.actions.back}
+          onCancel={onClose}
+          busy={busy}
+          busyLabel={phase === 'paying' ? m.paying : m.sending}
+          submitLabel={paid ? m.pay(deposit) : m.submit}
+        />
       }
     >
       <form id="request-service-form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
