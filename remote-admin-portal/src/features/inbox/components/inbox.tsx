@@ -78,6 +78,12 @@ export function Inbox({ onUnread }: { onUnread: (unread: Unread) => void }) {
   );
 }
 
+/** A select's options from its labels: `all` is every one (the empty value), then each in the order written. */
+const optionsOf = ({ all, ...each }: { all: string } & Record<string, string>) => [
+  { value: '', label: all },
+  ...Object.entries(each).map(([value, label]) => ({ value, label })),
+];
+
 function InboxToolbar({
   filters,
   onChange,
@@ -96,21 +102,13 @@ function InboxToolbar({
           name: 'kind',
           label: I.kind,
           flex: '1 1 11rem',
-          options: [
-            { value: '', label: I.kinds.all },
-            { value: 'contact', label: I.kinds.contact },
-            { value: 'consultation', label: I.kinds.consultation },
-          ],
+          options: optionsOf(I.kinds),
         },
         {
           name: 'status',
           label: I.status,
           flex: '1 1 10rem',
-          options: [
-            { value: '', label: I.statuses.all },
-            { value: 'unread', label: I.statuses.unread },
-            { value: 'read', label: I.statuses.read },
-          ],
+          options: optionsOf(I.statuses),
         },
       ]}
     />
