@@ -20,6 +20,7 @@ import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { launchChromium } from '../tools/product/chromium.mjs';
 import { describeMachine } from '../tools/bench/machine.mjs';
+import { median } from '../tools/bench/stats.mjs';
 
 const PROJECTS = 200;
 const TICKETS = 200;
@@ -361,7 +362,6 @@ async function adminSession() {
   return state;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value) => Math.round(value);
 
 /** Starts a product publishing `builds`, seeds it, measures the dashboard RUNS times; the medians. */

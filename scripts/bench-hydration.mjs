@@ -17,7 +17,8 @@ import { startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { launchChromium } from '../tools/product/chromium.mjs';
 import { describeMachine } from '../tools/bench/machine.mjs';
-import { buildAppsUnlessAsked, median } from '../tools/bench/build-apps.mjs';
+import { buildAppsUnlessAsked } from '../tools/bench/build-apps.mjs';
+import { median } from '../tools/bench/stats.mjs';
 import { calibrateBrowser, PRESET_MULTIPLIER } from '../tools/bench/cpu-calibration.mjs';
 import { controlsReady, earlyVisit, EARLY_VISITS, PUBLIC_PAGES } from '../tools/bench/early-visitor.mjs';
 

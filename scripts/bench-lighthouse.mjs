@@ -22,7 +22,8 @@ import { startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { CHROMIUM_PATH, withoutBrowserUiPreload } from '../tools/product/chromium.mjs';
 import { describeMachine } from '../tools/bench/machine.mjs';
-import { buildAppsUnlessAsked, median } from '../tools/bench/build-apps.mjs';
+import { buildAppsUnlessAsked } from '../tools/bench/build-apps.mjs';
+import { median } from '../tools/bench/stats.mjs';
 import { calibratedMultiplier, MID_TIER_BENCHMARK_INDEX } from '../tools/bench/cpu-calibration.mjs';
 import { startWithoutScripts } from '../tools/bench/without-scripts.mjs';
 

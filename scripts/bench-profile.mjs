@@ -23,7 +23,8 @@ import { APPS, ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { launchChromium } from '../tools/product/chromium.mjs';
 import { describeMachine } from '../tools/bench/machine.mjs';
-import { buildAppsUnlessAsked, median } from '../tools/bench/build-apps.mjs';
+import { buildAppsUnlessAsked } from '../tools/bench/build-apps.mjs';
+import { median } from '../tools/bench/stats.mjs';
 import { calibrateBrowser, PRESET_MULTIPLIER } from '../tools/bench/cpu-calibration.mjs';
 import { MOBILE_VIEWPORT, PUBLIC_PAGES } from '../tools/bench/early-visitor.mjs';
 

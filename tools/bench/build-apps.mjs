@@ -15,10 +15,3 @@ export function buildAppsUnlessAsked() {
   });
   if (built.status !== 0) throw new Error('the build failed');
 }
-
-/** The middle value (the mean of the two middle ones for an even count). */
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}

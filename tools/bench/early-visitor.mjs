@@ -121,7 +121,10 @@ async function awake(page) {
         const root = document.getElementById('root');
         const cold = [...(root?.querySelectorAll('a[href],button,input,select,textarea,[role=tab]') ?? [])]
           .filter((e) => !hydrated(e))
-          .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 30)}"`);
+          .map(
+            (e) =>
+              `${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 30)}"`,
+          );
         return {
           appReady: document.documentElement.hasAttribute('data-app-ready'),
           inputHeld: document.documentElement.hasAttribute('data-early-input'),
