@@ -239,7 +239,9 @@ describe('signing in (with the offline auth service and mailbox)', () => {
 
     // The API asks the auth service about a session at most every SESSION_CHECK_MS (AUTH_SESSION_CHECK_MS):
     // after that, the phone's next visit finds its session ended and shows the login.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, resetAt + SESSION_CHECK_MS + 500 - Date.now())));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, resetAt + SESSION_CHECK_MS + 500 - Date.now())),
+    );
     await phonePage.reload();
     await phonePage.waitForURL(`${suite.product.url}/login`, { timeout: 15_000 });
     await phonePage.getByRole('form', { name: 'Login' }).waitFor();

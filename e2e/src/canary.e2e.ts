@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newPage } from './support/browser';
-import { buildRemote } from './support/remote-build';
+import { npmRunner, servedRemotes } from './support/release-commands';
+import { buildMarker, buildRemote, markedBuildOf } from './support/remote-build';
 import { useProductSuite } from './support/suite';
 
 // Progressive delivery of the checkout remote while the product runs (issue 37): a canary to a sticky share of
@@ -20,15 +20,9 @@ const v2Build = join(work, 'checkout-v2');
 const brokenBuild = join(work, 'checkout-broken');
 // The broken source is a copy of the remote inside the repository, so its imports resolve as the real one's.
 const brokenSourceDir = `e2e/.canary-broken-${process.pid}`;
-const V2_MARKER = 'window.__checkoutBuild = "v2";';
 const PAGE = '/consultation/3';
 const HEADING = { level: 1, name: /Fractional Sr\. SWE/ } as const;
 const CONTACT_INBOX = 'inbox@consultancy.test';
-
-interface CommandResult {
-  code: number | null;
-  output: string;
-}
 
 async function buildBroken() {
   const source = join(ROOT, brokenSourceDir);
@@ -43,7 +37,7 @@ async function buildBroken() {
   await buildRemote({
     dir: brokenSourceDir,
     outputPath: brokenBuild,
-    marker: 'window.__checkoutBuild = "broken";',
+    marker: buildMarker('broken'),
   });
 }
 
@@ -51,7 +45,7 @@ describe('progressive delivery', () => {
   before(async () => {
     try {
       await Promise.all([
-        buildRemote({ dir: 'remote-checkout', outputPath: v2Build, marker: V2_MARKER }),
+        buildRemote({ dir: 'remote-checkout', outputPath: v2Build, marker: buildMarker('v2') }),
         buildBroken(),
       ]);
     } finally {
@@ -69,38 +63,14 @@ describe('progressive delivery', () => {
   let broken = '';
 
   before(async () => {
-    v1 = (await appConfig()).remotes.checkout.release;
+    v1 = (await servedRemotes(suite.product)).checkout.release;
   });
   after(async () => {
     await Promise.all(contexts.map((context) => context.close()));
     rmSync(work, { recursive: true, force: true });
   });
 
-  async function appConfig() {
-    const response = await fetch(`${suite.product.url}/app-config.json`);
-    return (await response.json()) as {
-      remotes: { checkout: { release: string; canary?: { release: string; share: number } } };
-    };
-  }
-
-  function npmRun(script: string, ...args: string[]): Promise<CommandResult> {
-    return new Promise((resolve, reject) => {
-      const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-        cwd: ROOT,
-        env: { ...process.env, ...suite.product.env, RELEASE_ACTOR: 'e2e-tester' },
-      });
-      let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.stderr.on('data', (chunk) => (output += chunk));
-      child.once('error', reject);
-      child.once('close', (code) => {
-        // E2E_TRANSCRIPT=<file>: what the commands printed, as a user would see them in a terminal.
-        if (process.env.E2E_TRANSCRIPT)
-          appendFileSync(process.env.E2E_TRANSCRIPT, `$ npm run ${script} -- ${args.join(' ')}\n${output}\n`);
-        resolve({ code, output });
-      });
-    });
-  }
+  const npmRun = npmRunner(() => suite.product, { RELEASE_ACTOR: 'e2e-tester' });
 
   /** A fresh visitor: a browser context of its own, recording the checkout releases its files came from. */
   async function visitor() {
@@ -115,17 +85,8 @@ describe('progressive delivery', () => {
     return { context, page, errors, releases };
   }
 
-  /**
-   * Which build ran the page (v1, v2, broken), read once React has taken over its heading: the page arrives
-   * rendered by the server, so the heading shows before any of the release's code has run.
-   */
-  const buildMarker = async (page: Page) => {
-    await page.waitForFunction(() => {
-      const heading = document.querySelector('main h1');
-      return !!heading && Object.keys(heading).some((key) => key.startsWith('__reactProps$'));
-    });
-    return page.evaluate(() => (window as { __checkoutBuild?: string }).__checkoutBuild ?? 'v1');
-  };
+  /** Which build ran the page (v1, v2, broken). */
+  const buildOf = async (page: Page) => (await markedBuildOf(page)) ?? 'v1';
 
   /** Opens the consultation page and says which build ran it (v1, v2, broken). */
   async function visit(page: Page) {
@@ -134,7 +95,7 @@ describe('progressive delivery', () => {
       page.getByRole('heading', HEADING).waitFor(),
       page.getByRole('heading', { name: 'This section is temporarily unavailable' }).waitFor(),
     ]);
-    return buildMarker(page);
+    return buildOf(page);
   }
 
   test('canary 50%: of 20 fresh visitors some get each release, and each keeps theirs across reloads', async () => {
@@ -145,10 +106,10 @@ describe('progressive delivery', () => {
     assert.match(released.output, new RegExp(`${v2} for 50% of visitors, ${v1} for the rest`));
     assert.match(released.output, /audit +\S+ e2e-tester: canary to 50% of visitors/);
     // The configuration names the canary and its share; its manifest is the side this request was given.
-    const config = await appConfig();
-    assert.ok([v1, v2].includes(config.remotes.checkout.release));
-    assert.deepEqual(config.remotes.checkout.canary, {
-      ...config.remotes.checkout.canary,
+    const config = await servedRemotes(suite.product);
+    assert.ok([v1, v2].includes(config.checkout.release));
+    assert.deepEqual(config.checkout.canary, {
+      ...config.checkout.canary,
       release: v2,
       share: 50,
     });
@@ -161,7 +122,7 @@ describe('progressive delivery', () => {
       seen[first as 'v1' | 'v2'] += 1;
       await tab.page.reload();
       await tab.page.getByRole('heading', HEADING).waitFor();
-      assert.equal(await buildMarker(tab.page), first, `visitor ${i} kept ${first} across the reload`);
+      assert.equal(await buildOf(tab.page), first, `visitor ${i} kept ${first} across the reload`);
       assert.deepEqual([...tab.releases], [first === 'v2' ? v2 : v1], 'every file from that one release');
       assert.deepEqual(tab.errors, []);
       await tab.context.close();
@@ -171,9 +132,9 @@ describe('progressive delivery', () => {
     const promoted = await npmRun('release', 'checkout', '--promote');
     assert.equal(promoted.code, 0, promoted.output);
     assert.match(promoted.output, new RegExp(`switch +checkout ${v1} -> ${v2} for every visitor`));
-    const after = await appConfig();
-    assert.equal(after.remotes.checkout.release, v2);
-    assert.equal(after.remotes.checkout.canary, undefined);
+    const after = await servedRemotes(suite.product);
+    assert.equal(after.checkout.release, v2);
+    assert.equal(after.checkout.canary, undefined);
   });
 
   test('a canary that throws on render is rolled back automatically once its failures are reported', async () => {
@@ -186,14 +147,14 @@ describe('progressive delivery', () => {
     // browser reports the render failure; the guard ends the canary after 3 of them.
     let failed = 0;
     const deadline = Date.now() + 90_000;
-    while ((await appConfig()).remotes.checkout.canary && Date.now() < deadline) {
+    while ((await servedRemotes(suite.product)).checkout.canary && Date.now() < deadline) {
       const tab = await visitor();
       if ((await visit(tab.page)) === 'broken') failed += 1;
       await tab.page.waitForTimeout(200);
     }
-    assert.equal((await appConfig()).remotes.checkout.canary, undefined, 'the canary was ended');
+    assert.equal((await servedRemotes(suite.product)).checkout.canary, undefined, 'the canary was ended');
     assert.ok(failed >= 3, `${failed} visitors saw it fail before it was rolled back`);
-    assert.equal((await appConfig()).remotes.checkout.release, v2);
+    assert.equal((await servedRemotes(suite.product)).checkout.release, v2);
 
     for (let i = 0; i < 5; i++) {
       const tab = await visitor();
@@ -248,16 +209,16 @@ describe('progressive delivery', () => {
     assert.equal(previewed.code, 0, previewed.output);
     const link = previewed.output.match(/preview +(http\S+)/)?.[1] ?? '';
     assert.match(link, new RegExp(`preview=checkout%40${v1.replace(/\./g, '\\.')}&expires=\\d+&signature=`));
-    assert.equal((await appConfig()).remotes.checkout.release, v2, 'nothing switched');
+    assert.equal((await servedRemotes(suite.product)).checkout.release, v2, 'nothing switched');
 
     const tester = await visitor();
     await tester.page.goto(link.replace(/\/[^/?]*\?/, `${PAGE}?`));
     await tester.page.getByRole('heading', HEADING).waitFor();
-    assert.equal(await buildMarker(tester.page), 'v1');
+    assert.equal(await buildOf(tester.page), 'v1');
     // The browser keeps it: a later visit without the link still gets the preview.
     await tester.page.goto(`${suite.product.url}${PAGE}`);
     await tester.page.getByRole('heading', HEADING).waitFor();
-    assert.equal(await buildMarker(tester.page), 'v1');
+    assert.equal(await buildOf(tester.page), 'v1');
     if (process.env.E2E_SHOTS)
       await tester.page.screenshot({ path: join(process.env.E2E_SHOTS, 'preview-link-in-use.png') });
     assert.deepEqual([...tester.releases], [v1]);
@@ -276,11 +237,11 @@ describe('progressive delivery', () => {
     const forger = await visitor();
     await forger.page.goto(tampered.href);
     await forger.page.getByRole('heading', HEADING).waitFor();
-    assert.equal(await buildMarker(forger.page), 'v2', 'a tampered link is ignored');
+    assert.equal(await buildOf(forger.page), 'v2', 'a tampered link is ignored');
     const unsigned = await visitor();
     await unsigned.page.goto(`${suite.product.url}${PAGE}?preview=checkout@${v1}`);
     await unsigned.page.getByRole('heading', HEADING).waitFor();
-    assert.equal(await buildMarker(unsigned.page), 'v2', 'an unsigned link is ignored');
+    assert.equal(await buildOf(unsigned.page), 'v2', 'an unsigned link is ignored');
   });
 
   test('the report endpoint refuses oversize and malformed reports with 4xx', async () => {

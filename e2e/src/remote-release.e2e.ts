@@ -1,29 +1,21 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { newPage } from './support/browser';
-import { buildRemote } from './support/remote-build';
+import { npmRunner, servedRemotes } from './support/release-commands';
+import { buildMarker, buildRemote, markedBuildOf } from './support/remote-build';
 import { useProductSuite } from './support/suite';
 
 // Checkout shipped the way its team would, while the product runs: v1 is the build the product published
 // at start; v2 rebuilds that same folder in place (marked so the browser can tell it apart); the last ones
 // are built against @agency/ui 1.0.0, a major the host (0.1.x) cannot provide.
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'agency-release-e2e-'));
 const checkoutBuild = join(work, 'checkout');
-const V2_MARKER = 'window.__checkoutBuild = "v2";';
 const SUCCESS = { level: 1, name: 'Consultation Requested!' } as const;
 const NOTICE = /you are seeing the previous version/;
-
-interface CommandResult {
-  code: number | null;
-  output: string;
-}
 
 describe('remote releases', () => {
   before(() => buildRemote({ dir: 'remote-checkout', outputPath: checkoutBuild }));
@@ -33,7 +25,7 @@ describe('remote releases', () => {
   let v2 = '';
 
   before(async () => {
-    v1 = (await appConfig()).remotes.checkout.release;
+    v1 = (await servedRemotes(suite.product)).checkout.release;
     await assertServerRendered('/consultation-success', v1);
   });
   after(async () => {
@@ -41,27 +33,7 @@ describe('remote releases', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  async function appConfig() {
-    const response = await fetch(`${suite.product.url}/app-config.json`);
-    return (await response.json()) as {
-      remotes: { checkout: { manifest: string; release: string; previous?: { release: string } } };
-    };
-  }
-
-  /** Runs an npm script against the running product, as a team member would in a terminal. */
-  function npmRun(script: string, ...args: string[]): Promise<CommandResult> {
-    return new Promise((resolve, reject) => {
-      const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-        cwd: ROOT,
-        env: { ...process.env, ...suite.product.env },
-      });
-      let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.stderr.on('data', (chunk) => (output += chunk));
-      child.once('error', reject);
-      child.once('close', (code) => resolve({ code, output }));
-    });
-  }
+  const npmRun = npmRunner(() => suite.product);
 
   /** A visitor's tab that records which checkout release each response came from and every failed request. */
   async function visitor() {
@@ -93,9 +65,6 @@ describe('remote releases', () => {
     return { page, errors, releases, failures, files };
   }
 
-  const checkoutBuildMarker = (page: Page) =>
-    page.evaluate(() => (window as { __checkoutBuild?: string }).__checkoutBuild);
-
   /** The page as the server sends it: rendered, and preloading the files of the release it was rendered with. */
   async function assertServerRendered(path: string, release: string) {
     const html = await (await fetch(`${suite.product.url}${path}`)).text();
@@ -109,7 +78,7 @@ describe('remote releases', () => {
     const rebuilding = buildRemote({
       dir: 'remote-checkout',
       outputPath: checkoutBuild,
-      marker: V2_MARKER,
+      marker: buildMarker('v2'),
     }).then(() => (rebuilt = true));
     let visits = 0;
     while (!rebuilt || visits < 4) {
@@ -136,14 +105,14 @@ describe('remote releases', () => {
     assert.match(released.output, new RegExp(`switch +checkout ${v1} -> 0\\.1\\.0-[0-9a-f]{10}`));
     assert.match(released.output, /requests +fit .*API.*: it takes every field of the \d+ request routes/);
     assert.notEqual(v2, v1);
-    assert.equal((await appConfig()).remotes.checkout.release, v2);
+    assert.equal((await servedRemotes(suite.product)).checkout.release, v2);
 
     await assertServerRendered('/consultation-success', v2);
     const fresh = await visitor();
     await fresh.page.goto(`${suite.product.url}/consultation-success`);
     await fresh.page.getByRole('heading', SUCCESS).waitFor();
     assert.deepEqual([...fresh.releases], [v2]);
-    assert.equal(await checkoutBuildMarker(fresh.page), 'v2');
+    assert.equal(await markedBuildOf(fresh.page), 'v2');
     assert.deepEqual([...fresh.errors, ...fresh.failures], []);
 
     // The open tab re-reads the configuration on a navigation once it is 10 s old. Having run v1's code, it
@@ -152,13 +121,7 @@ describe('remote releases', () => {
     await open.page.locator('main a[href="/"]').first().click();
     await open.page.locator('main a[href="/consultation/3"]').first().click();
     await open.page.getByRole('heading', { level: 1, name: /Fractional Sr\. SWE/ }).waitFor();
-    // The page arrives rendered by the server; v2's code runs as it hydrates.
-    await open.page
-      .waitForFunction(() => (window as { __checkoutBuild?: string }).__checkoutBuild, null, {
-        timeout: 10_000,
-      })
-      .catch(() => undefined);
-    assert.equal(await checkoutBuildMarker(open.page), 'v2');
+    assert.equal(await markedBuildOf(open.page), 'v2');
     await open.page.goBack();
     await open.page.goBack();
     await open.page.getByRole('heading', SUCCESS).waitFor();
@@ -180,7 +143,7 @@ describe('remote releases', () => {
     await tab.page.goto(`${suite.product.url}/consultation-success`);
     await tab.page.getByRole('heading', SUCCESS).waitFor();
     assert.deepEqual([...tab.releases], [v1]);
-    assert.equal(await checkoutBuildMarker(tab.page), undefined);
+    assert.equal(await markedBuildOf(tab.page), undefined);
     assert.deepEqual([...tab.errors, ...tab.failures], []);
   });
 
@@ -214,7 +177,7 @@ describe('remote releases', () => {
     );
     assert.match(refused.output, /Deploy \(or start\) the API built from the same shared\/domain first/);
     assert.match(refused.output, new RegExp(`Nothing was published; checkout stays on ${v1}`));
-    assert.equal((await appConfig()).remotes.checkout.release, v1);
+    assert.equal((await servedRemotes(suite.product)).checkout.release, v1);
   });
 
   test('a release built against an incompatible shared major is refused; forced, browsers fall back to the previous release', async () => {
@@ -234,11 +197,11 @@ describe('remote releases', () => {
     );
     assert.match(refused.output, /Deploy a host built with @agency\/ui 1\.0\.0 first/);
     assert.match(refused.output, new RegExp(`Nothing was published; checkout stays on ${v1}`));
-    assert.equal((await appConfig()).remotes.checkout.release, v1);
+    assert.equal((await servedRemotes(suite.product)).checkout.release, v1);
 
     const forced = await npmRun('release', 'checkout', '--from', incompatible, '--force');
     assert.equal(forced.code, 0, forced.output);
-    const { checkout } = (await appConfig()).remotes;
+    const { checkout } = await servedRemotes(suite.product);
     assert.notEqual(checkout.release, v1);
     assert.equal(checkout.previous?.release, v1);
 
@@ -263,7 +226,7 @@ describe('remote releases', () => {
       dir: 'remote-checkout',
       outputPath: alsoIncompatible,
       sharedVersions: { '@agency/ui': '1.0.0' },
-      marker: V2_MARKER,
+      marker: buildMarker('v2'),
     });
     const forced = await npmRun('release', 'checkout', '--from', alsoIncompatible, '--force');
     assert.equal(forced.code, 0, forced.output);

@@ -1,6 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -11,7 +20,8 @@ const CACHE = join(ROOT, 'node_modules', '.cache', 'agency-e2e');
 
 function templateKey(): string {
   const hash = createHash('sha256');
-  for (const file of readdirSync(MIGRATIONS).sort()) hash.update(file).update(readFileSync(join(MIGRATIONS, file)));
+  for (const file of readdirSync(MIGRATIONS).sort())
+    hash.update(file).update(readFileSync(join(MIGRATIONS, file)));
   for (const file of INPUTS) hash.update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }

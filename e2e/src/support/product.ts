@@ -28,7 +28,8 @@ export async function startTestProduct(options: TestProductOptions = {}): Promis
   let product: RunningProduct;
   try {
     // One API on the embedded database starts from a migrated copy (replicas share a PostgreSQL server).
-    if (apiReplicas === 1 && !(options.env?.DATABASE_URL ?? process.env.DATABASE_URL)) seedMigratedDatabase(dataDir);
+    if (apiReplicas === 1 && !(options.env?.DATABASE_URL ?? process.env.DATABASE_URL))
+      seedMigratedDatabase(dataDir);
     product = await startProduct({
       ports,
       env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
