@@ -96,6 +96,8 @@ describe('remote releases', () => {
 
   test('release: new visitors get v2 at once, a tab left open gets it on its next navigation to checkout', async () => {
     const open = await visitor();
+    // The tab's clock runs as a real one, but the journey can move it on instead of waiting.
+    await open.page.clock.install();
     await open.page.goto(`${suite.product.url}/consultation-success`);
     await open.page.getByRole('heading', SUCCESS).waitFor();
 
@@ -117,7 +119,7 @@ describe('remote releases', () => {
 
     // The open tab re-reads the configuration on a navigation once it is 10 s old. Having run v1's code, it
     // loads the next checkout page afresh (two releases of one remote never share a document).
-    await open.page.waitForTimeout(10_500);
+    await open.page.clock.fastForward(10_500);
     await open.page.locator('main a[href="/"]').first().click();
     await open.page.locator('main a[href="/consultation/3"]').first().click();
     await open.page.getByRole('heading', { level: 1, name: /Fractional Sr\. SWE/ }).waitFor();
