@@ -14,6 +14,12 @@ import { useProductSuite } from './support/suite';
 // are built against @agency/ui 1.0.0, a major the host (0.1.x) cannot provide.
 const work = mkdtempSync(join(tmpdir(), 'agency-release-e2e-'));
 const checkoutBuild = join(work, 'checkout');
+/** The @agency/ui the host provides: the version in shared/. */
+const HOST_UI_VERSION = (
+  JSON.parse(readFileSync(new URL('../../shared/ui/package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 const SUCCESS = { level: 1, name: 'Consultation Requested!' } as const;
 const NOTICE = /you are seeing the previous version/;
 
@@ -195,7 +201,9 @@ describe('remote releases', () => {
     assert.match(refused.output, /Refused: checkout 0\.1\.0-[0-9a-f]{10} does not fit the running host/);
     assert.match(
       refused.output,
-      /@agency\/ui: checkout needs @agency\/ui \^1\.0\.0, the host provides 0\.1\.0/,
+      new RegExp(
+        `@agency/ui: checkout needs @agency/ui \\^1\\.0\\.0, the host provides ${HOST_UI_VERSION}\\.`,
+      ),
     );
     assert.match(refused.output, /Deploy a host built with @agency\/ui 1\.0\.0 first/);
     assert.match(refused.output, new RegExp(`Nothing was published; checkout stays on ${v1}`));
