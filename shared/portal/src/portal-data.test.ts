@@ -10,6 +10,7 @@ import {
   pageQuery,
   portalKeys,
   putProject,
+  putTicket,
   refreshProject,
   reloadBoard,
   type ListPage,
@@ -85,6 +86,11 @@ const projectList = () =>
   });
 
 const clients: QueryClient[] = [];
+/** Until no query of the client is reading. */
+async function waitForIdle(client: QueryClient) {
+  while (client.isFetching() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 const newClient = () => {
   const client = createPortalClient();
   clients.push(client);
@@ -195,6 +201,29 @@ describe('portal data: forced reloads while a read is in flight', () => {
       'done',
     ]);
     expect(api.routes().filter((r) => r === 'GET /api/tickets')).toHaveLength(3);
+  });
+
+  it('a ticket this tab adds while its board is being read shows, though the read left before it', async () => {
+    const tickets = heldRoute((_init, _url, api) => ({ tickets: [...api.state.tickets], nextCursor: null }));
+    const api = fakePortalApi(
+      { projects: [aProject('p1', ACTIVE)], tickets: [aTicket('t1', 'not-started')] },
+      { 'GET /api/tickets': tickets.handler },
+    );
+    const client = newClient();
+    const reading = client.fetchQuery(boardQuery('p1', 'main'));
+    await tickets.arrived(1);
+    // The ticket is created while the read is held; the read answers with the board as it was before.
+    const added = aTicket('t2', 'not-started');
+    api.state.tickets.push(added);
+    tickets.holding = false;
+    putTicket(client, added);
+    tickets.held[0]!();
+    await reading;
+    await waitForIdle(client);
+
+    const shown = client.getQueryData<Ticket[]>(portalKeys.board('p1', 'main'))?.map((t) => t.id);
+    expect(shown?.sort()).toEqual(['t1', 't2']);
+    expect(api.routes().filter((r) => r === 'GET /api/tickets')).toHaveLength(2);
   });
 
   it('a project changed twice while its first refresh is in flight is read once more', async () => {

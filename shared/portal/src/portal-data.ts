@@ -137,19 +137,28 @@ export function invalidateLists(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: portalKeys.counts });
 }
 
+/**
+ * A change of this tab to a board, written into it. A read of the board in flight (a tab opened just before)
+ * may have left before the change and would answer without it, and its echo is not read again: one more read
+ * runs after it.
+ */
+function changeBoard(client: QueryClient, ticket: Ticket, change: (tickets: Ticket[]) => Ticket[]): void {
+  const key = portalKeys.board(ticket.project_id, ticket.board_type);
+  client.setQueryData<Ticket[]>(key, (tickets) => tickets && change(tickets));
+  if (client.getQueryCache().find({ queryKey: key, exact: true })?.state.fetchStatus === 'fetching')
+    void reloadBoard(client, ticket.project_id, ticket.board_type);
+}
+
 /** One ticket replaced (a move, an edit) or added; the others keep their identity. */
 export function putTicket(client: QueryClient, ticket: Ticket): void {
-  client.setQueryData<Ticket[]>(portalKeys.board(ticket.project_id, ticket.board_type), (tickets) => {
-    if (!tickets) return tickets;
+  changeBoard(client, ticket, (tickets) => {
     const at = tickets.findIndex((t) => t.id === ticket.id);
     return at < 0 ? [...tickets, ticket] : tickets.map((t, i) => (i === at ? ticket : t));
   });
 }
 
 export function removeTicket(client: QueryClient, ticket: Ticket): void {
-  client.setQueryData<Ticket[]>(portalKeys.board(ticket.project_id, ticket.board_type), (tickets) =>
-    tickets?.filter((t) => t.id !== ticket.id),
-  );
+  changeBoard(client, ticket, (tickets) => tickets.filter((t) => t.id !== ticket.id));
 }
 
 /** This tab is about to change the project: its live echo will not be fetched again. */
