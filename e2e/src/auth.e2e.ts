@@ -379,7 +379,11 @@ describe('two-factor sign-in for the admin (TOTP through supabase-js, offline Go
     await assertFits(page, 390);
     await screen(page, '3-recovery-codes');
     await page.getByRole('button', { name: 'I have saved these codes' }).click();
-    await page.getByRole('status').filter({ hasText: 'Two-factor sign-in is on' }).waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: 'Two-factor sign-in is on' })
+      .waitFor();
     await page.getByText('10 of your recovery codes are still unused.').waitFor();
     await screen(page, '4-turned-on');
 
