@@ -6,6 +6,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import { seedPgliteDir } from './test-support/database-template';
 
 const ROOT = path.join(__dirname, '../..');
 const JWT_SECRET = 'main-test-jwt-secret-0123456789-abcdefghijklmnop';
@@ -231,6 +232,8 @@ describe('the API process', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'api-main-test-'));
+    // Its start-up from nothing is the next describe's; this one drains a started process.
+    await seedPgliteDir(path.join(dataDir, 'db'));
     api = await spawnApi(dataDir);
     ({ child, port, exited } = api);
     await waitForOutput(api, /api listening on/, 'the API to listen');

@@ -147,4 +147,32 @@ describe('durable jobs (pg-boss on the product database)', () => {
       await dropDatabase();
     }
   });
+
+  it("a queue made under an earlier retry policy takes this release's at start; its jobs are retried by it", async () => {
+    const { db, schema, dropDatabase } = await openTestDatabase();
+    await runMigrations(db, MIGRATIONS);
+    const options = { db, logger, schema: `${schema ?? 'policy'}_jobs`, workers: false };
+    const policyOf = async () =>
+      (
+        await db.query<{ retry_limit: number; retry_delay: number; expire_seconds: number }>(
+          `select retry_limit, retry_delay, expire_seconds from ${options.schema}.queue where name = 'mail.send'`,
+        )
+      )[0];
+    try {
+      await (await startJobQueue({ ...options, retryDelaySeconds: 1, expireInSeconds: 2 })).stop();
+      expect(await policyOf()).toEqual({ retry_limit: 10, retry_delay: 1, expire_seconds: 2 });
+
+      const queue = await startJobQueue(options);
+      expect(await policyOf()).toEqual({ retry_limit: 10, retry_delay: 5, expire_seconds: 15 * 60 });
+      await queue.send('mail.send', { to: 'a@example.test', subject: 'retried at 5 s', text: '' });
+      const [job] = await db.query<{ retry_delay: number }>(
+        `select retry_delay from ${options.schema}.job where name = 'mail.send'`,
+      );
+      expect(job?.retry_delay).toBe(5);
+      await queue.stop();
+    } finally {
+      await db.close();
+      await dropDatabase();
+    }
+  });
 });

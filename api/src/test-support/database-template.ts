@@ -22,6 +22,8 @@ const IMAGE_ENV = 'AGENCY_API_TEST_PGLITE_IMAGE';
 const TEMPLATE_ENV = 'AGENCY_API_TEST_PG_TEMPLATE';
 /** The pg-boss schema of a test api on its own database. */
 export const TEST_JOBS_SCHEMA = 'pgboss';
+/** A test api's job queue: workers look for jobs as often as pg-boss allows, and a failed job is retried soon. */
+export const TEST_JOB_QUEUE = { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 } as const;
 
 async function migrate(db: Database): Promise<void> {
   await runMigrations(db, MIGRATIONS);
@@ -31,6 +33,7 @@ async function migrate(db: Database): Promise<void> {
     logger: pino({ level: 'silent' }),
     schema: TEST_JOBS_SCHEMA,
     workers: false,
+    retryDelaySeconds: TEST_JOB_QUEUE.retryDelaySeconds,
   });
   await jobs.stop({ graceful: false });
 }
@@ -73,6 +76,10 @@ export async function buildTestDatabaseTemplate(): Promise<() => Promise<void>> 
   const file = path.join(dir, 'migrated.tar');
   const db = await openPglite();
   await migrate(db);
+  // The cluster's two template databases are two thirds of its files, and every copy unpacks every file; the
+  // tests use only the database they connect to.
+  await db.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+  for (const template of ['template0', 'template1']) await db.exec(`drop database ${template}`);
   const image = await db.dumpDataDir();
   await db.close();
   writeFileSync(file, new Uint8Array(await image.arrayBuffer()));
@@ -137,4 +144,15 @@ export async function openDatabaseCopy(): Promise<{
       await admin.close();
     },
   };
+}
+
+/**
+ * Writes a copy of the made embedded database into `dir`, for an API process started on it (its DATA_DIR/db):
+ * it starts on a migrated database instead of creating and migrating one. False without a made one.
+ */
+export async function seedPgliteDir(dir: string): Promise<boolean> {
+  const image = await readPgliteImage();
+  if (!image) return false;
+  await (await openPglite(dir, image)).close();
+  return true;
 }

@@ -38,7 +38,7 @@ import { startWorkers } from '../workers';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import { createMetrics } from '../ops/metrics';
 import type { Lifecycle } from '../ops/ops-routes';
-import { openDatabaseCopy, TEST_JOBS_SCHEMA } from './database-template';
+import { openDatabaseCopy, TEST_JOB_QUEUE, TEST_JOBS_SCHEMA } from './database-template';
 import { RecordingPayments } from './recording-payments';
 
 const JWT_SECRET = 'test-secret-for-api-tests-0123456789-abcdefghijklmnop';
@@ -180,8 +180,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     db,
     logger,
     schema: jobsSchema,
-    pollingIntervalSeconds: 0.5,
-    retryDelaySeconds: 1,
+    ...TEST_JOB_QUEUE,
   });
   const deps: AppDeps = {
     db,
