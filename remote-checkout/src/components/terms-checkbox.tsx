@@ -1,4 +1,4 @@
-import type { FocusEvent } from 'react';
+import { memo, type FocusEvent } from 'react';
 import { Link, Text } from '@agency/ui';
 import { Checkbox, Field } from '@agency/ui/forms';
 
@@ -7,12 +7,16 @@ interface TermsCheckboxProps {
   checked: boolean;
   error?: string | undefined;
   readOnly?: boolean;
-  onCheckedChange: (checked: boolean) => void;
+  /** Called with the field's name, as formik's setFieldValue takes it (a stable handler keeps the memo). */
+  onCheckedChange: (name: string, checked: boolean) => unknown;
   onBlur: (event: FocusEvent<HTMLElement>) => void;
 }
 
-/** The terms acceptance; the Terms of Service open in a new tab so the form keeps what was typed. */
-export function TermsCheckbox({
+/**
+ * The terms acceptance; the Terms of Service open in a new tab so the form keeps what was typed. Rendered again
+ * only when its own props change (not at each keystroke in the form's other fields).
+ */
+export const TermsCheckbox = memo(function TermsCheckbox({
   name,
   checked,
   error,
@@ -26,7 +30,7 @@ export function TermsCheckbox({
         checked={checked}
         readOnly={readOnly}
         invalid={!!error}
-        onCheckedChange={(details) => onCheckedChange(details.checked === true)}
+        onCheckedChange={(details) => void onCheckedChange(name, details.checked === true)}
         alignItems="flex-start"
       >
         <Checkbox.HiddenInput name={name} onBlur={onBlur} />
@@ -48,7 +52,7 @@ export function TermsCheckbox({
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   );
-}
+});
 
 function VisuallyHiddenNewTab() {
   return (

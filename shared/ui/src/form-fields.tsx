@@ -1,9 +1,11 @@
 import { mergeRefs } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, type ChangeEvent, type FocusEvent, type Ref } from 'react';
+import { memo, useEffect, useMemo, useRef, type ChangeEvent, type FocusEvent, type Ref } from 'react';
 import { Field, Input, NativeSelect, Textarea } from './form-controls';
 
 // Labelled fields with the required mark, helper and error text, for formik (handleChange/handleBlur) or
-// plain state alike: onChange and onBlur receive the native events.
+// plain state alike: onChange and onBlur receive the native events. Each field renders again only when its
+// own props change: a keystroke in one field of a form re-renders that field, not every Chakra field of the
+// form (formik's handlers are stable; a caller passing a new function each render just loses that).
 interface BaseFieldProps<E extends HTMLElement> {
   name: string;
   label: string;
@@ -95,7 +97,7 @@ export interface TextFieldProps extends BaseFieldProps<HTMLInputElement> {
   maxLength?: number;
 }
 
-export function TextField(props: TextFieldProps) {
+export const TextField = memo(function TextField(props: TextFieldProps) {
   const { frame, fieldRef, control } = splitFieldProps(props);
   const ref = useTypedBeforeHydration(control.value, control.onChange, fieldRef);
   return (
@@ -103,13 +105,13 @@ export function TextField(props: TextFieldProps) {
       <Input ref={ref} {...control} />
     </FieldFrame>
   );
-}
+});
 
 export interface TextareaFieldProps extends BaseFieldProps<HTMLTextAreaElement> {
   rows?: number;
 }
 
-export function TextareaField({ rows = 5, ...props }: TextareaFieldProps) {
+export const TextareaField = memo(function TextareaField({ rows = 5, ...props }: TextareaFieldProps) {
   const { frame, fieldRef, control } = splitFieldProps(props);
   const ref = useTypedBeforeHydration(control.value, control.onChange, fieldRef);
   return (
@@ -117,14 +119,14 @@ export function TextareaField({ rows = 5, ...props }: TextareaFieldProps) {
       <Textarea ref={ref} rows={rows} resize="vertical" {...control} />
     </FieldFrame>
   );
-}
+});
 
 export interface SelectFieldProps extends BaseFieldProps<HTMLSelectElement> {
   placeholder: string;
   options: readonly { value: string; label: string }[];
 }
 
-export function SelectField({ placeholder, options, ...props }: SelectFieldProps) {
+export const SelectField = memo(function SelectField({ placeholder, options, ...props }: SelectFieldProps) {
   const { frame, fieldRef, control } = splitFieldProps(props);
   const ref = useTypedBeforeHydration(control.value, control.onChange, fieldRef);
   return (
@@ -144,4 +146,4 @@ export function SelectField({ placeholder, options, ...props }: SelectFieldProps
       </NativeSelect.Root>
     </FieldFrame>
   );
-}
+});

@@ -157,7 +157,7 @@ export function ConsultationForm({
           name="acceptedTerms"
           checked={values.acceptedTerms}
           error={touched.acceptedTerms ? errors.acceptedTerms : undefined}
-          onCheckedChange={(checked) => void formik.setFieldValue('acceptedTerms', checked)}
+          onCheckedChange={formik.setFieldValue}
           onBlur={formik.handleBlur}
         />
         <Button

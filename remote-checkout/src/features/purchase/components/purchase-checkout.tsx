@@ -37,6 +37,32 @@ const prefillFrom = (user: AuthUser | null): PurchaseFormValues => ({
 
 /** The purchase of one fixed-price tier: summary, customer details, then the card once the intent exists. */
 export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
+  return (
+    <Container maxW="6xl" py={{ base: '8', md: '12' }} px={{ base: '3', sm: '4', md: '6' }}>
+      <Stack gap="6">
+        <BackLink label={m.backToServices} />
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          {m.heading(tier.name)}
+        </Heading>
+        <Grid
+          templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 380px' }}
+          gap={{ base: '6', lg: '10' }}
+          alignItems="start"
+        >
+          <GridItem gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }}>
+            <OrderSummary tier={tier} />
+          </GridItem>
+          <GridItem gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
+            <PurchaseForm tier={tier} />
+          </GridItem>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}
+
+/** The customer details and card, with their state: a keystroke renders the form again, not the page around it. */
+function PurchaseForm({ tier }: { tier: ServiceTier }) {
   const user = useAuthStore((state) => state.user);
   const { phase, requestIntent, confirmPayment, editDetails } = usePurchaseCheckout(tier);
   const cardEntry = useCardEntry();
@@ -115,98 +141,79 @@ export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
     readOnly: locked,
   });
 
+  // On a phone the form sits on the page without the card's frame and padding: the card field needs the width
+  // to show a whole card number beside the expiry and CVC.
   return (
-    <Container maxW="6xl" py={{ base: '8', md: '12' }} px={{ base: '3', sm: '4', md: '6' }}>
-      <Stack gap="6">
-        <BackLink label={m.backToServices} />
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          {m.heading(tier.name)}
-        </Heading>
-        <Grid
-          templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 380px' }}
-          gap={{ base: '6', lg: '10' }}
-          alignItems="start"
-        >
-          <GridItem gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }}>
-            <OrderSummary tier={tier} />
-          </GridItem>
-          <GridItem gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
-            {/* On a phone the form sits on the page without the card's frame and padding: the card field needs the
-                width to show a whole card number beside the expiry and CVC. */}
-            <Card.Root borderWidth={{ base: '0', md: '1px' }} boxShadow={{ base: 'none', md: undefined }}>
-              <Card.Body p={{ base: '0', md: '6' }}>
-                <form ref={formRef} method="post" noValidate onSubmit={handleSubmit} aria-busy={busy}>
-                  <Stack gap="5">
-                    <Heading as="h2" size="lg">
-                      {m.customerInformation}
-                    </Heading>
-                    <CustomerFields
-                      bind={bind}
-                      companyLabel="Company"
-                      descriptionPlaceholder="Tell us about your project, goals and any must-have features."
-                    />
-                    <TermsCheckbox
-                      name="acceptedTerms"
-                      checked={values.acceptedTerms}
-                      readOnly={locked}
-                      error={touched.acceptedTerms ? errors.acceptedTerms : undefined}
-                      onCheckedChange={(checked) => void formik.setFieldValue('acceptedTerms', checked)}
-                      onBlur={formik.handleBlur}
-                    />
-                    {showCard ? (
-                      <Stack gap="3" as="section" aria-labelledby="payment-heading">
-                        <Heading
-                          as="h2"
-                          size="lg"
-                          id="payment-heading"
-                          ref={paymentHeadingRef}
-                          tabIndex={-1}
-                          outline="none"
-                        >
-                          {m.payment}
-                        </Heading>
-                        <Text fontSize="sm" color="fg.muted">
-                          {m.cardHint}
-                        </Text>
-                        <CardEntry entry={cardEntry} disabled={busy} />
-                        {phase === 'card' ? (
-                          <Box>
-                            <Button
-                              type="button"
-                              variant="plain"
-                              size="sm"
-                              px="0"
-                              color="brand.fg"
-                              onClick={() => {
-                                cardEntry.reset();
-                                editDetails();
-                              }}
-                            >
-                              {m.editDetails}
-                            </Button>
-                          </Box>
-                        ) : null}
-                      </Stack>
-                    ) : null}
+    <Card.Root borderWidth={{ base: '0', md: '1px' }} boxShadow={{ base: 'none', md: undefined }}>
+      <Card.Body p={{ base: '0', md: '6' }}>
+        <form ref={formRef} method="post" noValidate onSubmit={handleSubmit} aria-busy={busy}>
+          <Stack gap="5">
+            <Heading as="h2" size="lg">
+              {m.customerInformation}
+            </Heading>
+            <CustomerFields
+              bind={bind}
+              companyLabel="Company"
+              descriptionPlaceholder="Tell us about your project, goals and any must-have features."
+            />
+            <TermsCheckbox
+              name="acceptedTerms"
+              checked={values.acceptedTerms}
+              readOnly={locked}
+              error={touched.acceptedTerms ? errors.acceptedTerms : undefined}
+              onCheckedChange={formik.setFieldValue}
+              onBlur={formik.handleBlur}
+            />
+            {showCard ? (
+              <Stack gap="3" as="section" aria-labelledby="payment-heading">
+                <Heading
+                  as="h2"
+                  size="lg"
+                  id="payment-heading"
+                  ref={paymentHeadingRef}
+                  tabIndex={-1}
+                  outline="none"
+                >
+                  {m.payment}
+                </Heading>
+                <Text fontSize="sm" color="fg.muted">
+                  {m.cardHint}
+                </Text>
+                <CardEntry entry={cardEntry} disabled={busy} />
+                {phase === 'card' ? (
+                  <Box>
                     <Button
-                      type="submit"
-                      colorPalette="brand"
-                      size="lg"
-                      width="full"
-                      aria-disabled={payDisabled || undefined}
-                      disabled={busy}
-                      loading={busy}
-                      loadingText={m.processing}
+                      type="button"
+                      variant="plain"
+                      size="sm"
+                      px="0"
+                      color="brand.fg"
+                      onClick={() => {
+                        cardEntry.reset();
+                        editDetails();
+                      }}
                     >
-                      {m.payButton(deposit)}
+                      {m.editDetails}
                     </Button>
-                  </Stack>
-                </form>
-              </Card.Body>
-            </Card.Root>
-          </GridItem>
-        </Grid>
-      </Stack>
-    </Container>
+                  </Box>
+                ) : null}
+              </Stack>
+            ) : null}
+            <Button
+              type="submit"
+              colorPalette="brand"
+              size="lg"
+              width="full"
+              aria-disabled={payDisabled || undefined}
+              disabled={busy}
+              loading={busy}
+              loadingText={m.processing}
+            >
+              {m.payButton(deposit)}
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
   );
 }
