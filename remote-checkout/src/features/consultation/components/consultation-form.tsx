@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useRef, type FormEvent } from 'react';
-import { useFormik, type FormikErrors } from 'formik';
-import { useAuthStore, type AuthUser } from '@agency/auth';
+import type { FormEvent } from 'react';
+import type { AuthUser } from '@agency/auth';
 import { BUDGET_OPTIONS, TIMELINE_OPTIONS, VALIDATION, type ConsultationTierKey } from '@agency/domain';
 import { CHECKOUT_MESSAGES } from '@agency/domain/messages/checkout';
 import {
@@ -9,10 +8,11 @@ import {
   type ConsultationFormValues,
 } from '@agency/domain/schemas/consultation-form';
 import { browserTimeZone } from '@agency/domain/schemas/preferred-slot';
-import { Button, Heading, SimpleGrid, Stack, toaster } from '@agency/ui';
+import { Button, Heading, SimpleGrid, Stack } from '@agency/ui';
 import { SelectField, TextField } from '@agency/ui/forms';
 import { CustomerFields } from '../../../components/customer-fields';
 import { TermsCheckbox } from '../../../components/terms-checkbox';
+import { useCheckoutForm } from '../../../hooks/use-checkout-form';
 import { customerPrefill } from '../../../lib/customer-prefill';
 import { useScheduleConsultation } from '../hooks/use-schedule-consultation';
 
@@ -30,15 +30,16 @@ const FIELD_ORDER: (keyof ConsultationFormValues)[] = [
   'acceptedTerms',
 ];
 
-/** The one toast of the form: a new one replaces it, a complete form removes it. */
-const FORM_TOAST_ID = 'consultation-details';
-
 /** Empty fields, the signed-in client's details, and the browser's time zone for the preferred date and time. */
 const initialValues = (user: AuthUser | null): ConsultationFormValues => ({
   ...EMPTY_CONSULTATION_FORM,
   ...customerPrefill(user),
   preferredTimeZone: browserTimeZone() ?? '',
 });
+
+/** The form's toast: only a missing budget or timeline has one (the other fields say what is wrong below them). */
+const budgetAndTimelineToast = (form: ConsultationFormValues) =>
+  !form.budget || !form.timeline ? { title: VALIDATION.consultation.budgetAndTimeline } : undefined;
 
 function today(): string {
   const now = new Date();
@@ -53,62 +54,20 @@ export function ConsultationForm({
   tierKey: ConsultationTierKey;
   serviceName: string;
 }) {
-  const user = useAuthStore((state) => state.user);
   const { submit, sending } = useScheduleConsultation(tierKey, serviceName);
-  const formRef = useRef<HTMLFormElement>(null);
-  const formik = useFormik<ConsultationFormValues>({
-    initialValues: initialValues(user),
+  const { formik, formRef, valid, check, bind } = useCheckoutForm<ConsultationFormValues>({
+    initialValues,
     validationSchema: consultationFormSchema,
-    onSubmit: () => {},
+    fieldOrder: FIELD_ORDER,
+    toastId: 'consultation-details',
   });
-  const { values, errors, touched, dirty, setValues } = formik;
-  const valid = useMemo(() => consultationFormSchema.isValidSync(values), [values]);
-
-  useEffect(() => {
-    if (user && !dirty) void setValues(initialValues(user), true);
-  }, [user, dirty, setValues]);
-
-  // The form's toast goes once the form is complete: it no longer describes it.
-  const formToastShown = useRef(false);
-  useEffect(() => {
-    if (!valid || !formToastShown.current) return;
-    formToastShown.current = false;
-    // After this commit: the toast queue updates its own React state.
-    queueMicrotask(() => toaster.remove(FORM_TOAST_ID));
-  }, [valid]);
-
-  function focusFirstInvalid(fieldErrors: FormikErrors<ConsultationFormValues>) {
-    const first = FIELD_ORDER.find((name) => fieldErrors[name]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }
+  const { values, errors, touched } = formik;
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    const fieldErrors = await formik.validateForm();
-    if (Object.keys(fieldErrors).length > 0) {
-      void formik.setTouched(Object.fromEntries(FIELD_ORDER.map((name) => [name, true])), false);
-      if (!values.budget || !values.timeline) {
-        toaster.create({
-          id: FORM_TOAST_ID,
-          title: VALIDATION.consultation.budgetAndTimeline,
-          type: 'error',
-        });
-        formToastShown.current = true;
-      }
-      focusFirstInvalid(fieldErrors);
-      return;
-    }
-    await submit(values);
+    if (await check(budgetAndTimelineToast)) await submit(values);
   }
-
-  const bind = (name: Exclude<keyof ConsultationFormValues, 'acceptedTerms'>) => ({
-    name,
-    value: values[name] ?? '',
-    error: touched[name] ? errors[name] : undefined,
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-  });
 
   return (
     <form

@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useRef, type FormEvent } from 'react';
-import { useFormik, type FormikErrors } from 'formik';
-import { useAuthStore, type AuthUser } from '@agency/auth';
+import { useEffect, useRef, type FormEvent } from 'react';
+import type { AuthUser } from '@agency/auth';
 import { formatUsd, type ServiceTier } from '@agency/domain';
 import { CHECKOUT_MESSAGES } from '@agency/domain/messages/checkout';
 import {
@@ -9,18 +8,17 @@ import {
   purchaseToastFor,
   type PurchaseFormValues,
 } from '@agency/domain/schemas/purchase-form';
-import { Box, Button, Card, Container, Grid, GridItem, Heading, Stack, Text, toaster } from '@agency/ui';
+import { Box, Button, Card, Container, Grid, GridItem, Heading, Stack, Text } from '@agency/ui';
 import { BackLink } from '../../../components/back-link';
 import { CardEntry, useCardEntry } from '../../../components/card-entry';
 import { CustomerFields } from '../../../components/customer-fields';
 import { TermsCheckbox } from '../../../components/terms-checkbox';
+import { useCheckoutForm } from '../../../hooks/use-checkout-form';
 import { customerPrefill } from '../../../lib/customer-prefill';
 import { usePurchaseCheckout } from '../hooks/use-purchase-checkout';
 import { OrderSummary } from './order-summary';
 
 const m = CHECKOUT_MESSAGES.purchase;
-/** The one toast of the details form: a new one replaces it, a complete form removes it. */
-const FORM_TOAST_ID = 'purchase-details';
 const FIELD_ORDER: (keyof PurchaseFormValues)[] = [
   'firstName',
   'lastName',
@@ -63,36 +61,25 @@ export function PurchaseCheckout({ tier }: { tier: ServiceTier }) {
 
 /** The customer details and card, with their state: a keystroke renders the form again, not the page around it. */
 function PurchaseForm({ tier }: { tier: ServiceTier }) {
-  const user = useAuthStore((state) => state.user);
   const { phase, requestIntent, confirmPayment, editDetails } = usePurchaseCheckout(tier);
   const cardEntry = useCardEntry();
   const cardComplete = cardEntry.complete;
-  const formRef = useRef<HTMLFormElement>(null);
   const paymentHeadingRef = useRef<HTMLHeadingElement>(null);
   const deposit = formatUsd(tier.downpaymentDollars!);
-
-  const formik = useFormik<PurchaseFormValues>({
-    initialValues: prefillFrom(user),
+  // The form's toast ('Missing Information' and the others) goes once the details are complete.
+  const {
+    formik,
+    formRef,
+    valid: detailsValid,
+    check,
+    bind,
+  } = useCheckoutForm<PurchaseFormValues>({
+    initialValues: prefillFrom,
     validationSchema: purchaseFormSchema,
-    onSubmit: () => {},
+    fieldOrder: FIELD_ORDER,
+    toastId: 'purchase-details',
   });
-  const { values, errors, touched, setValues, dirty } = formik;
-  const detailsValid = useMemo(() => purchaseFormSchema.isValidSync(values), [values]);
-
-  // The form's toast ('Missing Information' and the others) goes once the details are complete: it no longer
-  // describes the form.
-  const formToastShown = useRef(false);
-  useEffect(() => {
-    if (!detailsValid || !formToastShown.current) return;
-    formToastShown.current = false;
-    // After this commit: the toast queue updates its own React state.
-    queueMicrotask(() => toaster.remove(FORM_TOAST_ID));
-  }, [detailsValid]);
-
-  // The session may resolve after the page opened: prefill then, unless the visitor already typed.
-  useEffect(() => {
-    if (user && !dirty) void setValues(prefillFrom(user), true);
-  }, [user, dirty, setValues]);
+  const { values, errors, touched } = formik;
 
   const showCard = phase === 'card' || phase === 'confirming' || phase === 'done';
   useEffect(() => {
@@ -102,11 +89,6 @@ function PurchaseForm({ tier }: { tier: ServiceTier }) {
   const busy = phase === 'requesting-intent' || phase === 'confirming' || phase === 'done';
   const locked = phase !== 'details';
   const payDisabled = showCard ? !cardComplete : !detailsValid;
-
-  function focusFirstInvalid(fieldErrors: FormikErrors<PurchaseFormValues>) {
-    const first = FIELD_ORDER.find((name) => fieldErrors[name]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -118,28 +100,11 @@ function PurchaseForm({ tier }: { tier: ServiceTier }) {
       if (problem) cardEntry.setError(problem.message, problem.reason);
       return;
     }
-    const fieldErrors = await formik.validateForm();
-    const toast = purchaseToastFor(values);
-    if (toast || Object.keys(fieldErrors).length > 0) {
-      void formik.setTouched(Object.fromEntries(FIELD_ORDER.map((name) => [name, true])), false);
-      if (toast) {
-        toaster.create({ ...toast, id: FORM_TOAST_ID, type: 'error' });
-        formToastShown.current = true;
-      }
-      focusFirstInvalid(fieldErrors);
-      return;
-    }
+    if (!(await check(purchaseToastFor))) return;
     await requestIntent(values);
   }
 
-  const bind = (name: Exclude<keyof PurchaseFormValues, 'acceptedTerms'>) => ({
-    name,
-    value: values[name] ?? '',
-    error: touched[name] ? errors[name] : undefined,
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    readOnly: locked,
-  });
+  const bindLocked = (name: Parameters<typeof bind>[0]) => ({ ...bind(name), readOnly: locked });
 
   // On a phone the form sits on the page without the card's frame and padding: the card field needs the width
   // to show a whole card number beside the expiry and CVC.
@@ -152,7 +117,7 @@ function PurchaseForm({ tier }: { tier: ServiceTier }) {
               {m.customerInformation}
             </Heading>
             <CustomerFields
-              bind={bind}
+              bind={bindLocked}
               companyLabel="Company"
               descriptionPlaceholder="Tell us about your project, goals and any must-have features."
             />
