@@ -16,6 +16,8 @@ export const MOBILE_VIEWPORT = { width: 412, height: 823 };
 const CONTROLS_PROBE = `(() => {
   const hydrated = (e) => Object.keys(e).some((k) => k.startsWith('__reactProps$'));
   const SELECTOR = 'a[href],button,input,select,textarea,[role=tab]';
+  // Kept for awake()'s report of the controls React never took over.
+  window.__controlsProbe = { hydrated, SELECTOR };
   const aboveFold = (e) => {
     const r = e.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && r.top < innerHeight && r.bottom > 0;
@@ -117,9 +119,9 @@ async function awake(page) {
     // Which of the three never came, and which controls were still not React's, so a failure names its cause.
     const state = await page
       .evaluate(() => {
-        const hydrated = (e) => Object.keys(e).some((k) => k.startsWith('__reactProps$'));
+        const { hydrated, SELECTOR } = window.__controlsProbe;
         const root = document.getElementById('root');
-        const cold = [...(root?.querySelectorAll('a[href],button,input,select,textarea,[role=tab]') ?? [])]
+        const cold = [...(root?.querySelectorAll(SELECTOR) ?? [])]
           .filter((e) => !hydrated(e))
           .map(
             (e) =>
