@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-
 /** The documents the API issues (signed agreements, invoices, receipts, credit notes) as PDF, with PDFKit. */
 export type PdfDraw = (doc: PDFKit.PDFDocument) => void;
 
@@ -13,7 +11,10 @@ export interface PdfInfo {
  * accessibility tool or a test can extract it. `CreationDate` is pinned to `createdAt` so the same input gives the
  * same bytes.
  */
-export function renderPdf(info: PdfInfo, createdAt: Date, draw: PdfDraw): Promise<Buffer> {
+export async function renderPdf(info: PdfInfo, createdAt: Date, draw: PdfDraw): Promise<Buffer> {
+  // Loaded with the first document drawn (with its fonts and layout libraries): most processes, and every
+  // request but a few, draw none.
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
