@@ -36,25 +36,25 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
     return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
   };
 
+  /** The client signs the current proposal and approves with a card that pays: the subscription starts. */
+  const approveWithCard = async (client: TestUser, projectId: string) =>
+    billing.call('POST', '/api/client-approve-project', {
+      token: client.token,
+      body: {
+        projectId,
+        action: 'accept',
+        paymentMethodId: 'pm_card_visa',
+        ...(await signatureOf(billing.db, projectId)),
+      },
+    });
+
   /** A tier 3 subscription whose first renewal was paid and whose second failed (its card declines): past due. */
   async function pastDueSubscription(client: TestUser) {
     const projectId = await insertFixtureProject(billing.db, client, {
       tier: 3,
       state: 'awaitingClient' as FixtureState,
     });
-    expect(
-      (
-        await billing.call('POST', '/api/client-approve-project', {
-          token: client.token,
-          body: {
-            projectId,
-            action: 'accept',
-            paymentMethodId: 'pm_card_visa',
-            ...(await signatureOf(billing.db, projectId)),
-          },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await approveWithCard(client, projectId)).status).toBe(200);
     await billing.settle();
     const [sub] = await billing.db.query<{
       stripe_subscription_id: string;
@@ -210,15 +210,7 @@ describe('subscriptions as Stripe bills them (test clock)', () => {
     const projectId = await insertFixtureProject(billing.db, client, { tier: 4, state: 'awaitingClient' });
     await billing.db.query('update projects set cost = 25000 where id = $1', [projectId]);
     await fixtureProposal(billing.db, projectId);
-    await billing.call('POST', '/api/client-approve-project', {
-      token: client.token,
-      body: {
-        projectId,
-        action: 'accept',
-        paymentMethodId: 'pm_card_visa',
-        ...(await signatureOf(billing.db, projectId)),
-      },
-    });
+    await approveWithCard(client, projectId);
     const [sub] = await billing.db.query<{ stripe_test_clock_id: string }>(
       'select stripe_test_clock_id from subscriptions where project_id = $1',
       [projectId],
