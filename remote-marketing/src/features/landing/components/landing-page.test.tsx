@@ -6,10 +6,13 @@ import LandingPage from './landing-page';
 
 const tierCard = (name: string) => screen.getByRole('article', { name });
 
-/** Renders / and waits for the contact form, which loads on its own once its section nears the viewport. */
+/**
+ * Renders / and waits for the contact form, which loads on its own once its section nears the viewport. The
+ * first test loads (and transforms) its module: beside CI's other suites that took over findByRole's 1 s.
+ */
 async function renderLanding(options?: Parameters<typeof renderPage>[1]) {
   renderPage(<LandingPage />, options);
-  await screen.findByRole('form', { name: 'Send a Message' });
+  await screen.findByRole('form', { name: 'Send a Message' }, { timeout: 10_000 });
 }
 
 test('one h1 about turning ideas into digital solutions, and hero links to services and about', async () => {
