@@ -148,6 +148,41 @@ describe('durable jobs (pg-boss on the product database)', () => {
     }
   });
 
+  it('a burst of jobs is worked through at once, not one per polling interval', async () => {
+    const { db, schema, dropDatabase } = await openTestDatabase();
+    await runMigrations(db, MIGRATIONS);
+    // A minute between polls: the test's 30 s timeout passes long before a second poll would come.
+    const queue = await startJobQueue({
+      db,
+      logger,
+      schema: `${schema ?? 'burst'}_jobs`,
+      pollingIntervalSeconds: 60,
+    });
+    try {
+      const subjects = ['first', 'second', 'third', 'fourth', 'fifth'];
+      const taken: string[] = [];
+      let allTaken = () => undefined as void;
+      const done = new Promise<void>((resolve) => (allTaken = resolve));
+      await queue.work('mail.send', async (mail) => {
+        taken.push(mail.subject);
+        if (taken.length === subjects.length) allTaken();
+      });
+      // Written in a transaction, as a webhook's events are: nothing wakes the worker for these four...
+      await db.transaction(async (tx) => {
+        for (const subject of subjects.slice(0, -1))
+          await queue.send('mail.send', { to: 'a@example.test', subject, text: '' }, { tx });
+      });
+      // ...and one sent on its own wakes it once.
+      await queue.send('mail.send', { to: 'a@example.test', subject: 'fifth', text: '' });
+      await done;
+      expect([...taken].sort()).toEqual([...subjects].sort());
+    } finally {
+      await queue.stop();
+      await db.close();
+      await dropDatabase();
+    }
+  });
+
   it("a queue made under an earlier retry policy takes this release's at start; its jobs are retried by it", async () => {
     const { db, schema, dropDatabase } = await openTestDatabase();
     await runMigrations(db, MIGRATIONS);

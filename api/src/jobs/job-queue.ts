@@ -198,6 +198,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
               throw error;
             } finally {
               running.delete(job.id);
+              // pg-boss waits a whole polling interval after every fetch, even one that found a job, so a burst
+              // (a renewal's ten Stripe events) would take ten intervals: a worker that found one looks again now.
+              const self = workerIds.get(name);
+              if (self) boss.notifyWorker(self);
             }
           }
         },
