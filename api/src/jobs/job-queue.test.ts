@@ -148,39 +148,71 @@ describe('durable jobs (pg-boss on the product database)', () => {
     }
   });
 
-  it('a burst of jobs is worked through at once, not one per polling interval', async () => {
-    const { db, schema, dropDatabase } = await openTestDatabase();
-    await runMigrations(db, MIGRATIONS);
-    // A minute between polls: the test's 30 s timeout passes long before a second poll would come.
-    const queue = await startJobQueue({
-      db,
-      logger,
-      schema: `${schema ?? 'burst'}_jobs`,
-      pollingIntervalSeconds: 60,
-    });
-    try {
-      const subjects = ['first', 'second', 'third', 'fourth', 'fifth'];
+  describe('under a minute between polls (the test times out long before a second poll)', () => {
+    const pollingIntervalSeconds = 60;
+    const mail = (subject: string) => ({ to: 'a@example.test', subject, text: '' });
+    /** A worker's queue, and another process that only enqueues (it wakes no worker of its own). */
+    async function twoProcesses(name: string) {
+      const { db, schema, dropDatabase } = await openTestDatabase();
+      await runMigrations(db, MIGRATIONS);
+      const options = { db, logger, schema: `${schema ?? name}_jobs`, pollingIntervalSeconds };
+      const worker = await startJobQueue(options);
+      const sender = await startJobQueue({ ...options, workers: false });
       const taken: string[] = [];
-      let allTaken = () => undefined as void;
-      const done = new Promise<void>((resolve) => (allTaken = resolve));
-      await queue.work('mail.send', async (mail) => {
-        taken.push(mail.subject);
-        if (taken.length === subjects.length) allTaken();
+      const waiters: { count: number; resolve: () => void }[] = [];
+      await worker.work('mail.send', async ({ subject }) => {
+        taken.push(subject);
+        for (const waiter of waiters) if (taken.length >= waiter.count) waiter.resolve();
       });
-      // Written in a transaction, as a webhook's events are: nothing wakes the worker for these four...
-      await db.transaction(async (tx) => {
-        for (const subject of subjects.slice(0, -1))
-          await queue.send('mail.send', { to: 'a@example.test', subject, text: '' }, { tx });
-      });
-      // ...and one sent on its own wakes it once.
-      await queue.send('mail.send', { to: 'a@example.test', subject: 'fifth', text: '' });
-      await done;
-      expect([...taken].sort()).toEqual([...subjects].sort());
-    } finally {
-      await queue.stop();
-      await db.close();
-      await dropDatabase();
+      return {
+        worker,
+        sender,
+        db,
+        taken,
+        takenCount: (count: number) =>
+          new Promise<void>((resolve) => {
+            if (taken.length >= count) resolve();
+            else waiters.push({ count, resolve });
+          }),
+        close: async () => {
+          await sender.stop();
+          await worker.stop();
+          await db.close();
+          await dropDatabase();
+        },
+      };
     }
+
+    it('a burst of jobs is worked through at once, not one per polling interval', async () => {
+      const { worker, sender, taken, takenCount, close } = await twoProcesses('burst');
+      try {
+        // Four jobs nothing wakes a worker for, then one that wakes it once.
+        for (const subject of ['first', 'second', 'third', 'fourth']) await sender.send('mail.send', mail(subject));
+        await worker.send('mail.send', mail('fifth'));
+        await takenCount(5);
+        expect([...taken].sort()).toEqual(['fifth', 'first', 'fourth', 'second', 'third']);
+      } finally {
+        await close();
+      }
+    });
+
+    it("a job written in another process' transaction wakes the worker when it commits; a rolled-back one never exists", async () => {
+      const { sender, db, taken, takenCount, close } = await twoProcesses('notify');
+      try {
+        await expect(
+          db.transaction(async (tx) => {
+            await sender.send('mail.send', mail('rolled back'), { tx });
+            throw new Error('the change failed');
+          }),
+        ).rejects.toThrow('the change failed');
+        await db.transaction((tx) => sender.send('mail.send', mail('committed'), { tx }));
+        await takenCount(1);
+        await sender.idle(['mail.send']);
+        expect(taken).toEqual(['committed']);
+      } finally {
+        await close();
+      }
+    });
   });
 
   it("a queue made under an earlier retry policy takes this release's at start; its jobs are retried by it", async () => {

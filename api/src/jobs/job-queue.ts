@@ -8,7 +8,9 @@ import { logContext } from '../ops/log-context';
  * transaction as the change that asks for it (an outgoing mail commits with the state change it reports), taken
  * by one worker at a time (SKIP LOCKED, so any number of API processes share the work), retried with
  * exponential backoff when its handler throws, and taken again after a crash once it expires. On the embedded
- * database pg-boss runs over the same PGlite instance, in this process.
+ * database pg-boss runs over the same PGlite instance, in this process. A job for now wakes a worker at once:
+ * one sent outside a transaction wakes this process' worker, one written in a transaction NOTIFYs at its commit
+ * every process that works the queue; polling only catches what those miss.
  *
  * pg-boss, not graphile-worker: both fit, but pg-boss takes a database adapter, so the same queue runs over
  * PGlite; graphile-worker needs a `pg` pool (and LISTEN) it would open itself. Version 10 is the last for Node 20.
@@ -160,6 +162,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   }
   const workerIds = new Map<string, string>();
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const wake = (name: string) => {
+    const worker = workerIds.get(name);
+    if (worker) boss.notifyWorker(worker);
+  };
+  // NOTIFY is delivered when the sending transaction commits, and not at all when it rolls back.
+  const channel = `${options.schema ?? 'pgboss'}_due`;
+  let stopListening = workers ? await db.listen(channel, wake) : undefined;
 
   return {
     async send(name, data, { tx, startAfterSeconds } = {}) {
@@ -168,9 +177,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
         ...(tx ? { db: adapter(tx) } : {}),
       });
-      const worker = workerIds.get(name);
-      // A job for now wakes this process' worker instead of waiting for its next poll.
-      if (worker && !startAfterSeconds && !tx) boss.notifyWorker(worker);
+      if (startAfterSeconds) return;
+      if (tx) await tx.query('select pg_notify($1, $2)', [channel, name]);
+      else wake(name);
     },
     async work(name, handler) {
       if (!workers) return;
@@ -200,8 +209,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
               running.delete(job.id);
               // pg-boss waits a whole polling interval after every fetch, even one that found a job, so a burst
               // (a renewal's ten Stripe events) would take ten intervals: a worker that found one looks again now.
-              const self = workerIds.get(name);
-              if (self) boss.notifyWorker(self);
+              wake(name);
             }
           }
         },
@@ -224,13 +232,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         if (!pending.length) return;
         if (Date.now() > deadline)
           throw new Error(`jobs still pending after ${timeoutMs} ms: ${names.join(', ')}`);
-        // A job written in a transaction waits for its worker's next poll (0.5 s at least): whoever waits for
-        // the queue to empty has the workers of the due jobs look now. Only those: each look is a query, and
+        // A job that has just become due (its retry delay over) waits for its worker's next poll: whoever waits
+        // for the queue to empty has the workers of the due jobs look now. Only those: each look is a query, and
         // every queue's worker looking every 50 ms would be most of an embedded database's work.
-        for (const { name, due } of pending) {
-          const worker = workerIds.get(name);
-          if (due && worker) boss.notifyWorker(worker);
-        }
+        for (const { name, due } of pending) if (due) wake(name);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
@@ -238,6 +243,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       for (const id of workerIds.values()) await boss.offWork({ id });
     },
     async stop({ graceful = true, timeoutMs = 10_000 } = {}) {
+      const unlisten = stopListening;
+      stopListening = undefined;
+      await unlisten?.();
       await boss.stop({ graceful, wait: true, timeout: timeoutMs });
       stopped = true;
       // A handler still running outlived the timeout, and pg-boss has failed its job (it is retried). Its

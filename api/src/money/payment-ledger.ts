@@ -47,7 +47,7 @@ export async function findPayment(
   options: { forUpdate?: boolean } = {},
 ): Promise<PaymentRow | undefined> {
   const [row] = await q.query<PaymentRow>(
-    `select ${COLUMNS} from payments where stripe_payment_intent_id = $1${options.forUpdate ? ' for update' : ''}`,
+    `select ${COLUMNS} from payments where stripe_payment_intent_id = $1${options.forUpdate ? ' for no key update' : ''}`,
     [paymentIntentId],
   );
   return row;

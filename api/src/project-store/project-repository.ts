@@ -70,7 +70,10 @@ export async function findVisibleProject(
   caller: Caller | undefined,
   options: { forUpdate?: boolean } = {},
 ): Promise<Project> {
-  const lock = options.forUpdate ? ' for update' : '';
+  // NO KEY: exclusive against every other change of the project, yet a row that references it (a document, a
+  // refund, an event written by a webhook's transaction) can still be inserted meanwhile. FOR UPDATE would also
+  // block those foreign-key checks, and a webhook holding the refund this change then inserts deadlocks with it.
+  const lock = options.forUpdate ? ' for no key update' : '';
   const rows = UUID.test(projectId)
     ? caller?.role === 'ADMIN'
       ? await q.query<ProjectRow>(`select ${PROJECT_COLUMNS} from projects where id = $1${lock}`, [projectId])

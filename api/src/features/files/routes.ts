@@ -131,7 +131,7 @@ export function registerFileRoutes(app: Hono<AppEnv>, deps: FeatureDeps, storage
       const storagePath = `projects/${project.id}/${id}`;
       const row = await db.transaction(async (tx) => {
         // One announcement at a time per project, so two cannot both fit in what is left of the quota.
-        await tx.query('select id from projects where id = $1 for update', [project.id]);
+        await tx.query('select id from projects where id = $1 for no key update', [project.id]);
         const used = await usedBytes(tx, project.id);
         if (used + body.size > FILE_LIMITS.projectQuotaBytes)
           throw new HttpError(409, m.quotaExceeded(used), { size: m.quotaExceeded(used) });
