@@ -19,13 +19,32 @@ export interface TestProductOptions {
   env?: Record<string, string>;
 }
 
-/** Starts the whole product on free ports with a fresh data directory; stop() removes everything. */
+/** How often a start that lost one of its ports to another process is tried again on new ones. */
+const PORT_RACE_ATTEMPTS = 3;
+
+/**
+ * Starts the whole product on free ports with a fresh data directory; stop() removes everything. The journeys
+ * run in several processes, each choosing its ports without the others: when one of them binds a port first
+ * (EADDRINUSE), this start is made again on new ports.
+ */
 export async function startTestProduct(options: TestProductOptions = {}): Promise<RunningProduct> {
+  for (let attempt = 1; ; attempt++) {
+    const logs: string[] = [];
+    try {
+      return await startOnce(options, logs);
+    } catch (error) {
+      if (attempt < PORT_RACE_ATTEMPTS && logs.some((line) => line.includes('EADDRINUSE'))) continue;
+      console.error(logs.join('\n'));
+      throw error;
+    }
+  }
+}
+
+async function startOnce(options: TestProductOptions, logs: string[]): Promise<RunningProduct> {
   const ports = await freePorts();
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-'));
   const apiReplicas = Number(process.env.E2E_API_REPLICAS ?? 1);
-  const logs: string[] = [];
-  let product: RunningProduct;
+  let product: Awaited<ReturnType<typeof startProduct>>;
   try {
     // One API on the embedded database starts from a migrated copy (replicas share a PostgreSQL server).
     if (apiReplicas === 1 && !(options.env?.DATABASE_URL ?? process.env.DATABASE_URL))
@@ -41,7 +60,6 @@ export async function startTestProduct(options: TestProductOptions = {}): Promis
     });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
-    console.error(logs.join('\n'));
     throw error;
   }
   return {
