@@ -168,7 +168,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   };
   // NOTIFY is delivered when the sending transaction commits, and not at all when it rolls back.
   const channel = `${options.schema ?? 'pgboss'}_due`;
-  let stopListening = workers ? await db.listen(channel, wake) : undefined;
+  // After a lost listening connection is back, notifications may have been missed meanwhile: every worker looks.
+  const wakeAll = () => workerIds.forEach((_, name) => wake(name));
+  let stopListening = workers ? await db.listen(channel, wake, wakeAll) : undefined;
 
   return {
     async send(name, data, { tx, startAfterSeconds } = {}) {
