@@ -67,7 +67,7 @@ let current: ApiProcess;
 
 async function startApi(): Promise<ApiProcess> {
   const child = fork(CHILD, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', '--liftoff-only'],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: {
