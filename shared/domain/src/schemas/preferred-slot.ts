@@ -28,16 +28,34 @@ export function isCalendarDate(value: string): boolean {
 
 export const isClockTime = (value: string): boolean => TIME.test(value);
 
-/** An IANA time zone this runtime knows (what `Intl.DateTimeFormat().resolvedOptions().timeZone` gives). */
-export function isTimeZone(value: string): boolean {
-  if (!value || value.length > MAX_TIME_ZONE_LENGTH) return false;
+/**
+ * A wall-clock formatter per time zone the runtime knows, made once: making one costs far more than using it,
+ * and the form checks the slot at every keystroke. Only known zones are kept, so the cache stays bounded.
+ */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat | undefined {
+  let format = wallClockFormats.get(timeZone);
+  if (format) return format;
+  if (!timeZone || timeZone.length > MAX_TIME_ZONE_LENGTH) return undefined;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
   } catch {
-    return false;
+    return undefined;
   }
+  wallClockFormats.set(timeZone, format);
+  return format;
 }
+
+/** An IANA time zone this runtime knows (what `Intl.DateTimeFormat().resolvedOptions().timeZone` gives). */
+export const isTimeZone = (value: string): boolean => wallClockFormat(value) !== undefined;
 
 /** The browser's time zone, or undefined when it cannot say. */
 export function browserTimeZone(): string | undefined {
@@ -51,18 +69,10 @@ export function browserTimeZone(): string | undefined {
 
 /** Today's date (YYYY-MM-DD) and time (HH:MM) on the wall clocks of a time zone. */
 export function wallClock(timeZone: string, now: Date = new Date()): { date: string; time: string } {
+  const format = wallClockFormat(timeZone);
+  if (!format) throw new RangeError(`Invalid time zone: ${timeZone}`);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
+    format.formatToParts(now).map((part) => [part.type, part.value]),
   ) as Record<string, string>;
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
