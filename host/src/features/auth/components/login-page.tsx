@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AUTH_TEXT } from '@agency/domain';
 import { preloadAuth, useAuthStore } from '@agency/auth';
 import { Navigate, useLocation, useNavigate } from '@agency/router';
-import { Box, Heading, PageContainer, Text, useHydrated } from '@agency/ui';
+import { Box, Heading, loadOverlays, PageContainer, Text, useHydrated } from '@agency/ui';
 import { readAuthLinkError, type AuthLinkError } from '../utils/auth-link-error';
 import { AuthLinkErrorNotice } from './auth-link-error-notice';
 import { AuthTabs } from './auth-tabs';
@@ -10,13 +10,33 @@ import { SecondFactorStep } from './second-factor-step';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
 
-// The dialogs (and the kit's dialog parts) load when first opened: the page itself needs only the tabs.
-const ForgotPasswordDialog = lazy(() =>
-  import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })),
-);
-const SignUpSuccessDialog = lazy(() =>
-  import('./sign-up-success-dialog').then((m) => ({ default: m.SignUpSuccessDialog })),
-);
+// The dialogs (and the kit's dialog parts) load when first opened: the page itself needs only the tabs. A dialog
+// renders once its code is in, not through lazy() and Suspense: React reveals a suspended boundary no sooner than
+// 300 ms after its fallback showed (FALLBACK_THROTTLE_MS), and each dialog opened that much after its code came.
+const withOverlays = <T,>(load: Promise<T>) => Promise.all([load, loadOverlays()]).then(([loaded]) => loaded);
+const loadForgotPasswordDialog = () =>
+  withOverlays(import('./forgot-password-dialog').then((m) => m.ForgotPasswordDialog));
+const loadSignUpSuccessDialog = () =>
+  withOverlays(import('./sign-up-success-dialog').then((m) => m.SignUpSuccessDialog));
+
+/** A dialog's component once loaded, and `open(then)` that loads it, then runs `then` in the same render. */
+function useLoadedDialog<C>(load: () => Promise<C>) {
+  const [Dialog, setDialog] = useState<C | null>(null);
+  // A failed load reaches the error boundary, as lazy() made it do.
+  const [, fail] = useState();
+  const open = (then: () => void) =>
+    void load().then(
+      (loaded) => {
+        setDialog(() => loaded);
+        then();
+      },
+      (error: unknown) =>
+        fail(() => {
+          throw error;
+        }),
+    );
+  return [Dialog, open] as const;
+}
 
 type Tab = 'login' | 'signup';
 
@@ -43,9 +63,10 @@ function LoginTabs() {
   const invitation = hydrated ? signUpInvitation(location.search) : NO_INVITATION;
   const [chosenTab, setTab] = useState<Tab | null>(null);
   const tab = chosenTab ?? invitation.tab;
-  const [forgotOpen, setForgotOpen] = useState<boolean | null>(null);
+  const [ForgotPasswordDialog, openForgotPassword] = useLoadedDialog(loadForgotPasswordDialog);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [SignUpSuccessDialog, openSignUpSuccess] = useLoadedDialog(loadSignUpSuccessDialog);
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
-  const [signUpDialogShown, setSignUpDialogShown] = useState(false);
   return (
     <>
       <AuthTabs<Tab>
@@ -55,7 +76,7 @@ function LoginTabs() {
           {
             value: 'login',
             label: AUTH_TEXT.login,
-            panel: <LoginForm onForgotPassword={() => setForgotOpen(true)} />,
+            panel: <LoginForm onForgotPassword={() => openForgotPassword(() => setForgotOpen(true))} />,
           },
           {
             value: 'signup',
@@ -65,31 +86,22 @@ function LoginTabs() {
                 // A new form once the invitation's address is read (its initial values are taken on mount).
                 key={invitation.email}
                 initialEmail={invitation.email}
-                onSignedUp={(email) => {
-                  setSignUpDialogShown(true);
-                  setSignedUpEmail(email);
-                }}
+                onSignedUp={(email) => openSignUpSuccess(() => setSignedUpEmail(email))}
               />
             ),
           },
         ]}
       />
       {/* Kept mounted once opened, so the dialog closes with its animation and gives focus back. */}
-      {forgotOpen !== null && (
-        <Suspense fallback={null}>
-          <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
-        </Suspense>
-      )}
-      {signUpDialogShown && (
-        <Suspense fallback={null}>
-          <SignUpSuccessDialog
-            email={signedUpEmail}
-            onClose={() => {
-              setSignedUpEmail(null);
-              setTab('login');
-            }}
-          />
-        </Suspense>
+      {ForgotPasswordDialog && <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />}
+      {SignUpSuccessDialog && (
+        <SignUpSuccessDialog
+          email={signedUpEmail}
+          onClose={() => {
+            setSignedUpEmail(null);
+            setTab('login');
+          }}
+        />
       )}
     </>
   );
