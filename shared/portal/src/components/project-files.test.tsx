@@ -1,6 +1,13 @@
 /** @jest-environment jsdom */
 import '../../../../tools/jest/setup-dom';
-import { fireEvent, render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import {
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  waitForElementToBeRemoved,
+  within,
+} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FILE_MESSAGES, type ProjectFile } from '@agency/domain';
@@ -186,6 +193,37 @@ describe('Files area', () => {
     expect(within(brief).getByRole('checkbox', { name: t.markDeliverable('brief.pdf') })).toBeChecked();
     expect(await within(brief).findByText(t.deliverable, { selector: 'span' })).toBeInTheDocument();
     expect(calls).toContain('PATCH /api/files/f1');
+  });
+
+  it('ticks the mark within the click itself, before the cache hears of it', async () => {
+    renderFiles('admin');
+    const brief = await screen.findByRole('listitem', { name: 'brief.pdf' });
+    const mark = within(brief).getByRole('checkbox', { name: t.markDeliverable('brief.pdf') });
+    fireEvent.click(mark);
+    // No timer has run yet: the cache tells of its optimistic mark only on one.
+    expect(mark).toBeChecked();
+    expect(await within(brief).findByText(t.deliverable, { selector: 'span' })).toBeInTheDocument();
+    expect(mark).toBeChecked();
+  });
+
+  it('takes the tick back when the server refuses the mark, and says so', async () => {
+    renderFiles('admin');
+    const brief = await screen.findByRole('listitem', { name: 'brief.pdf' });
+    jest.mocked(fetch).mockImplementationOnce(
+      async () =>
+        ({
+          ok: false,
+          status: 404,
+          text: async () => JSON.stringify({ error: 'File not found' }),
+        }) as unknown as Response,
+    );
+    const mark = within(brief).getByRole('checkbox', { name: t.markDeliverable('brief.pdf') });
+    fireEvent.click(mark);
+    expect(mark).toBeChecked();
+    await waitFor(() => expect(mark).not.toBeChecked());
+    // The server's own words, as every failed file action shows them.
+    expect(await screen.findByText('File not found')).toBeInTheDocument();
+    expect(within(brief).queryByText(t.deliverable, { selector: 'span' })).toBeNull();
   });
 
   it('keeps the mark while it is saved, even when a read of the list under way answers with the older state', async () => {

@@ -164,12 +164,13 @@ export function ProjectFiles({ projectId, viewer }: { projectId: string; viewer:
                     onError: (error) => say({ tone: 'error', text: fileErrorMessage(error, t.deleteFailed) }),
                   })
                 }
-                onDeliverable={(deliverable) =>
+                onDeliverable={(deliverable, settled) =>
                   setDeliverable.mutate(
                     { file, deliverable },
                     {
                       onError: (error) =>
                         say({ tone: 'error', text: fileErrorMessage(error, t.deliverableFailed) }),
+                      onSettled: settled,
                     },
                   )
                 }
@@ -201,8 +202,13 @@ function FileRow({
   viewer: ActivityViewer;
   onDownload: () => void;
   onDelete: () => void;
-  onDeliverable: (deliverable: boolean) => void;
+  onDeliverable: (deliverable: boolean, settled: () => void) => void;
 }) {
+  // The tick shows the click at once and keeps it until the server answered. Held by the list alone, it would go
+  // (React keeps a controlled checkbox to its prop) and come back a task later, when the cache tells of the
+  // optimistic mark; a test clicking it, or an eye, could catch it unticked.
+  const [clicked, setClicked] = useState<{ from: boolean; to: boolean } | null>(null);
+  const deliverable = clicked?.from === file.deliverable ? clicked.to : file.deliverable;
   const by = file.mine ? t.byYou : file.uploader_role === 'ADMIN' ? t.byConsultancy : t.byClient;
   return (
     <chakra.li borderBottomWidth="1px" py="2" aria-label={file.name}>
@@ -227,9 +233,13 @@ function FileRow({
             <chakra.label display="flex" alignItems="center" gap="1" fontSize="sm">
               <input
                 type="checkbox"
-                checked={file.deliverable}
+                checked={deliverable}
                 aria-label={t.markDeliverable(file.name)}
-                onChange={(event) => onDeliverable(event.currentTarget.checked)}
+                onChange={(event) => {
+                  const to = event.currentTarget.checked;
+                  setClicked({ from: file.deliverable, to });
+                  onDeliverable(to, () => setClicked(null));
+                }}
               />
               {t.deliverable}
             </chakra.label>
