@@ -1,22 +1,29 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { getBrowserStyleCache, serverGlobalStyles } from './style-cache';
 import { system } from './system';
 import { firstToast } from './toaster';
 
 // The toast region (its state machine, portal and dismiss logic) weighs ~16 kB gz: it is loaded when the
 // first toast is created rather than on every page. The queue keeps toasts created before it mounts.
-const ToastRegion = lazy(() => import('./toast-region'));
+// Rendered once its module is in, not through lazy() and Suspense: React reveals a suspended boundary's content
+// no sooner than 300 ms after its fallback was shown (FALLBACK_THROTTLE_MS), which held every page's first toast
+// ("Login Failed") back by that much after its code had arrived.
+const loadToastRegion = () => import('./toast-region').then((module) => module.default);
 
 function DeferredToastRegion() {
   const needed = useSyncExternalStore(firstToast.subscribe, firstToast.happened, () => false);
-  if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastRegion />
-    </Suspense>
-  );
+  const [Region, setRegion] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!needed) return;
+    let mounted = true;
+    void loadToastRegion().then((loaded) => mounted && setRegion(() => loaded));
+    return () => {
+      mounted = false;
+    };
+  }, [needed]);
+  return Region ? <Region /> : null;
 }
 
 let systemForPage: typeof system | undefined;
