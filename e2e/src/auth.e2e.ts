@@ -437,7 +437,12 @@ describe('two-factor sign-in for the admin (TOTP through supabase-js, offline Go
 
     // Turned off again (the other tests sign the admin in with the password alone).
     await lost.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
-    await lost.getByRole('status').filter({ hasText: 'Two-factor sign-in is off' }).waitFor();
+    // The page's own status line, not the toast that says the same.
+    await lost
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: 'Two-factor sign-in is off' })
+      .waitFor();
     await screen(lost, '9-turned-off');
     assert.deepEqual(errors, []);
     assert.deepEqual(otherErrors, []);
