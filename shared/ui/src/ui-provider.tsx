@@ -1,29 +1,17 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
-import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { getBrowserStyleCache, serverGlobalStyles } from './style-cache';
 import { system } from './system';
-import { firstToast } from './toaster';
+import { toastRegion } from './toaster';
 
-// The toast region (its state machine, portal and dismiss logic) weighs ~16 kB gz: it is loaded when the
-// first toast is created rather than on every page. The queue keeps toasts created before it mounts.
-// Rendered once its module is in, not through lazy() and Suspense: React reveals a suspended boundary's content
-// no sooner than 300 ms after its fallback was shown (FALLBACK_THROTTLE_MS), which held every page's first toast
-// ("Login Failed") back by that much after its code had arrived.
-const loadToastRegion = () => import('./toast-region').then((module) => module.default);
-
+// The toast region (its state machine, portal and dismiss logic) weighs ~16 kB gz: it is loaded with the first
+// toast (toaster.ts) rather than on every page, and the queue keeps toasts created before it mounts. Rendered
+// once its module is in, not through lazy() and Suspense: React reveals a suspended boundary's content no sooner
+// than 300 ms after its fallback was shown (FALLBACK_THROTTLE_MS), which held every page's first toast ("Login
+// Failed") back by that much after its code had arrived.
 function DeferredToastRegion() {
-  const needed = useSyncExternalStore(firstToast.subscribe, firstToast.happened, () => false);
-  const [Region, setRegion] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    if (!needed) return;
-    let mounted = true;
-    void loadToastRegion().then((loaded) => mounted && setRegion(() => loaded));
-    return () => {
-      mounted = false;
-    };
-  }, [needed]);
-  return Region ? <Region /> : null;
+  return useSyncExternalStore(toastRegion.subscribe, toastRegion.loaded, () => undefined) ?? null;
 }
 
 let systemForPage: typeof system | undefined;
