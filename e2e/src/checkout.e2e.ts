@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import type { RunningProduct } from './support/product';
 import { useProductSuite } from './support/suite';
-import { assertNoAxeViolations } from './support/axe';
+import { assertNoAxeViolations, settledAnimations } from './support/axe';
 import { shortReference } from '@agency/domain';
 import { fillCard } from './support/card';
 
@@ -112,10 +112,15 @@ describe('checkout', () => {
       (await problem.textContent())?.trim(),
       'Your card was declined. Payment failed, please try again.',
     );
-    const cardBox = (await page.getByTestId('card-field').boundingBox())!;
-    const problemBox = (await problem.boundingBox())!;
+    // Both edges read in one frame, once the alert has finished coming in: two separate reads could straddle a
+    // scroll or the alert's entrance (CI once measured it mid-way).
+    await settledAnimations(page);
+    const { cardBottom, problemTop } = await problem.evaluate((alert) => ({
+      cardBottom: document.querySelector('[data-testid="card-field"]')!.getBoundingClientRect().bottom,
+      problemTop: alert.getBoundingClientRect().top,
+    }));
     assert.ok(
-      problemBox.y >= cardBox.y + cardBox.height && problemBox.y - (cardBox.y + cardBox.height) < 24,
+      problemTop >= cardBottom && problemTop - cardBottom < 24,
       'the reason sits right under the card field',
     );
 
