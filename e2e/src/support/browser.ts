@@ -1,9 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../../tools/product/chromium.mjs';
+import { launchChromium, TEST_CHROMIUM_PATH } from '../../../tools/product/chromium.mjs';
 
-/** Debian's Chromium, headless, with nothing reaching outside this machine (tools/product/chromium.mjs). */
-export function launchBrowser(): Promise<Browser> {
-  return launchChromium();
+/**
+ * Debian's Chromium headless shell, with nothing reaching outside this machine (tools/product/chromium.mjs).
+ * `whole`: the whole browser instead, for what depends on how it lays out text.
+ */
+export function launchBrowser({ whole = false } = {}): Promise<Browser> {
+  return launchChromium(whole ? {} : { executablePath: TEST_CHROMIUM_PATH });
 }
 
 /**
