@@ -2,7 +2,7 @@ import { PROJECT_VIEWS, type Project, type ProjectView, type Ticket } from '@age
 import { fakePortalApi, type PortalHandler } from '../../../tools/jest/fake-portal-api';
 import { projectFixture } from '../../../tools/jest/project-fixture';
 import { setTestAppConfig } from '../../../tools/jest/test-utils';
-import { QueryObserver, type QueryClient } from '@tanstack/react-query';
+import { QueryObserver, skipToken, type QueryClient } from '@tanstack/react-query';
 import {
   boardQuery,
   createPortalClient,
@@ -224,6 +224,35 @@ describe('portal data: forced reloads while a read is in flight', () => {
     const shown = client.getQueryData<Ticket[]>(portalKeys.board('p1', 'main'))?.map((t) => t.id);
     expect(shown?.sort()).toEqual(['t1', 't2']);
     expect(api.routes().filter((r) => r === 'GET /api/tickets')).toHaveLength(2);
+  });
+
+  it('a board asked again reads it with its own query, whatever a watcher of its key was given', async () => {
+    const tickets = heldRoute((_init, _url, api) => ({ tickets: [...api.state.tickets], nextCursor: null }));
+    const api = fakePortalApi(
+      { projects: [aProject('p1', ACTIVE)], tickets: [aTicket('t1', 'not-started')] },
+      { 'GET /api/tickets': tickets.handler },
+    );
+    const client = newClient();
+    const stopBoard = new QueryObserver(client, boardQuery('p1', 'main')).subscribe(() => undefined);
+    await tickets.arrived(1);
+    // Something on screen only asks whether the board is read; it rendered last, so its options are the query's.
+    const stopWatcher = new QueryObserver(client, {
+      queryKey: portalKeys.board('p1', 'main'),
+      queryFn: skipToken,
+    }).subscribe(() => undefined);
+    const added = aTicket('t2', 'not-started');
+    api.state.tickets.push(added);
+    tickets.holding = false;
+    putTicket(client, added);
+    tickets.held[0]!();
+    await until(() => api.routes().filter((r) => r === 'GET /api/tickets').length === 2);
+    await waitForIdle(client);
+
+    const board = client.getQueryState<Ticket[]>(portalKeys.board('p1', 'main'));
+    expect(board?.data?.map((t) => t.id).sort()).toEqual(['t1', 't2']);
+    expect(board?.status).toBe('success');
+    stopWatcher();
+    stopBoard();
   });
 
   it('a project changed twice while its first refresh is in flight is read once more', async () => {

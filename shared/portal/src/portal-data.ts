@@ -327,10 +327,14 @@ export const boardQuery = (projectId: string, board: BoardType) =>
     },
   });
 
-/** A board asked again (a live ticket change, Retry): one more read after any in flight. */
+/**
+ * A board asked again (a live ticket change, Retry): one more read after any in flight. It reads with the
+ * board's own query function: a refetch would run the options of whichever watcher of the key rendered last.
+ */
 export function reloadBoard(client: QueryClient, projectId: string, board: BoardType): Promise<void> {
-  const key = portalKeys.board(projectId, board);
-  return readAgain(client, key, () => client.refetchQueries({ queryKey: key, exact: true, type: 'all' }));
+  return readAgain(client, portalKeys.board(projectId, board), () =>
+    client.fetchQuery({ ...boardQuery(projectId, board), staleTime: 0 }),
+  );
 }
 
 /**

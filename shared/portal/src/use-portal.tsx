@@ -236,9 +236,6 @@ export function useFirstPageRead(view: ProjectView, board?: BoardType): boolean 
   const client = useQueryClient();
   const page = useQuery({ ...pageQuery(client, firstPageQuery(view)), enabled: false }).data;
   const first = board ? page?.ids[0] : undefined;
-  const boardRead = useQuery({
-    queryKey: portalKeys.board(first ?? '', board ?? 'main'),
-    queryFn: skipToken,
-  }).isSuccess;
+  const boardRead = useQuery({ ...boardQuery(first ?? '', board ?? 'main'), enabled: false }).isSuccess;
   return page !== undefined && (first === undefined || boardRead);
 }
