@@ -64,6 +64,8 @@ let stripeService: Awaited<ReturnType<typeof startStripeService>>;
 let database: { pgliteDir?: string; databaseUrl?: string };
 let removeDatabase: () => Promise<void>;
 let current: ApiProcess;
+/** The API processes' temporary directory (their Storage stand-in's files): a killed one cannot remove its own. */
+let childTmp: string;
 
 async function startApi(): Promise<ApiProcess> {
   const child = fork(CHILD, [], {
@@ -74,6 +76,7 @@ async function startApi(): Promise<ApiProcess> {
       ...process.env,
       CRASH_STRIPE_URL: stripeService.url,
       CRASH_DATABASE: JSON.stringify(database),
+      CRASH_TMPDIR: childTmp,
     },
   });
   const api = new ApiProcess(child);
@@ -82,6 +85,7 @@ async function startApi(): Promise<ApiProcess> {
 }
 
 beforeAll(async () => {
+  childTmp = mkdtempSync(path.join(tmpdir(), 'agency-crash-tmp-'));
   stripeService = await startStripeService({
     port: 0,
     ...TEST_STRIPE_KEYS,
@@ -112,6 +116,7 @@ afterAll(async () => {
   await current?.stop();
   await stripeService?.stop();
   await removeDatabase?.();
+  if (childTmp) rmSync(childTmp, { recursive: true, force: true });
 });
 
 const stripe = () => createStripeClient(TEST_STRIPE_KEYS.secretKey, stripeService.url);

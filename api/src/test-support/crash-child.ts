@@ -17,6 +17,8 @@ type Message = { id: number; cmd: 'crashAt' | 'query' | 'user' | 'call' | 'lease
 // process runs it as an ES module under tsx.
 Object.assign(globalThis, { __dirname: path.dirname(fileURLToPath(import.meta.url)) });
 const { startTestApi } = await import('./test-api');
+// The Storage stand-in's directory goes under the parent's, which removes it: a killed process cannot.
+process.env.TMPDIR = process.env.CRASH_TMPDIR;
 
 let crashPoint: string | null = null;
 const crashIf = (step: string, phase?: 'answered' | 'journalled') => {
