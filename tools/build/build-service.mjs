@@ -5,6 +5,8 @@
 //
 //   node tools/build/build-service.mjs api          → api/dist/main.mjs
 //   node tools/build/build-service.mjs local-cloud  → local-cloud/dist/main.mjs
+//   node tools/build/build-service.mjs api src/x.ts <dir>  → <dir>/main.mjs: another entry of the service (the
+//                                                          crash test's API process), built the same way
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,15 +22,21 @@ const isExternal = (request) =>
   !request.startsWith('@agency/') &&
   !/^[A-Za-z]:/.test(request);
 
-export function serviceConfig(service) {
+/**
+ * `outputPath` must sit inside the repository: the npm packages left external are found from the output's folder.
+ */
+export function serviceConfig(
+  service,
+  { entry = './src/main.ts', outputPath = join(ROOT, service, 'dist') } = {},
+) {
   const dir = join(ROOT, service);
   return {
     mode: 'production',
     context: dir,
     target: 'node20',
-    entry: { main: './src/main.ts' },
+    entry: { main: entry },
     output: {
-      path: join(dir, 'dist'),
+      path: outputPath,
       filename: '[name].mjs',
       module: true,
       chunkFormat: 'module',
@@ -66,9 +74,9 @@ export function serviceConfig(service) {
   };
 }
 
-export function buildService(service) {
+export function buildService(service, options) {
   return new Promise((resolve, reject) => {
-    rspack(serviceConfig(service), (error, stats) => {
+    rspack(serviceConfig(service, options), (error, stats) => {
       if (error) return reject(error);
       if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
       resolve(stats);
@@ -77,13 +85,13 @@ export function buildService(service) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const service = process.argv[2];
+  const [service, entry, outputPath] = process.argv.slice(2);
   if (!service) {
-    console.error('usage: node tools/build/build-service.mjs <api|local-cloud>');
+    console.error('usage: node tools/build/build-service.mjs <api|local-cloud> [<entry> <output folder>]');
     process.exit(2);
   }
-  buildService(service).then(
-    () => console.log(`${service}/dist/main.mjs built`),
+  buildService(service, entry ? { entry: `./${entry}`, outputPath } : undefined).then(
+    () => console.log(`${outputPath ?? `${service}/dist`}/main.mjs built`),
     (error) => {
       console.error(error.message);
       process.exit(1);

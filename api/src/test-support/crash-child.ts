@@ -1,5 +1,5 @@
 /**
- * An API process for the crash tests (features/payments/money-crash.test.ts), started with fork() and an IPC
+ * An API process for the crash tests (money/money-crash.test.ts), started with fork() and an IPC
  * channel: the real API of the tests (startTestApi) on a database that outlives it and on the parent's Stripe
  * stand-in. Told a crash point, it kills itself with SIGKILL when a money operation reaches it: no handler, no
  * flush, no rollback runs, exactly as `kill -9` from outside, but at a step chosen to the line.
@@ -14,8 +14,10 @@ import { fileURLToPath } from 'node:url';
 type Message = { id: number; cmd: 'crashAt' | 'query' | 'user' | 'call' | 'leasesRunOut'; args: never[] };
 
 // The test support reads files beside itself through __dirname (it is compiled to CommonJS under jest); this
-// process runs it as an ES module under tsx.
-Object.assign(globalThis, { __dirname: path.dirname(fileURLToPath(import.meta.url)) });
+// process runs it compiled to one ES module elsewhere (money-crash.test.ts), or from source under tsx.
+Object.assign(globalThis, {
+  __dirname: process.env.CRASH_SUPPORT_DIR ?? path.dirname(fileURLToPath(import.meta.url)),
+});
 const { startTestApi } = await import('./test-api');
 // The Storage stand-in's directory goes under the parent's, which removes it: a killed process cannot.
 process.env.TMPDIR = process.env.CRASH_TMPDIR;
