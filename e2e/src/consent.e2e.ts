@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import { useProductSuite } from './support/suite';
+import { assertNoAxeViolations } from './support/axe';
 
 const PIXEL_ID = '1234567890';
 /** The ad pixel's hosts: its script (connect.facebook.net) and its beacons (www.facebook.com). */
@@ -38,14 +38,6 @@ async function visitWhatWouldBeTracked(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/consultation/3`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForTimeout(300);
-}
-
-async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  assert.deepEqual(summary, [], `axe found violations on ${what}`);
 }
 
 describe('tracking consent', () => {
@@ -123,7 +115,7 @@ describe('tracking consent', () => {
     await page.goto(suite.product.url);
     await banner(page).waitFor();
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await expectNoAxeViolations(page, '/ with the consent banner');
+    await assertNoAxeViolations(page, '/ with the consent banner');
 
     // At the end of the page the banner sits below the footer instead of over it.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -155,7 +147,7 @@ describe('tracking consent', () => {
     await page.waitForURL(`${suite.product.url}/privacy-policy`);
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
     await page.getByText('With your consent only, we use the Meta advertising pixel').waitFor();
-    await expectNoAxeViolations(page, '/privacy-policy');
+    await assertNoAxeViolations(page, '/privacy-policy');
     await page.goto(suite.product.url);
     // The banner shows once the page is hydrated, sticky at the bottom of the screen: scrolled to the footer,
     // it slides over the footer's links, so a visitor (and Playwright) clicks once it is there, not as it arrives.

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import { useProductSuite } from './support/suite';
+import { assertNoAxeViolations } from './support/axe';
 
 /** True once the element's top edge is inside the viewport (below the sticky header is fine). */
 async function isScrolledIntoView(page: Page, locator: Locator): Promise<boolean> {
@@ -18,14 +18,6 @@ async function waitUntilInView(page: Page, locator: Locator, what: string): Prom
     if (Date.now() > deadline) assert.fail(`${what} was not scrolled into view`);
     await page.waitForTimeout(100);
   }
-}
-
-async function expectNoAxeViolations(page: Page, path: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  assert.deepEqual(summary, [], `axe found violations on ${path}`);
 }
 
 describe('marketing pages', () => {
@@ -99,7 +91,7 @@ describe('marketing pages', () => {
         await page.locator('section#contact').scrollIntoViewIfNeeded();
         await page.getByRole('form', { name: 'Send a Message' }).waitFor();
       }
-      await expectNoAxeViolations(page, path);
+      await assertNoAxeViolations(page, path);
       assert.deepEqual(errors, []);
       await context.close();
     });

@@ -28,6 +28,10 @@ export async function settledAnimations(page: Page) {
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
   await settledAnimations(page);
   const builder = new AxeBuilder({ page });
+  // AxeBuilder's default runs axe in each frame and merges the results in a new blank page, so that
+  // cross-origin frames (the card field's) are tested too. A page without frames gets the same result from axe
+  // run in the page itself, in half the time (measured: 1.0 s against 0.5 s a call on /).
+  if (page.frames().length === 1) builder.setLegacyMode();
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
   return violations.map(
