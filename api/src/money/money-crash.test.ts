@@ -26,7 +26,7 @@ const SUPPORT_DIR = path.join(__dirname, '..', 'test-support');
  * module (tools/build/build-service.mjs, npm packages left external). Under tsx each start spent ~1.3 s of CPU
  * compiling and loading modules through its loader hooks, a third of the whole test's CPU.
  */
-function buildChild(): { file: string; remove: () => void } {
+function buildChild(): { file: string; dir: string; remove: () => void } {
   const cache = path.join(API_DIR, '..', 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(path.join(cache, 'agency-crash-child-'));
@@ -40,7 +40,11 @@ function buildChild(): { file: string; remove: () => void } {
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  return { file: path.join(dir, 'main.mjs'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    file: path.join(dir, 'main.mjs'),
+    dir,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 type Reply = { id: number; result?: unknown; error?: string };
@@ -86,8 +90,10 @@ let stripeService: Awaited<ReturnType<typeof startStripeService>>;
 let database: { pgliteDir?: string; databaseUrl?: string };
 let removeDatabase: () => Promise<void>;
 let current: ApiProcess;
-/** The API processes' temporary directory (their Storage stand-in's files): a killed one cannot remove its own. */
-let childTmp: string;
+/**
+ * The compiled API process, in a directory the test removes at the end; the processes' temporary files (their
+ * Storage stand-in's) go there too, since a killed one cannot remove its own.
+ */
 let child: ReturnType<typeof buildChild>;
 
 async function startApi(): Promise<ApiProcess> {
@@ -99,7 +105,7 @@ async function startApi(): Promise<ApiProcess> {
       ...process.env,
       CRASH_STRIPE_URL: stripeService.url,
       CRASH_DATABASE: JSON.stringify(database),
-      CRASH_TMPDIR: childTmp,
+      CRASH_TMPDIR: child.dir,
       CRASH_SUPPORT_DIR: SUPPORT_DIR,
     },
   });
@@ -109,7 +115,6 @@ async function startApi(): Promise<ApiProcess> {
 }
 
 beforeAll(async () => {
-  childTmp = mkdtempSync(path.join(tmpdir(), 'agency-crash-tmp-'));
   child = buildChild();
   stripeService = await startStripeService({
     port: 0,
@@ -141,7 +146,6 @@ afterAll(async () => {
   await current?.stop();
   await stripeService?.stop();
   await removeDatabase?.();
-  if (childTmp) rmSync(childTmp, { recursive: true, force: true });
   child?.remove();
 });
 

@@ -20,7 +20,7 @@ Object.assign(globalThis, {
 });
 const { startTestApi } = await import('./test-api');
 // The Storage stand-in's directory goes under the parent's, which removes it: a killed process cannot.
-process.env.TMPDIR = process.env.CRASH_TMPDIR;
+if (process.env.CRASH_TMPDIR) process.env.TMPDIR = process.env.CRASH_TMPDIR;
 
 let crashPoint: string | null = null;
 const crashIf = (step: string, phase?: 'answered' | 'journalled') => {
