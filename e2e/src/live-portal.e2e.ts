@@ -109,6 +109,9 @@ describe('live portal: admin and client side by side', () => {
       await fillCard(approve, '4242 4242 4242 4242');
       await approve.getByText('I agree to this proposal').click();
       await approve.getByRole('textbox', { name: /Your full name/ }).fill('Ada Lovelace');
+      // Checked as the client reads it: the proposal in, so Sign and Approve is enabled (one enabled during the
+      // check would be measured halfway through its fade from the disabled look).
+      await approve.getByText('Loading the proposal...').waitFor({ state: 'detached' });
       await assertNoAxeViolations(c, 'the Approve dialog at 360 px');
       await approve.getByRole('button', { name: 'Sign and Approve' }).click();
       await c.getByText('Project Accepted').waitFor();

@@ -34,8 +34,13 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   if (page.frames().length === 1) builder.setLegacyMode();
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
+  // Each element with its markup and axe's reason (for contrast: both colours and the ratio), so a failure
+  // seen once on CI can be read from the log.
   return violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .map((n) => `${n.target.join(' ')}\n      ${n.html.slice(0, 300)}\n      ${n.failureSummary ?? ''}`)
+        .join('\n    ')}`,
   );
 }
 

@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { recentProductLines } from './product';
 import { launchChromium, TEST_CHROMIUM_PATH } from '../../../tools/product/chromium.mjs';
 
 /**
@@ -18,6 +19,9 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  recordStory(page);
+  explainFailedWaits(page);
+  if (process.env.E2E_API_JITTER) await jitterApi(page, Number(process.env.E2E_API_JITTER));
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
@@ -29,4 +33,73 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
     return response;
   };
   return { page, errors };
+}
+
+/** The last API answers and console lines of each page: what a failing wait prints beside the page. */
+const stories = new WeakMap<Page, string[]>();
+const STORY_LINES = 80;
+
+function recordStory(page: Page): void {
+  const story: string[] = [];
+  stories.set(page, story);
+  const start = Date.now();
+  const line = (text: string) => {
+    story.push(`+${Date.now() - start}ms ${text}`);
+    if (story.length > STORY_LINES) story.shift();
+  };
+  page.on('console', (message) => line(`console ${message.type()}: ${message.text().slice(0, 300)}`));
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/') || url.pathname === '/api/live') return;
+    const method = response.request().method();
+    void response
+      .text()
+      .catch(() => '')
+      .then((body) => line(`${response.status()} ${method} ${url.pathname}${url.search} ${body.slice(0, 400)}`));
+  });
+}
+
+let waitsExplained = false;
+/**
+ * A wait that times out says what the page showed instead (its accessibility tree) and what the page last heard
+ * from the API: a journey that fails once in many runs can then be read from CI's log.
+ */
+function explainFailedWaits(page: Page): void {
+  if (waitsExplained) return;
+  waitsExplained = true;
+  const locator = Object.getPrototypeOf(page.locator('body')) as Locator;
+  const waitFor = locator.waitFor;
+  locator.waitFor = async function (this: Locator, options) {
+    try {
+      return await waitFor.call(this, options);
+    } catch (error) {
+      if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
+      const shown = this.page();
+      const tree = await shown
+        .locator('body')
+        .ariaSnapshot({ timeout: 5000 })
+        .catch((problem: unknown) => `(no snapshot: ${String(problem)})`);
+      const story = (stories.get(shown) ?? []).join('\n');
+      const told = `\n--- ${shown.url()} showed:\n${tree.slice(0, 12_000)}\n--- its last API answers:\n${story}\n--- the product's last log lines:\n${recentProductLines().join('\n')}`;
+      error.message += told;
+      // What the test runner prints is the stack, written when the error was made.
+      if (error.stack) error.stack += told;
+      throw error;
+    }
+  };
+}
+
+/** E2E_API_JITTER=<ms>: API calls leave and answer after random delays up to that, so races show. */
+async function jitterApi(page: Page, ms: number): Promise<void> {
+  const wait = () => new Promise((resolve) => setTimeout(resolve, Math.random() * ms));
+  await page.route(
+    (url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/live',
+    async (route) => {
+      await wait();
+      const response = await route.fetch().catch(() => null);
+      if (!response) return route.abort().catch(() => undefined);
+      await wait();
+      await route.fulfill({ response }).catch(() => undefined);
+    },
+  );
 }

@@ -19,6 +19,15 @@ export interface TestProductOptions {
   env?: Record<string, string>;
 }
 
+/** The last lines the products of this journey file wrote (LOG_LEVEL warn): a failing wait prints them. */
+const recentLines: string[] = [];
+const RECENT_LINES = 60;
+export const recentProductLines = (): readonly string[] => recentLines;
+function remember(line: string): void {
+  recentLines.push(line.slice(0, 600));
+  if (recentLines.length > RECENT_LINES) recentLines.shift();
+}
+
 /** How often a start that lost one of its ports to another process is tried again on new ones. */
 const PORT_RACE_ATTEMPTS = 3;
 
@@ -56,7 +65,10 @@ async function startOnce(options: TestProductOptions, logs: string[]): Promise<R
       builds: options.builds,
       // E2E_API_REPLICAS=2: the same journeys against two API processes on PostgreSQL behind nginx.
       apiReplicas,
-      log: (line: string) => logs.push(line),
+      log: (line: string) => {
+        logs.push(line);
+        remember(line);
+      },
     });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
