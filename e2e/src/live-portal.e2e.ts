@@ -131,7 +131,11 @@ describe('live portal: admin and client side by side', () => {
       await tabTo(a, async () => (await focused(a)).name === 'Add Ticket');
       await a.keyboard.press('Enter');
       const add = a.getByRole('dialog', { name: 'Add Ticket' });
-      await add.getByRole('textbox', { name: /^Title/ }).waitFor();
+      // The dialog moves focus into Title a frame or more after the field appears (zag traps focus in a later
+      // animation frame): keys typed before that would go to the Add Ticket button, and the title would lose its
+      // first letters. A keyboard user types once the caret is there.
+      const titleField = await add.getByRole('textbox', { name: /^Title/ }).elementHandle();
+      await a.waitForFunction((field) => document.activeElement === field, titleField);
       await a.keyboard.type('Map the data flows');
       await a.keyboard.press('Enter');
       await a.getByText('Ticket Created', { exact: true }).waitFor();

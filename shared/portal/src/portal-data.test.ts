@@ -277,6 +277,58 @@ describe('portal data: forced reloads while a read is in flight', () => {
   });
 });
 
+describe('portal data: a read that left before a change this tab was told of', () => {
+  it("a project read answering after this tab's change does not undo it, and the project is read once more", async () => {
+    const project = heldRoute((_init, url, api) => ({
+      project: api.state.projects.find((p) => url.pathname.endsWith(`/${p.id}`)),
+    }));
+    const api = fakePortalApi({ projects: [aProject('p1')] }, { 'GET /api/projects/*': project.handler });
+    const client = newClient();
+    putProject(client, aProject('p1'));
+    const shown: (string | undefined)[] = [];
+    const stopWatching = client.getQueryCache().subscribe(() => shown.push(projectOf(client, 'p1')?.status));
+
+    // A push asks for p1, and the read leaves with the project still pending.
+    void refreshProject(client, 'p1');
+    await project.arrived(1);
+    // The client approves meanwhile: the approval's answer is written before that read answers.
+    api.state.projects = [aProject('p1', ACTIVE)];
+    putProject(client, api.state.projects[0]!);
+    project.holding = false;
+    project.held[0]!();
+    await until(() => api.routes().filter((r) => r === 'GET /api/projects/p1').length === 2);
+    await waitForIdle(client);
+
+    expect(projectOf(client, 'p1')?.status).toBe('active');
+    expect(shown.slice(shown.indexOf('active'))).not.toContain('pending');
+    stopWatching();
+  });
+
+  it('a list read that nothing shows stays stale when a change marked it so while it was out', async () => {
+    const list = projectList();
+    const api = fakePortalApi({ projects: [aProject('p1')] }, { 'GET /api/projects': list.handler });
+    const client = newClient();
+    putProject(client, api.state.projects[0]!);
+    const active = firstPageQuery('active');
+    // The idle prefetch of a tab not shown leaves before the project becomes active...
+    const prefetch = client.prefetchQuery(pageQuery(client, active));
+    await list.arrived(1);
+    api.state.projects = [aProject('p1', ACTIVE)];
+    putProject(client, api.state.projects[0]!);
+    // ...and answers after: the list it brings is older than the change.
+    list.held[0]!();
+    await prefetch;
+    await until(() => pageOf(client, active)?.isInvalidated === true);
+    expect(pageOf(client, active)?.data?.ids).toEqual([]);
+
+    // Opened, the tab reads its list again and shows the project.
+    list.holding = false;
+    const stop = showPage(client, active);
+    await until(() => pageOf(client, active)?.data?.ids.length === 1);
+    stop();
+  });
+});
+
 describe('portal data: page totals', () => {
   it('a later page keeps the count its first page gave (the server counts the first page only)', async () => {
     fakePortalApi({ projects: Array.from({ length: 13 }, (_, i) => aProject(`p${i + 1}`)) });

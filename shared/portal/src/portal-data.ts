@@ -1,4 +1,4 @@
-import { hashKey, QueryClient, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { hashKey, QueryClient, queryOptions, type QueryFilters, type QueryKey } from '@tanstack/react-query';
 import {
   PROJECT_VIEWS,
   type BoardType,
@@ -74,11 +74,13 @@ interface PortalMeta {
   echoes: Map<string, { count: number; until: number }>;
   /** Reads asked for while one of the same key is in flight: they run once, after it. */
   queued: Map<string, Promise<void>>;
+  /** How many times each project was written by what this tab was told (an action's answer, putProject). */
+  writes: Map<string, number>;
 }
 const metas = new WeakMap<QueryClient, PortalMeta>();
 const metaOf = (client: QueryClient): PortalMeta => {
   let meta = metas.get(client);
-  if (!meta) metas.set(client, (meta = { echoes: new Map(), queued: new Map() }));
+  if (!meta) metas.set(client, (meta = { echoes: new Map(), queued: new Map(), writes: new Map() }));
   return meta;
 };
 
@@ -112,12 +114,29 @@ function invalidateAround(client: QueryClient, before: Project | undefined, next
       was.has(v) !== now.has(v) ||
       (before !== undefined && next !== undefined && before.title !== next.title && now.has(v)),
   );
-  for (const view of changed) void client.invalidateQueries({ queryKey: portalKeys.pages(view) });
-  if (changed.length > 0 || !before) void client.invalidateQueries({ queryKey: portalKeys.counts });
+  for (const view of changed) markStale(client, { queryKey: portalKeys.pages(view) });
+  if (changed.length > 0 || !before) markStale(client, { queryKey: portalKeys.counts });
+}
+
+/**
+ * Marks queries stale: those on screen read again at once, the others when next shown. A read in flight that
+ * nothing on screen watches (a prefetch, a hidden tab's list) may have left before the change, and its answer
+ * would clear the mark: the mark is set again once that read has landed.
+ */
+function markStale(client: QueryClient, filters: QueryFilters): void {
+  for (const query of client.getQueryCache().findAll(filters)) {
+    if (query.state.fetchStatus !== 'fetching' || query.isActive()) continue;
+    void query.promise
+      ?.catch(() => undefined)
+      .then(() => client.invalidateQueries({ queryKey: query.queryKey, exact: true }));
+  }
+  void client.invalidateQueries(filters);
 }
 
 /** A project as the server now has it (an action's answer or a live change): cards update in place. */
 export function putProject(client: QueryClient, project: Project): void {
+  const { writes } = metaOf(client);
+  writes.set(project.id, (writes.get(project.id) ?? 0) + 1);
   const before = client.getQueryData<Project>(portalKeys.project(project.id));
   client.setQueryData(portalKeys.project(project.id), project);
   invalidateAround(client, before, client.getQueryData<Project>(portalKeys.project(project.id)));
@@ -133,8 +152,8 @@ export function dropProject(client: QueryClient, projectId: string): void {
 
 /** Marks every list stale (after a gap in the live channel, or a change whose effect is not known). */
 export function invalidateLists(client: QueryClient): void {
-  void client.invalidateQueries({ queryKey: portalKeys.pages() });
-  void client.invalidateQueries({ queryKey: portalKeys.counts });
+  markStale(client, { queryKey: portalKeys.pages() });
+  markStale(client, { queryKey: portalKeys.counts });
 }
 
 /**
@@ -239,9 +258,18 @@ export const projectQuery = (client: QueryClient, projectId: string) =>
   queryOptions({
     queryKey: portalKeys.project(projectId),
     queryFn: async ({ signal }) => {
+      const { writes } = metaOf(client);
+      const writesBefore = writes.get(projectId) ?? 0;
       try {
         const { project } = await apiClient().getProject({ params: { id: projectId } }, { signal });
-        invalidateAround(client, client.getQueryData<Project>(portalKeys.project(projectId)), project);
+        const cached = client.getQueryData<Project>(portalKeys.project(projectId));
+        // The project was written while this read was out (an action's answer): the read may have left before
+        // that change, so what the cache has stays and the project is read once more, after this read.
+        if (cached && (writes.get(projectId) ?? 0) !== writesBefore) {
+          void refreshProject(client, projectId);
+          return cached;
+        }
+        invalidateAround(client, cached, project);
         return project;
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 403))
@@ -346,19 +374,18 @@ export function reloadBoard(client: QueryClient, projectId: string, board: Board
 export function applyLiveEvent(client: QueryClient, event: LiveProjectEvent): void {
   if (applyConversationEvent(client, event)) {
     if (event.notifies && event.action !== 'messages_seen')
-      void client.invalidateQueries({ queryKey: portalKeys.notifications });
+      markStale(client, { queryKey: portalKeys.notifications });
     return;
   }
   if (applyFileEvent(client, event)) {
-    void client.invalidateQueries({ queryKey: portalKeys.activity(event.projectId) });
+    markStale(client, { queryKey: portalKeys.activity(event.projectId) });
     return;
   }
   const ticket = event.action.startsWith('ticket_');
-  void client.invalidateQueries({ queryKey: portalKeys.activity(event.projectId) });
-  if (event.notifies) void client.invalidateQueries({ queryKey: portalKeys.notifications });
-  if (!ticket) void client.invalidateQueries({ queryKey: portalKeys.revenue });
-  if (event.action === 'consultation_requested')
-    void client.invalidateQueries({ queryKey: portalKeys.inbox });
+  markStale(client, { queryKey: portalKeys.activity(event.projectId) });
+  if (event.notifies) markStale(client, { queryKey: portalKeys.notifications });
+  if (!ticket) markStale(client, { queryKey: portalKeys.revenue });
+  if (event.action === 'consultation_requested') markStale(client, { queryKey: portalKeys.inbox });
   if (takeEcho(client, event)) return;
   if (ticket) {
     for (const board of ['main', 'maintenance'] as const)
@@ -371,7 +398,5 @@ export function applyLiveEvent(client: QueryClient, event: LiveProjectEvent): vo
 
 /** Back after a gap in the live channel: everything is stale, and what is shown is read again. */
 export function resyncAll(client: QueryClient): void {
-  void client.invalidateQueries({
-    predicate: (query) => query.queryKey[0] !== 'project',
-  });
+  markStale(client, { predicate: (query) => query.queryKey[0] !== 'project' });
 }
