@@ -11,8 +11,8 @@ export function launchBrowser({ whole = false } = {}): Promise<Browser> {
 }
 
 /**
- * A page that fails the test on any uncaught page error, and whose goto returns once the product's page
- * responds. Pages arrive rendered by the server: a click that lands before the host's scripts have run (a
+ * A page that fails the test on any uncaught page error, and whose goto and reload return once the product's
+ * page responds. Pages arrive rendered by the server: a click that lands before the host's scripts have run (a
  * loaded machine) would do nothing, so a navigation to the app waits until the host marks it ready.
  */
 export async function newPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
@@ -22,14 +22,22 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
   recordStory(page);
   explainFailedWaits(page);
   if (process.env.E2E_API_JITTER) await jitterApi(page, Number(process.env.E2E_API_JITTER));
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await page.waitForFunction(
+  const appReady = () =>
+    page.waitForFunction(
       () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
       undefined,
       { timeout: 30_000 },
     );
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await appReady();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await appReady();
     return response;
   };
   return { page, errors };
