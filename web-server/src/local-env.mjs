@@ -10,12 +10,17 @@ const LOCAL = JSON.parse(
 );
 export const DEFAULT_PORTS = LOCAL.ports;
 
-/** Signs the public anon key the browser hands to supabase-js (a JWT with role anon, like Supabase's). */
+const ANON_KEY_ISSUED_AT = 1_700_000_000;
+/**
+ * Signs the public anon key the browser hands to supabase-js (a JWT with role anon, like Supabase's). The same
+ * secret always gives the same key: both times are fixed (jose's '20y' counts from now, so the key changed every
+ * second and two readings a second apart differed).
+ */
 export async function anonKeyFor(secret) {
   return new SignJWT({ role: 'anon', iss: 'supabase-local' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(1_700_000_000)
-    .setExpirationTime('20y')
+    .setIssuedAt(ANON_KEY_ISSUED_AT)
+    .setExpirationTime(ANON_KEY_ISSUED_AT + 20 * 365 * 86_400)
     .sign(new TextEncoder().encode(secret));
 }
 

@@ -129,6 +129,12 @@ test('configuring a hosted service counts as production, as for the API and the 
   });
 });
 
+test('the local anon key does not depend on when it is made: its issue and expiry times are fixed', async () => {
+  const key = await anonKeyFor(LOCAL.jwtSecret);
+  const payload = JSON.parse(Buffer.from(key.split('.')[1], 'base64url').toString('utf8'));
+  assert.deepEqual(payload, { role: 'anon', iss: 'supabase-local', iat: 1_700_000_000, exp: 2_330_720_000 });
+});
+
 test('outside production the local defaults are unchanged: localhost, the test keys, the Stripe stand-in', async () => {
   for (const base of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
     const env = await resolveLocalEnv(base);

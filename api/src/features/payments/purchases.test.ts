@@ -69,8 +69,22 @@ describe('two API processes fulfilling one purchase', () => {
   /** The first key of the advisory locks this test's gates take (the second is the gate's number). */
   const GATE = 4242;
 
+  /** Each step has a deadline of its own, so a run that hangs says where (jest's timeout names no step). */
+  const STEP_MS = 20_000;
+  async function step<T>(promise: Promise<T>, what: string): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out waiting until ${what}`)), STEP_MS);
+    });
+    try {
+      return await Promise.race([promise, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function until<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + STEP_MS;
     for (;;) {
       const value = await read();
       if (value !== undefined) return value;
@@ -174,7 +188,7 @@ describe('two API processes fulfilling one purchase', () => {
         const secondInsert = await closedGate(observer, 2);
         const paymentIntentId = await requestPurchaseIntent('Racing', 'Buyer');
         // Process A: the webhook's job fulfils the purchase, holds the payment row and waits in its insert.
-        await payInBrowser(paymentIntentId);
+        await step(payInBrowser(paymentIntentId), 'the payment is confirmed');
         const webhookJob = await until(() => backendWaitingAtGate(observer, 1), 'the webhook job inserts');
         // Process B: the browser's status poll waits for the payment row.
         const poll = replica.purchases.status(paymentIntentId);
@@ -182,16 +196,16 @@ describe('two API processes fulfilling one purchase', () => {
 
         // A's insert fails and rolls back; B takes the row and inserts, not committed yet, while A reacts to its
         // failure and reaches for the row B holds.
-        await firstInsert.open();
+        await step(firstInsert.open(), "the first insert's gate opens");
         const statusPoll = await until(() => backendWaitingAtGate(observer, 2), 'the poll inserts');
         await until(
           () => backendBlockedBy(observer, statusPoll),
           'the webhook job waits for the payment row',
         );
-        await secondInsert.open();
+        await step(secondInsert.open(), "the second insert's gate opens");
 
-        const polled = await poll;
-        await api.settle();
+        const polled = await step(poll, 'the status poll answers');
+        await step(api.settle(), 'the jobs settle');
         const projectIds = await projectIdsFor(paymentIntentId);
         expect(projectIds).toHaveLength(1);
         expect(polled).toEqual({ status: 'fulfilled', projectId: projectIds[0] });
@@ -206,6 +220,8 @@ describe('two API processes fulfilling one purchase', () => {
         await replica.close();
       }
     },
+    // Longer than the steps' own deadlines (STEP_MS each), so a hang is reported by the step it hangs in.
+    120_000,
   );
 
   onPostgres(
@@ -224,24 +240,24 @@ describe('two API processes fulfilling one purchase', () => {
         const firstInsert = await closedGate(replica.observer, 1);
         const paymentIntentId = await requestPurchaseIntent('Late', 'Poller');
         // Process A: the webhook's job fulfils the purchase and waits in its insert.
-        await payInBrowser(paymentIntentId);
+        await step(payInBrowser(paymentIntentId), 'the payment is confirmed');
         await until(() => backendWaitingAtGate(replica.observer, 1), 'the webhook job inserts');
         // Process B: the status poll found the purchase neither fulfilled nor failed, and is held back just
         // before its transaction.
         const poll = replica.purchases.status(paymentIntentId);
-        await pollReachedTransaction;
+        await step(pollReachedTransaction, 'the status poll reaches its transaction');
 
         // A's insert fails: A marks the purchase failed and refunds it, then B goes on.
-        await firstInsert.open();
+        await step(firstInsert.open(), "the first insert's gate opens");
         await until(
           async () => ((await paymentRow(paymentIntentId))?.fulfilment_failed ? true : undefined),
           'the webhook job marks the purchase failed',
         );
-        await api.settle();
+        await step(api.settle(), 'the jobs settle');
         release();
 
-        expect(await poll).toEqual({ status: 'refunded', projectId: null });
-        await api.settle();
+        expect(await step(poll, 'the status poll answers')).toEqual({ status: 'refunded', projectId: null });
+        await step(api.settle(), 'the jobs settle again');
         expect(await projectIdsFor(paymentIntentId)).toEqual([]);
         expect(await refundedCents(paymentIntentId)).toBe(25000);
         expect(await paymentRow(paymentIntentId)).toMatchObject({
@@ -253,6 +269,7 @@ describe('two API processes fulfilling one purchase', () => {
         await replica.close();
       }
     },
+    120_000,
   );
 
   it('a refund job for a purchase whose project exists refunds nothing', async () => {
