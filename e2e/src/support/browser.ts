@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { recentProductLines } from './product';
+import { recentLines } from './recent-lines';
 import { launchChromium, TEST_CHROMIUM_PATH } from '../../../tools/product/chromium.mjs';
 
 /**
@@ -44,17 +45,13 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
 }
 
 /** The last API answers and console lines of each page: what a failing wait prints beside the page. */
-const stories = new WeakMap<Page, string[]>();
-const STORY_LINES = 80;
+const stories = new WeakMap<Page, ReturnType<typeof recentLines>>();
 
 function recordStory(page: Page): void {
-  const story: string[] = [];
+  const story = recentLines(80);
   stories.set(page, story);
   const start = Date.now();
-  const line = (text: string) => {
-    story.push(`+${Date.now() - start}ms ${text}`);
-    if (story.length > STORY_LINES) story.shift();
-  };
+  const line = (text: string) => story.add(`+${Date.now() - start}ms ${text}`);
   page.on('console', (message) => line(`console ${message.type()}: ${message.text().slice(0, 300)}`));
   page.on('response', (response) => {
     const url = new URL(response.url());
@@ -87,7 +84,7 @@ function explainFailedWaits(page: Page): void {
         .locator('body')
         .ariaSnapshot({ timeout: 5000 })
         .catch((problem: unknown) => `(no snapshot: ${String(problem)})`);
-      const story = (stories.get(shown) ?? []).join('\n');
+      const story = (stories.get(shown)?.lines() ?? []).join('\n');
       const told = `\n--- ${shown.url()} showed:\n${tree.slice(0, 12_000)}\n--- its last API answers:\n${story}\n--- the product's last log lines:\n${recentProductLines().join('\n')}`;
       error.message += told;
       // What the test runner prints is the stack, written when the error was made.

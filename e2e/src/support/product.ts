@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startProduct } from '../../../tools/product/start-product.mjs';
 import { freePorts } from '../../../tools/product/free-ports.mjs';
 import { seedMigratedDatabase } from './database-template';
+import { recentLines } from './recent-lines';
 
 export interface RunningProduct {
   url: string;
@@ -20,13 +21,8 @@ export interface TestProductOptions {
 }
 
 /** The last lines the products of this journey file wrote (LOG_LEVEL warn): a failing wait prints them. */
-const recentLines: string[] = [];
-const RECENT_LINES = 60;
-export const recentProductLines = (): readonly string[] => recentLines;
-function remember(line: string): void {
-  recentLines.push(line.slice(0, 600));
-  if (recentLines.length > RECENT_LINES) recentLines.shift();
-}
+const productLines = recentLines(60);
+export const recentProductLines = productLines.lines;
 
 /** How often a start that lost one of its ports to another process is tried again on new ones. */
 const PORT_RACE_ATTEMPTS = 3;
@@ -67,7 +63,7 @@ async function startOnce(options: TestProductOptions, logs: string[]): Promise<R
       apiReplicas,
       log: (line: string) => {
         logs.push(line);
-        remember(line);
+        productLines.add(line);
       },
     });
   } catch (error) {
