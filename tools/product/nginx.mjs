@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../web-server/src/apps.mjs';
+import { onProcessEnd } from './on-process-end.mjs';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 
@@ -50,9 +51,10 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
   );
   const child = spawn(NGINX, ['-p', dir, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stderr.on('data', (chunk) => log?.(`[nginx] ${chunk.toString().trim()}`));
-  const quitOnExit = () => child.kill('SIGQUIT');
-  process.once('exit', quitOnExit);
-  child.once('exit', () => process.off('exit', quitOnExit));
+  child.once(
+    'exit',
+    onProcessEnd(() => child.kill('SIGQUIT')),
+  );
   // nginx prints nothing when it is up: wait until the port answers.
   const deadline = Date.now() + 10_000;
   for (;;) {

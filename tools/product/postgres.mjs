@@ -4,6 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onProcessEnd } from './on-process-end.mjs';
 
 function postgresBin() {
   const root = '/usr/lib/postgresql';
@@ -52,7 +53,7 @@ export async function startPostgres({ port, database = 'agency' }) {
   ]);
   asPostgres(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', database]);
   const stop = (mode) => {
-    process.off('exit', stopOnExit);
+    cancelStopOnEnd();
     try {
       asPostgres(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', mode, 'stop']);
     } finally {
@@ -60,8 +61,7 @@ export async function startPostgres({ port, database = 'agency' }) {
     }
   };
   // pg_ctl leaves the server running on its own: a caller that dies without stopping it stops it on the way out.
-  const stopOnExit = () => stop('immediate');
-  process.once('exit', stopOnExit);
+  const cancelStopOnEnd = onProcessEnd(() => stop('immediate'));
   return {
     url: `postgres://postgres@127.0.0.1:${port}/${database}`,
     async stop() {

@@ -3,36 +3,16 @@
 // free ports and a fresh data directory and stop it afterwards.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { constants } from 'node:os';
 import { join } from 'node:path';
 import { APPS, ROOT } from '../../web-server/src/apps.mjs';
 import { isProduction, resolveLocalEnv } from '../../web-server/src/local-env.mjs';
 import { startWebServer } from '../../web-server/src/web-server.mjs';
 import { freePorts } from './free-ports.mjs';
 import { startNginx } from './nginx.mjs';
+import { onProcessEnd } from './on-process-end.mjs';
 import { startPostgres } from './postgres.mjs';
 
 export { APPS, ROOT };
-
-/** The services this process started and that still run. */
-const runningServices = new Set();
-let stopsOnSignals = false;
-/**
- * A terminating signal skips the 'exit' event on which the services stop, and a caller's own handler may never
- * stop them (Playwright's SIGTERM handler only closes its browsers): a journey file killed by its test runner left
- * its API running. So SIGINT, SIGTERM and SIGHUP stop the services at once, and end this process when nobody else
- * handles the signal.
- */
-function stopServicesOnSignals() {
-  if (stopsOnSignals) return;
-  stopsOnSignals = true;
-  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
-    process.on(signal, () => {
-      for (const child of runningServices) child.kill('SIGTERM');
-      if (process.listenerCount(signal) === 1) process.exit(128 + constants.signals[signal]);
-    });
-  }
-}
 
 /**
  * Runs a service's production build (`<dir>/dist/main.mjs`, from `npm run build`) and resolves once it prints
@@ -46,15 +26,11 @@ function startService({ name, dir, env, readyLines, log }) {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // A caller that dies without stopping the product (an uncaught error in a script) takes its services along.
-  const killOnExit = () => child.kill('SIGTERM');
-  process.once('exit', killOnExit);
-  runningServices.add(child);
-  stopServicesOnSignals();
-  child.once('exit', () => {
-    process.off('exit', killOnExit);
-    runningServices.delete(child);
-  });
+  // A caller that dies without stopping the product (an uncaught error, a signal) takes its services along.
+  child.once(
+    'exit',
+    onProcessEnd(() => child.kill('SIGTERM')),
+  );
   let pending = readyLines;
   const ready = new Promise((resolve, reject) => {
     const onLine = (line) => {
