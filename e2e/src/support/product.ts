@@ -38,7 +38,11 @@ export async function startTestProduct(options: TestProductOptions = {}): Promis
     try {
       return await startOnce(options, logs);
     } catch (error) {
-      if (attempt < PORT_RACE_ATTEMPTS && logs.some((line) => line.includes('EADDRINUSE'))) continue;
+      // A service says so in its log; the web server, started in this process, throws it.
+      const lostPort =
+        (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ||
+        logs.some((line) => line.includes('EADDRINUSE'));
+      if (attempt < PORT_RACE_ATTEMPTS && lostPort) continue;
       console.error(logs.join('\n'));
       throw error;
     }
