@@ -18,10 +18,10 @@ export { APPS, ROOT };
  * Runs a service's production build (`<dir>/dist/main.mjs`, from `npm run build`) and resolves once it prints
  * its "listening" line(s).
  */
-function startService({ name, dir, env, readyLines, log }) {
+function startService({ name, dir, env, readyLines, log, nodeArgs = [] }) {
   const script = join(ROOT, dir, 'dist', 'main.mjs');
   if (!existsSync(script)) throw new Error(`${script} is missing: build the services first (npm run build).`);
-  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,7 +67,7 @@ function startService({ name, dir, env, readyLines, log }) {
 }
 
 /** Several API processes on one PostgreSQL behind nginx, which listens where the single API would. */
-async function startReplicas({ env, replicas, stops, log }) {
+async function startReplicas({ env, replicas, stops, log, nodeArgs }) {
   if (!env.DATABASE_URL) {
     const [pgPort] = Object.values(await freePorts(['POSTGRES_PORT']));
     const postgres = await startPostgres({ port: pgPort });
@@ -85,6 +85,7 @@ async function startReplicas({ env, replicas, stops, log }) {
       env: { ...env, API_PORT: String(port), TRUST_PROXY: '1' },
       readyLines: 1,
       log,
+      nodeArgs,
     });
     stops.push(replica.stop);
     await replica.ready;
@@ -97,7 +98,9 @@ async function startReplicas({ env, replicas, stops, log }) {
 
 /**
  * @param {{ ports?: Record<string, number>, env?: Record<string, string>, log?: (line: string) => void,
- *           services?: boolean, builds?: Record<string, string>, apiReplicas?: number }} options
+ *           services?: boolean, builds?: Record<string, string>, apiReplicas?: number,
+ *           nodeArgs?: string[] }} options
+ *   `nodeArgs`: Node options for the service processes (the journeys' short-lived products).
  *   `builds`: remote name -> the build folder to publish at start instead of <remote>/dist (tests).
  *   `apiReplicas`: more than one runs that many API processes on PostgreSQL (DATABASE_URL, or a throwaway
  *   server started here) behind nginx at API_URL, as the compose deployment does.
@@ -109,6 +112,7 @@ export async function startProduct({
   services = true,
   builds = {},
   apiReplicas = 1,
+  nodeArgs = [],
 } = {}) {
   // What the caller adds and the local defaults do not name (AUTH_SESSION_CHECK_MS, say) goes to every process.
   const env = { ...extraEnv, ...(await resolveLocalEnv({ ...process.env, ...extraEnv }, ports)) };
@@ -127,14 +131,15 @@ export async function startProduct({
           env,
           readyLines: Number(env.LOCAL_CLOUD_SERVICES ?? 3),
           log,
+          nodeArgs,
         });
         stops.push(cloud.stop);
         await cloud.ready;
       }
       if (apiReplicas > 1) {
-        await startReplicas({ env, replicas: apiReplicas, stops, log });
+        await startReplicas({ env, replicas: apiReplicas, stops, log, nodeArgs });
       } else {
-        const api = startService({ name: 'api', dir: 'api', env, readyLines: 1, log });
+        const api = startService({ name: 'api', dir: 'api', env, readyLines: 1, log, nodeArgs });
         stops.push(api.stop);
         await api.ready;
       }
