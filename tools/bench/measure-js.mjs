@@ -37,7 +37,8 @@ export async function measurePageJs(browser, url, { settle, storageState, brotli
   const files = [];
   for (const response of scripts) {
     const body = await response.body().catch(() => undefined);
-    if (body) files.push({ url: response.url(), origin: new URL(response.url()).origin, ...sizes(body, brotli) });
+    if (body)
+      files.push({ url: response.url(), origin: new URL(response.url()).origin, ...sizes(body, brotli) });
   }
   await context.close();
   const byOrigin = {};

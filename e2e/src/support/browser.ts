@@ -70,7 +70,9 @@ function recordStory(page: Page): void {
     void response
       .text()
       .catch(() => '')
-      .then((body) => line(`${response.status()} ${method} ${url.pathname}${url.search} ${body.slice(0, 400)}`));
+      .then((body) =>
+        line(`${response.status()} ${method} ${url.pathname}${url.search} ${body.slice(0, 400)}`),
+      );
   });
 }
 
