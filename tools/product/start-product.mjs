@@ -97,6 +97,49 @@ async function startReplicas({ env, replicas, stops, log, nodeArgs }) {
 }
 
 /**
+ * The offline stand-ins (unless `env` points at hosted services) and the API (or `apiReplicas` of them behind
+ * nginx), on the ports `env` names. startProduct starts them before the web server; the journeys also start
+ * them again, with fresh data, beside a web server they keep (e2e/src/support/product.ts).
+ * @param {{ env: Record<string, string>, log?: (line: string) => void, apiReplicas?: number, nodeArgs?: string[] }} options
+ * @returns {Promise<{ env: Record<string, string>, stop: () => Promise<void> }>} `env`: with what the replicas
+ *   add (DATABASE_URL, API_REPLICA_URLS); `stop` stops everything it started, last first.
+ */
+export async function startServices({ env: given, log, apiReplicas = 1, nodeArgs = [] }) {
+  const env = { ...given };
+  const stops = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+  };
+  try {
+    // The offline stand-ins serve a local run only: pointed at hosted services (production), the auth
+    // stand-in would sign tokens with the project's real secret.
+    if (!isProduction(env)) {
+      const cloud = startService({
+        name: 'local-cloud',
+        dir: 'local-cloud',
+        env,
+        readyLines: Number(env.LOCAL_CLOUD_SERVICES ?? 3),
+        log,
+        nodeArgs,
+      });
+      stops.push(cloud.stop);
+      await cloud.ready;
+    }
+    if (apiReplicas > 1) {
+      await startReplicas({ env, replicas: apiReplicas, stops, log, nodeArgs });
+    } else {
+      const api = startService({ name: 'api', dir: 'api', env, readyLines: 1, log, nodeArgs });
+      stops.push(api.stop);
+      await api.ready;
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return { env, stop: stopAll };
+}
+
+/**
  * @param {{ ports?: Record<string, number>, env?: Record<string, string>, log?: (line: string) => void,
  *           services?: boolean, builds?: Record<string, string>, apiReplicas?: number,
  *           nodeArgs?: string[] }} options
@@ -115,34 +158,16 @@ export async function startProduct({
   nodeArgs = [],
 } = {}) {
   // What the caller adds and the local defaults do not name (AUTH_SESSION_CHECK_MS, say) goes to every process.
-  const env = { ...extraEnv, ...(await resolveLocalEnv({ ...process.env, ...extraEnv }, ports)) };
+  let env = { ...extraEnv, ...(await resolveLocalEnv({ ...process.env, ...extraEnv }, ports)) };
   const stops = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {});
   };
   try {
     if (services) {
-      // The offline stand-ins serve a local run only: pointed at hosted services (production), the auth
-      // stand-in would sign tokens with the project's real secret.
-      if (!isProduction(env)) {
-        const cloud = startService({
-          name: 'local-cloud',
-          dir: 'local-cloud',
-          env,
-          readyLines: Number(env.LOCAL_CLOUD_SERVICES ?? 3),
-          log,
-          nodeArgs,
-        });
-        stops.push(cloud.stop);
-        await cloud.ready;
-      }
-      if (apiReplicas > 1) {
-        await startReplicas({ env, replicas: apiReplicas, stops, log, nodeArgs });
-      } else {
-        const api = startService({ name: 'api', dir: 'api', env, readyLines: 1, log, nodeArgs });
-        stops.push(api.stop);
-        await api.ready;
-      }
+      const started = await startServices({ env, log, apiReplicas, nodeArgs });
+      stops.push(started.stop);
+      env = started.env;
     }
     const web = await startWebServer({ env, builds, log });
     stops.push(web.stop);

@@ -178,14 +178,12 @@ if (mode === 'changed') {
       ? {
           name: `journeys (${journeyFiles.length} changed)`,
           command: 'node',
+          // As e2e/package.json runs them all.
           args: [
             '--import',
             'tsx',
-            '--test',
-            // A journey file whose product left a handle open must not hold the run (see e2e/package.json).
             '--test-force-exit',
-            `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 2}`,
-            '--test-reporter=spec',
+            'src/run-journeys.ts',
             ...journeyFiles.map((f) => path.relative('e2e', f)),
           ],
           cwd: path.join(ROOT, 'e2e'),

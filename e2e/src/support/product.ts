@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startProduct } from '../../../tools/product/start-product.mjs';
+import { startProduct, startServices } from '../../../tools/product/start-product.mjs';
 import { freePorts } from '../../../tools/product/free-ports.mjs';
+import { onProcessEnd } from '../../../tools/product/on-process-end.mjs';
 import { seedMigratedDatabase } from './database-template';
 import { recentLines } from './recent-lines';
 
@@ -28,20 +29,28 @@ export const recentProductLines = productLines.lines;
 const PORT_RACE_ATTEMPTS = 3;
 
 /**
- * Starts the whole product on free ports with a fresh data directory; stop() removes everything. The journeys
+ * Starts the whole product on free ports with fresh data; stop() stops it and removes that data. The journeys
  * run in several processes, each choosing its ports without the others: when one of them binds a port first
  * (EADDRINUSE), this start is made again on new ports.
+ *
+ * A product that asks for neither builds nor environment of its own runs beside the web server the journey
+ * before it in this process used (run-journeys.ts runs many files per process): only the services and their
+ * data are new. Each start of the web server costs about 3 CPU-s (publishing the remotes' builds, a render
+ * worker loading the host's server build, the public pages rendered again), and what it holds outlives no
+ * journey: it renders public pages only and serves immutable release folders.
  */
 export async function startTestProduct(options: TestProductOptions = {}): Promise<RunningProduct> {
+  const shareable = !options.builds && !options.env && !sharedWebInUse;
   for (let attempt = 1; ; attempt++) {
     const logs: string[] = [];
     try {
-      return await startOnce(options, logs);
+      return await (shareable ? startOnSharedWeb(options, logs) : startOnce(options, logs));
     } catch (error) {
       // A service says so in its log; the web server, started in this process, throws it.
       const lostPort =
         (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ||
         logs.some((line) => line.includes('EADDRINUSE'));
+      if (shareable) await dropSharedWeb();
       if (attempt < PORT_RACE_ATTEMPTS && lostPort) continue;
       console.error(logs.join('\n'));
       throw error;
@@ -49,29 +58,41 @@ export async function startTestProduct(options: TestProductOptions = {}): Promis
   }
 }
 
-async function startOnce(options: TestProductOptions, logs: string[]): Promise<RunningProduct> {
-  const ports = await freePorts();
+const PRODUCT_OPTIONS = {
+  // E2E_API_REPLICAS=2: the same journeys against two API processes on PostgreSQL behind nginx.
+  apiReplicas: Number(process.env.E2E_API_REPLICAS ?? 1),
+  // A journey's services live for a few hundred requests: optimising PGlite's WebAssembly in the background
+  // costs more CPU than it saves in so short a life (the API's CPU in two journeys: 8.5 s → 5.0 s).
+  nodeArgs: ['--liftoff-only'],
+};
+
+/** A fresh data directory for the services; one API on the embedded database starts from a migrated copy. */
+function freshDataDir(env: Record<string, string | undefined> = {}): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-'));
-  const apiReplicas = Number(process.env.E2E_API_REPLICAS ?? 1);
+  // Replicas share a PostgreSQL server instead.
+  if (PRODUCT_OPTIONS.apiReplicas === 1 && !(env.DATABASE_URL ?? process.env.DATABASE_URL))
+    seedMigratedDatabase(dataDir);
+  return dataDir;
+}
+
+function productLog(logs: string[]) {
+  return (line: string) => {
+    logs.push(line);
+    productLines.add(line);
+  };
+}
+
+async function startOnce(options: TestProductOptions, logs: string[]): Promise<RunningProduct> {
+  const dataDir = freshDataDir(options.env);
   let product: Awaited<ReturnType<typeof startProduct>>;
   try {
-    // One API on the embedded database starts from a migrated copy (replicas share a PostgreSQL server).
-    if (apiReplicas === 1 && !(options.env?.DATABASE_URL ?? process.env.DATABASE_URL))
-      seedMigratedDatabase(dataDir);
     product = await startProduct({
-      ports,
+      ...PRODUCT_OPTIONS,
+      ports: await freePorts(),
       env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
       services: options.services ?? true,
       builds: options.builds,
-      // E2E_API_REPLICAS=2: the same journeys against two API processes on PostgreSQL behind nginx.
-      apiReplicas,
-      // A journey's services live for a few hundred requests: optimising PGlite's WebAssembly in the background
-      // costs more CPU than it saves in so short a life (the API's CPU in two journeys: 8.5 s → 5.0 s).
-      nodeArgs: ['--liftoff-only'],
-      log: (line: string) => {
-        logs.push(line);
-        productLines.add(line);
-      },
+      log: productLog(logs),
     });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -85,4 +106,75 @@ async function startOnce(options: TestProductOptions, logs: string[]): Promise<R
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The web server the shareable products of this process run beside (the services' ports are kept for them). */
+let sharedWeb: Promise<RunningProduct> | undefined;
+let sharedWebInUse = false;
+
+async function dropSharedWeb(): Promise<void> {
+  const web = sharedWeb;
+  sharedWeb = undefined;
+  await (await web?.catch(() => undefined))?.stop();
+}
+
+async function startSharedWeb(logs: string[]): Promise<RunningProduct> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-web-'));
+  // The process may end with the web server running (the last journey of a run leaves it): its releases go too.
+  const forget = onProcessEnd(() => rmSync(dataDir, { recursive: true, force: true }));
+  try {
+    const web = await startProduct({
+      ...PRODUCT_OPTIONS,
+      ports: await freePorts(),
+      env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      services: false,
+      log: productLog(logs),
+    });
+    return {
+      url: web.url,
+      env: web.env,
+      stop: async () => {
+        await web.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+        forget();
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    forget();
+    throw error;
+  }
+}
+
+async function startOnSharedWeb(options: TestProductOptions, logs: string[]): Promise<RunningProduct> {
+  sharedWebInUse = true;
+  try {
+    sharedWeb ??= startSharedWeb(logs);
+    const web = await sharedWeb;
+    const dataDir = freshDataDir();
+    let services: Awaited<ReturnType<typeof startServices>> | undefined;
+    try {
+      if (options.services ?? true)
+        services = await startServices({
+          ...PRODUCT_OPTIONS,
+          env: { ...web.env, DATA_DIR: dataDir },
+          log: productLog(logs),
+        });
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+    return {
+      url: web.url,
+      env: services?.env ?? web.env,
+      stop: async () => {
+        await services?.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+        sharedWebInUse = false;
+      },
+    };
+  } catch (error) {
+    sharedWebInUse = false;
+    throw error;
+  }
 }
