@@ -66,13 +66,25 @@ const PRODUCT_OPTIONS = {
   nodeArgs: ['--liftoff-only'],
 };
 
-/** A fresh data directory for the services; one API on the embedded database starts from a migrated copy. */
-function freshDataDir(env: Record<string, string | undefined> = {}): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-'));
-  // Replicas share a PostgreSQL server instead.
-  if (PRODUCT_OPTIONS.apiReplicas === 1 && !(env.DATABASE_URL ?? process.env.DATABASE_URL))
-    seedMigratedDatabase(dataDir);
-  return dataDir;
+/**
+ * A fresh data directory, removed by `remove()` or when this process ends. Services on one API start from a copy
+ * of the migrated embedded database (replicas share a PostgreSQL server instead).
+ */
+function freshDataDir(services: boolean, env: Record<string, string | undefined> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'agency-e2e-'));
+  const forget = onProcessEnd(() => rmSync(dir, { recursive: true, force: true }));
+  const remove = () => {
+    rmSync(dir, { recursive: true, force: true });
+    forget();
+  };
+  try {
+    if (services && PRODUCT_OPTIONS.apiReplicas === 1 && !(env.DATABASE_URL ?? process.env.DATABASE_URL))
+      seedMigratedDatabase(dir);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dir, remove };
 }
 
 function productLog(logs: string[]) {
@@ -83,19 +95,20 @@ function productLog(logs: string[]) {
 }
 
 async function startOnce(options: TestProductOptions, logs: string[]): Promise<RunningProduct> {
-  const dataDir = freshDataDir(options.env);
+  const services = options.services ?? true;
+  const data = freshDataDir(services, options.env);
   let product: Awaited<ReturnType<typeof startProduct>>;
   try {
     product = await startProduct({
       ...PRODUCT_OPTIONS,
       ports: await freePorts(),
-      env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
-      services: options.services ?? true,
+      env: { DATA_DIR: data.dir, LOG_LEVEL: 'warn', ...options.env },
+      services,
       builds: options.builds,
       log: productLog(logs),
     });
   } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
+    data.remove();
     throw error;
   }
   return {
@@ -103,7 +116,7 @@ async function startOnce(options: TestProductOptions, logs: string[]): Promise<R
     env: product.env,
     stop: async () => {
       await product.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      data.remove();
     },
   };
 }
@@ -118,58 +131,30 @@ async function dropSharedWeb(): Promise<void> {
   await (await web?.catch(() => undefined))?.stop();
 }
 
-async function startSharedWeb(logs: string[]): Promise<RunningProduct> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-web-'));
-  // The process may end with the web server running (the last journey of a run leaves it): its releases go too.
-  const forget = onProcessEnd(() => rmSync(dataDir, { recursive: true, force: true }));
-  try {
-    const web = await startProduct({
-      ...PRODUCT_OPTIONS,
-      ports: await freePorts(),
-      env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      services: false,
-      log: productLog(logs),
-    });
-    return {
-      url: web.url,
-      env: web.env,
-      stop: async () => {
-        await web.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-        forget();
-      },
-    };
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    forget();
-    throw error;
-  }
-}
-
 async function startOnSharedWeb(options: TestProductOptions, logs: string[]): Promise<RunningProduct> {
   sharedWebInUse = true;
   try {
-    sharedWeb ??= startSharedWeb(logs);
+    sharedWeb ??= startOnce({ services: false }, logs);
     const web = await sharedWeb;
-    const dataDir = freshDataDir();
-    let services: Awaited<ReturnType<typeof startServices>> | undefined;
+    if (!(options.services ?? true)) return { ...web, stop: async () => void (sharedWebInUse = false) };
+    const data = freshDataDir(true);
+    let services: Awaited<ReturnType<typeof startServices>>;
     try {
-      if (options.services ?? true)
-        services = await startServices({
-          ...PRODUCT_OPTIONS,
-          env: { ...web.env, DATA_DIR: dataDir },
-          log: productLog(logs),
-        });
+      services = await startServices({
+        ...PRODUCT_OPTIONS,
+        env: { ...web.env, DATA_DIR: data.dir },
+        log: productLog(logs),
+      });
     } catch (error) {
-      rmSync(dataDir, { recursive: true, force: true });
+      data.remove();
       throw error;
     }
     return {
       url: web.url,
-      env: services?.env ?? web.env,
+      env: services.env,
       stop: async () => {
-        await services?.stop();
-        rmSync(dataDir, { recursive: true, force: true });
+        await services.stop();
+        data.remove();
         sharedWebInUse = false;
       },
     };
