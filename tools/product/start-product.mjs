@@ -66,6 +66,15 @@ function startService({ name, dir, env, readyLines, log, nodeArgs = [] }) {
   return { ready, stop, child };
 }
 
+/** What a start pushes its stops onto; stopAll runs them last first, past any that fail. */
+function stopList() {
+  const stops = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+  };
+  return { stops, stopAll };
+}
+
 /** Several API processes on one PostgreSQL behind nginx, which listens where the single API would. */
 async function startReplicas({ env, replicas, stops, log, nodeArgs }) {
   if (!env.DATABASE_URL) {
@@ -106,10 +115,7 @@ async function startReplicas({ env, replicas, stops, log, nodeArgs }) {
  */
 export async function startServices({ env: given, log, apiReplicas = 1, nodeArgs = [] }) {
   const env = { ...given };
-  const stops = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => {});
-  };
+  const { stops, stopAll } = stopList();
   try {
     // The offline stand-ins serve a local run only: pointed at hosted services (production), the auth
     // stand-in would sign tokens with the project's real secret.
@@ -159,10 +165,7 @@ export async function startProduct({
 } = {}) {
   // What the caller adds and the local defaults do not name (AUTH_SESSION_CHECK_MS, say) goes to every process.
   let env = { ...extraEnv, ...(await resolveLocalEnv({ ...process.env, ...extraEnv }, ports)) };
-  const stops = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => {});
-  };
+  const { stops, stopAll } = stopList();
   try {
     if (services) {
       const started = await startServices({ env, log, apiReplicas, nodeArgs });

@@ -67,10 +67,15 @@ const PRODUCT_OPTIONS = {
 };
 
 /**
- * A fresh data directory, removed by `remove()` or when this process ends. Services on one API start from a copy
- * of the migrated embedded database (replicas share a PostgreSQL server instead).
+ * Runs `start` on a fresh data directory, which its stop (or the end of this process) removes, as does a failed
+ * start. Services on one API start from a copy of the migrated embedded database (replicas share a PostgreSQL
+ * server instead).
  */
-function freshDataDir(services: boolean, env: Record<string, string | undefined> = {}) {
+async function onFreshData<T extends { stop: () => Promise<void> }>(
+  services: boolean,
+  env: Record<string, string | undefined>,
+  start: (dataDir: string) => Promise<T>,
+): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'agency-e2e-'));
   const forget = onProcessEnd(() => rmSync(dir, { recursive: true, force: true }));
   const remove = () => {
@@ -80,11 +85,18 @@ function freshDataDir(services: boolean, env: Record<string, string | undefined>
   try {
     if (services && PRODUCT_OPTIONS.apiReplicas === 1 && !(env.DATABASE_URL ?? process.env.DATABASE_URL))
       seedMigratedDatabase(dir);
+    const started = await start(dir);
+    return {
+      ...started,
+      stop: async () => {
+        await started.stop();
+        remove();
+      },
+    };
   } catch (error) {
     remove();
     throw error;
   }
-  return { dir, remove };
 }
 
 function productLog(logs: string[]) {
@@ -94,31 +106,18 @@ function productLog(logs: string[]) {
   };
 }
 
-async function startOnce(options: TestProductOptions, logs: string[]): Promise<RunningProduct> {
+function startOnce(options: TestProductOptions, logs: string[]): Promise<RunningProduct> {
   const services = options.services ?? true;
-  const data = freshDataDir(services, options.env);
-  let product: Awaited<ReturnType<typeof startProduct>>;
-  try {
-    product = await startProduct({
+  return onFreshData(services, options.env ?? {}, async (dataDir) =>
+    startProduct({
       ...PRODUCT_OPTIONS,
       ports: await freePorts(),
-      env: { DATA_DIR: data.dir, LOG_LEVEL: 'warn', ...options.env },
+      env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
       services,
       builds: options.builds,
       log: productLog(logs),
-    });
-  } catch (error) {
-    data.remove();
-    throw error;
-  }
-  return {
-    url: product.url,
-    env: product.env,
-    stop: async () => {
-      await product.stop();
-      data.remove();
-    },
-  };
+    }),
+  );
 }
 
 /** The web server the shareable products of this process run beside (the services' ports are kept for them). */
@@ -133,33 +132,30 @@ async function dropSharedWeb(): Promise<void> {
 
 async function startOnSharedWeb(options: TestProductOptions, logs: string[]): Promise<RunningProduct> {
   sharedWebInUse = true;
+  const release = () => void (sharedWebInUse = false);
   try {
     sharedWeb ??= startOnce({ services: false }, logs);
     const web = await sharedWeb;
-    if (!(options.services ?? true)) return { ...web, stop: async () => void (sharedWebInUse = false) };
-    const data = freshDataDir(true);
-    let services: Awaited<ReturnType<typeof startServices>>;
-    try {
-      services = await startServices({
-        ...PRODUCT_OPTIONS,
-        env: { ...web.env, DATA_DIR: data.dir },
-        log: productLog(logs),
-      });
-    } catch (error) {
-      data.remove();
-      throw error;
-    }
+    const services =
+      (options.services ?? true)
+        ? await onFreshData(true, {}, (dataDir) =>
+            startServices({
+              ...PRODUCT_OPTIONS,
+              env: { ...web.env, DATA_DIR: dataDir },
+              log: productLog(logs),
+            }),
+          )
+        : undefined;
     return {
       url: web.url,
-      env: services.env,
+      env: services?.env ?? web.env,
       stop: async () => {
-        await services.stop();
-        data.remove();
-        sharedWebInUse = false;
+        await services?.stop();
+        release();
       },
     };
   } catch (error) {
-    sharedWebInUse = false;
+    release();
     throw error;
   }
 }
