@@ -13,20 +13,34 @@ import { Header } from './header';
 // Its own chunk: without a pixel, or once the visitor has chosen, nobody downloads it.
 const ConsentBanner = lazy(() => import('./consent-banner'));
 
-// Hydrating a server-rendered page ends with one more, synchronous render of this layout (useHydrated below):
-// the header and footer (each of which follows what it needs itself) are left out of it.
+// Each region is its own Suspense boundary (below), which React hydrates when it can, the one the visitor reaches
+// for first (bootstrap.tsx). This layout must not render again until they have: a parent's update reaching a
+// boundary not yet hydrated makes React hydrate it at that update's priority, and the render that follows hydration
+// (useHydrated) is synchronous, so header, page and footer would hydrate in one unbroken task (~60 ms at full speed,
+// ~0.5 s on a phone). So what depends on being hydrated lives in the leaves (ConsentPrompt, the footer's link).
 const LayoutHeader = memo(Header);
 const LayoutFooter = memo(Footer);
+
+/** The consent banner, once this browser can tell whether there is a pixel to consent to. */
+function ConsentPrompt(props: {
+  consent?: TrackingConsent;
+  reopened: boolean;
+  onChoose: (choice: TrackingConsent) => void;
+}) {
+  const needsConsent = useHydrated() && trackingNeedsConsent();
+  if (!needsConsent || (props.consent !== undefined && !props.reopened)) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentBanner current={props.consent} focusOnOpen={props.reopened} onChoose={props.onChoose} />
+    </Suspense>
+  );
+}
 
 /** Header, page, footer; `announcer` is the live region that announces client-side navigation. */
 export function AppLayout({ children, announcer }: { children: ReactNode; announcer?: ReactNode }) {
   // Only this layout changes the choice, so its state follows it.
   const [consent, setConsent] = useState(getTrackingConsent);
   const [reopened, setReopened] = useState(false);
-  // The choice lives in this browser: a page the server rendered asks once it is hydrated.
-  const hydrated = useHydrated();
-  const needsConsent = hydrated && trackingNeedsConsent();
-  const bannerOpen = needsConsent && (consent === undefined || reopened);
   const reopenChoices = useCallback(() => setReopened(true), []);
 
   const choose = (choice: TrackingConsent) => {
@@ -40,21 +54,16 @@ export function AppLayout({ children, announcer }: { children: ReactNode; announ
 
   return (
     <Flex direction="column" minH="100vh">
-      {/* Each region its own boundary: React hydrates the one the visitor reaches for first (bootstrap.tsx). */}
       <Suspense fallback={null}>
         <LayoutHeader />
       </Suspense>
       {announcer}
-      {bannerOpen && (
-        <Suspense fallback={null}>
-          <ConsentBanner current={consent} focusOnOpen={reopened} onChoose={choose} />
-        </Suspense>
-      )}
+      <ConsentPrompt consent={consent} reopened={reopened} onChoose={choose} />
       <Box as="main" id="main" tabIndex={-1} flex="1" outline="none">
         <Suspense fallback={null}>{children}</Suspense>
       </Box>
       <Suspense fallback={null}>
-        <LayoutFooter onPrivacyChoices={needsConsent ? reopenChoices : undefined} />
+        <LayoutFooter onPrivacyChoices={reopenChoices} />
       </Suspense>
     </Flex>
   );

@@ -5,7 +5,7 @@ import { Footer } from './footer';
 
 describe('Footer', () => {
   it('has the section anchors, client login, terms, the contact address and the copyright line', () => {
-    renderHost(<Footer />);
+    renderHost(<Footer onPrivacyChoices={() => {}} />);
     const nav = within(screen.getByRole('navigation', { name: 'Footer' }));
     expect(nav.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/#services');
     expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/#about');
