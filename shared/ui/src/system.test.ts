@@ -1,4 +1,6 @@
-import { lightValuesOnly, system } from './system';
+import { getSystem, lightValuesOnly } from './system';
+
+const system = getSystem();
 
 test('the system has the light colour scheme only: no dark variables', () => {
   const conditions = [...system.tokens.cssVarMap.keys()];

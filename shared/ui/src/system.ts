@@ -148,5 +148,14 @@ const brandTheme = defineConfig({
   },
 });
 
-/** The one Chakra system every app renders with. */
-export const system = createSystem(defaultBaseConfig, theme, brandTheme);
+let system: ReturnType<typeof createSystem> | undefined;
+
+/**
+ * The one Chakra system every app renders with, built on first use. Building it (every token as a CSS variable
+ * and a lookup) is start-up's largest single piece of work, ~22 ms at full speed: a page starts it in a task of
+ * its own (host/src/index.ts), not while its modules are evaluated.
+ */
+export function getSystem() {
+  system ??= createSystem(defaultBaseConfig, theme, brandTheme);
+  return system;
+}

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { system } from './system';
+import { getSystem } from './system';
 import { UiProvider } from './ui-provider';
 
 // Its own file: the provider settles the page's system once per page (module), at its first render.
@@ -8,7 +8,7 @@ test('on a page whose server wrote the global styles, they are taken from it and
   style.setAttribute('data-emotion', 'css-global server1');
   style.textContent = ':root{--chakra-colors-brand-solid:#123456}';
   document.head.append(style);
-  const built = jest.spyOn(system, '_global', 'get');
+  const built = jest.spyOn(getSystem(), '_global', 'get');
   render(
     <UiProvider>
       <p>page</p>

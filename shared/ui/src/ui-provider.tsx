@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { getBrowserStyleCache, serverGlobalStyles } from './style-cache';
-import { system } from './system';
+import { getSystem } from './system';
 import { toastRegion } from './toaster';
 
 // The toast region (its state machine, portal and dismiss logic) weighs ~16 kB gz: it is loaded with the first
@@ -14,7 +14,8 @@ function DeferredToastRegion() {
   return useSyncExternalStore(toastRegion.subscribe, toastRegion.loaded, () => undefined) ?? null;
 }
 
-let systemForPage: typeof system | undefined;
+type System = ReturnType<typeof getSystem>;
+let systemForPage: System | undefined;
 
 /**
  * The system, with its global styles as this page's server wrote them if it did (see serverGlobalStyles).
@@ -23,11 +24,12 @@ let systemForPage: typeof system | undefined;
  * system (in node 23-36 ms with it, 12-24 ms without), for styles such a page already has. So the system's
  * properties are copied as they are, the getter included, and never read.
  */
-function pageSystem(): typeof system {
+function pageSystem(): System {
   if (!systemForPage) {
+    const system = getSystem();
     const serverGlobals = serverGlobalStyles(system.layers.atRule);
     systemForPage = serverGlobals
-      ? Object.defineProperties({} as typeof system, {
+      ? Object.defineProperties({} as System, {
           ...Object.getOwnPropertyDescriptors(system),
           _global: { value: serverGlobals, enumerable: true },
         })

@@ -2,6 +2,13 @@
 import * as React from 'react';
 import { useAuthStore } from '@agency/auth';
 import { useInRouterContext, useLocation } from '@agency/router';
-import { system, useChakraContext } from '@agency/ui';
+import { getSystem, useChakraContext } from '@agency/ui';
 
-export const instances = { React, useAuthStore, system, useChakraContext, useInRouterContext, useLocation };
+export const instances = {
+  React,
+  useAuthStore,
+  system: getSystem(),
+  useChakraContext,
+  useInRouterContext,
+  useLocation,
+};

@@ -1,14 +1,14 @@
 import type * as ReactNamespace from 'react';
 import type { useAuthStore } from '@agency/auth';
 import type { useInRouterContext, useLocation } from '@agency/router';
-import type { system, useChakraContext } from '@agency/ui';
+import type { getSystem, useChakraContext } from '@agency/ui';
 import { loadExposedModule, type RemoteName } from '../../../lib/federation/api/remote-registry';
 
 /** What each remote's ./instance-probe exports: the shared things exactly as that remote imported them. */
 export interface RemoteInstances {
   React: typeof ReactNamespace;
   useAuthStore: typeof useAuthStore;
-  system: typeof system;
+  system: ReturnType<typeof getSystem>;
   useChakraContext: typeof useChakraContext;
   useInRouterContext: typeof useInRouterContext;
   useLocation: typeof useLocation;

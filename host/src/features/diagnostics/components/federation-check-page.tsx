@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Suspense, use, useMemo } from 'react';
 import { useAuthStore } from '@agency/auth';
 import { useInRouterContext, useLocation } from '@agency/router';
-import { Box, Button, Heading, Stack, system, Text, useChakraContext, PageContainer } from '@agency/ui';
+import { Box, Button, getSystem, Heading, Stack, Text, useChakraContext, PageContainer } from '@agency/ui';
 import { loadRemoteInstances, type RemoteInstances } from '../api/load-remote-instances';
 import type { RemoteName } from '../../../lib/federation/api/remote-registry';
 
@@ -101,7 +101,7 @@ function ProbeCells({ remote, probe }: { remote: RemoteName; probe: RemoteInstan
         )}
       </td>
       <td data-check="router">{verdict(useInRouterContext() && remotePath === hostLocation.pathname)}</td>
-      <td data-check="chakra">{verdict(probe.system === system && remoteChakra === hostChakra)}</td>
+      <td data-check="chakra">{verdict(probe.system === getSystem() && remoteChakra === hostChakra)}</td>
       <td data-check="store">{verdict(probe.useAuthStore === useAuthStore)}</td>
       <td data-check="store-value">{remoteUser}</td>
     </tr>
