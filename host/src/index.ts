@@ -15,7 +15,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const START_STAGES = [
   () => import(/* webpackChunkName: "bootstrap" */ 'react-dom/client'),
   () => import(/* webpackChunkName: "bootstrap" */ '@agency/ui'),
-  async () => (await import(/* webpackChunkName: "bootstrap" */ '@agency/ui')).getSystem(),
+  async () => (await import(/* webpackChunkName: "bootstrap" */ '@agency/ui')).prepareSystem(nextTask),
   () => import(/* webpackChunkName: "bootstrap" */ './bootstrap'),
 ];
 

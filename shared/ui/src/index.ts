@@ -25,7 +25,7 @@ export {
   chakra,
   useChakraContext,
 } from '@chakra-ui/react';
-export { getSystem } from './system';
+export { getSystem, prepareSystem } from './system';
 export { brand } from './brand/brand';
 export { BrandLogo } from './brand/brand-logo';
 export { PageContainer, type PageContainerProps } from './page-container';
