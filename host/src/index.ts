@@ -13,6 +13,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // respond between them. Every stage belongs to the one "bootstrap" chunk group the server preloads: the stages
 // decide when each module runs, never what is downloaded.
 const START_STAGES = [
+  // The group's scripts themselves, and React (a small module).
+  () => import(/* webpackChunkName: "bootstrap" */ 'react'),
   () => import(/* webpackChunkName: "bootstrap" */ 'react-dom/client'),
   () => import(/* webpackChunkName: "bootstrap" */ '@agency/ui'),
   async () => (await import(/* webpackChunkName: "bootstrap" */ '@agency/ui')).prepareSystem(nextTask),
