@@ -182,7 +182,6 @@ if (mode === 'changed') {
           args: [
             '--import',
             'tsx',
-            '--test-force-exit',
             'src/run-journeys.ts',
             ...journeyFiles.map((f) => path.relative('e2e', f)),
           ],
