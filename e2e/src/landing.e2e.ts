@@ -64,12 +64,16 @@ function headOf(html: string) {
   };
 }
 
-/** The scripts the served HTML loads or preloads. */
+/** The scripts the served HTML loads, preloads, or lists for its script to preload once painted. */
 function announcedScripts(html: string, base: string): Set<string> {
+  const listed = html.match(/<script id="start-up-files" type="application\/json">([^<]*)<\/script>/)?.[1];
   const urls = [
-    ...html.matchAll(/<script[^>]* src="([^"]+)"/g),
-    ...html.matchAll(/<link rel="preload" href="([^"]+)" as="script"[^>]*>/g),
-  ].map((m) => new URL(decode(m[1]!), base).href);
+    ...[...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((m) => decode(m[1]!)),
+    ...[...html.matchAll(/<link rel="preload" href="([^"]+)" as="script"[^>]*>/g)].map((m) => decode(m[1]!)),
+    ...(listed ? (JSON.parse(listed) as [string, string][]) : [])
+      .filter(([, as]) => as === 'script')
+      .map(([href]) => href),
+  ].map((href) => new URL(href, base).href);
   return new Set(urls);
 }
 

@@ -159,36 +159,37 @@ async function remoteFiles(route, config, { hostGroups } = {}) {
 }
 
 /**
- * What the browser will fetch to hydrate the route, as preload links: all of it in the first wave. At low
- * priority: the page is painted from its HTML, so the scripts must not compete with what the first paint needs
- * (at high priority, preloaded scripts are treated as render-blocking). The dashboard's remote depends on the
- * role, which only the browser knows: a script in the head preloads the files of the role this browser kept.
+ * What the browser will fetch to hydrate the route, all of it in the first wave. A page the server rendered lists
+ * it for its script to preload once the page is painted (host/src/lib/dom/start-up-files.ts): as preload links
+ * in the head, the scripts shared the network with what the first paint needs. The dashboard, which the browser
+ * renders, preloads from the head: the host's files as links, and the remote of the role this browser kept
+ * through a script (its remote depends on the role, which only the browser knows).
  */
 async function preloads(page, config, build) {
   const groups = chunkGroups();
+  const files = [];
+  if (groups) {
+    const hostFiles = new Set([groups.startup, ...page.chunks].flatMap((name) => groups.groups[name] ?? []));
+    for (const file of hostFiles) files.push({ href: `/${file}`, as: 'script' });
+  }
+  if (page.remote) files.push(...(await remoteFiles(page.remote, config)));
+  if (!page.remotesByRole)
+    return { links: files.length ? build.startUpFilesElement(files) : '', scriptHashes: [] };
+
   const link = ({ href, as }) =>
     as === 'fetch'
       ? `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`
       : `<link rel="preload" href="${escapeAttribute(href)}" as="script" fetchpriority="low">`;
-  const links = [];
-  if (groups) {
-    const files = new Set([groups.startup, ...page.chunks].flatMap((name) => groups.groups[name] ?? []));
-    for (const file of files) links.push(link({ href: `/${file}`, as: 'script' }));
-  }
-  if (page.remote) links.push(...(await remoteFiles(page.remote, config)).map(link));
-  const scriptHashes = [];
-  if (page.remotesByRole) {
-    const byRole = {};
-    const announced = new Set(links);
-    for (const [role, route] of Object.entries(page.remotesByRole))
-      byRole[role] = (await remoteFiles(route, config, { hostGroups: groups?.groups ?? {} })).filter(
-        (file) => !announced.has(link(file)),
-      );
-    const { tag, scriptHash } = build.rolePreloadTag(config.supabaseUrl, byRole);
-    links.push(tag);
-    scriptHashes.push(scriptHash);
-  }
-  return { links: links.join(''), scriptHashes };
+  const links = files.map(link);
+  const byRole = {};
+  const announced = new Set(links);
+  for (const [role, route] of Object.entries(page.remotesByRole))
+    byRole[role] = (await remoteFiles(route, config, { hostGroups: groups?.groups ?? {} })).filter(
+      (file) => !announced.has(link(file)),
+    );
+  const { tag, scriptHash } = build.rolePreloadTag(config.supabaseUrl, byRole);
+  links.push(tag);
+  return { links: links.join(''), scriptHashes: [scriptHash] };
 }
 
 async function render({ pathname, config }) {

@@ -17,20 +17,18 @@ import {
   REMOTE_ROUTES,
   remoteForPath,
 } from '../app/route-table';
-import {
-  rolePreloadScript,
-  sessionHintScript,
-  type PreloadFile,
-} from '../features/layout/utils/session-hint';
+import { rolePreloadScript, sessionHintScript } from '../features/layout/utils/session-hint';
 import { headTags } from '../features/page-head/utils/head-tags';
 import { pageHead } from '../features/page-head/utils/page-heads';
 import type { RemoteRoute } from '../lib/federation/remote-route';
 import { earlyInputScript } from '../lib/dom/early-input';
+import type { PreloadFile } from '../lib/dom/start-up-files';
 // The server build puts this in place of the browser's registry for the pages too (create-ssr-config.mjs).
 import { setServerRemotes, type ServerPageLoader } from './server-remote-registry';
 
 export { sharedModules } from '@agency/federation/server-shared-modules';
 export { SITEMAP_PATHS } from '../features/page-head/utils/page-heads';
+export { startUpFilesElement } from '../lib/dom/start-up-files';
 
 export interface RenderRequest {
   /** Path and query of the request. */

@@ -1,5 +1,6 @@
 import { ROLE_HINT_KEY, sessionStorageKey } from '@agency/auth';
-import { rolePreloadScript, type PreloadFile } from './session-hint';
+import type { PreloadFile } from '../../../lib/dom/start-up-files';
+import { rolePreloadScript } from './session-hint';
 
 const SUPABASE_URL = 'http://127.0.0.1:54321';
 const FILES: Record<'ADMIN' | 'CLIENT', PreloadFile[]> = {

@@ -1,4 +1,5 @@
 import { ROLE_HINT_KEY, sessionStorageKey, type Role } from '@agency/auth';
+import type { PreloadFile } from '../../../lib/dom/start-up-files';
 
 /** A head script's expression for what localStorage keeps as JSON under `key` (it throws on bad JSON). */
 const storedJson = (key: string) => `JSON.parse(localStorage.getItem(${JSON.stringify(key)}))`;
@@ -13,12 +14,6 @@ export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
 export function sessionHintScript(supabaseUrl: string): string {
   const attribute = JSON.stringify(SIGNED_IN_ATTRIBUTE);
   return `try{var s=${storedJson(sessionStorageKey(supabaseUrl))};if(s&&s.user&&s.refresh_token)document.documentElement.setAttribute(${attribute},"")}catch(e){}`;
-}
-
-/** A file the browser should start fetching early: a script, or a fetch (a federation manifest). */
-export interface PreloadFile {
-  href: string;
-  as: 'script' | 'fetch';
 }
 
 /**
