@@ -4,11 +4,6 @@ import { useAuthStore } from '@agency/auth';
 import { useInRouterContext, useLocation } from '@agency/router';
 import { getSystem, useChakraContext } from '@agency/ui';
 
-export const instances = {
-  React,
-  useAuthStore,
-  system: getSystem(),
-  useChakraContext,
-  useInRouterContext,
-  useLocation,
-};
+const system = getSystem();
+
+export const instances = { React, useAuthStore, system, useChakraContext, useInRouterContext, useLocation };
