@@ -181,11 +181,11 @@ async function preloads(page, config, build) {
       ? `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`
       : `<link rel="preload" href="${escapeAttribute(href)}" as="script" fetchpriority="low">`;
   const links = files.map(link);
+  const announced = new Set(files.map((file) => file.href));
   const byRole = {};
-  const announced = new Set(links);
   for (const [role, route] of Object.entries(page.remotesByRole))
     byRole[role] = (await remoteFiles(route, config, { hostGroups: groups?.groups ?? {} })).filter(
-      (file) => !announced.has(link(file)),
+      (file) => !announced.has(file.href),
     );
   const { tag, scriptHash } = build.rolePreloadTag(config.supabaseUrl, byRole);
   links.push(tag);

@@ -22,6 +22,7 @@ import { headTags } from '../features/page-head/utils/head-tags';
 import { pageHead } from '../features/page-head/utils/page-heads';
 import type { RemoteRoute } from '../lib/federation/remote-route';
 import { earlyInputScript } from '../lib/dom/early-input';
+import { scriptJson } from '../lib/dom/script-json';
 import type { PreloadFile } from '../lib/dom/start-up-files';
 // The server build puts this in place of the browser's registry for the pages too (create-ssr-config.mjs).
 import { setServerRemotes, type ServerPageLoader } from './server-remote-registry';
@@ -70,11 +71,7 @@ function isKnownPath(pathname: string): boolean {
 
 /** The configuration as the page carries it: JSON that no value can break out of. */
 function configElement(config: AppConfig): string {
-  const json = JSON.stringify(config)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `<script id="${INLINE_APP_CONFIG_ID}" type="application/json">${json}</script>`;
+  return `<script id="${INLINE_APP_CONFIG_ID}" type="application/json">${scriptJson(config)}</script>`;
 }
 
 /**

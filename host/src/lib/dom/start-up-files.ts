@@ -1,3 +1,5 @@
+import { scriptJson } from './script-json';
+
 /** A file the browser should start fetching early: a script, or a fetch (a federation manifest). */
 export interface PreloadFile {
   href: string;
@@ -7,10 +9,12 @@ export interface PreloadFile {
 /** The id of the JSON element that lists what a server-rendered page fetches to start (preloadStartUpFiles). */
 export const START_UP_FILES_ID = 'start-up-files';
 
+/** How a page carries a list of files for its scripts to preload: `[href, as]` pairs. */
+export const preloadPairs = (files: PreloadFile[]) => files.map(({ href, as }) => [href, as]);
+
 /** The element the server writes into a page it rendered: its start-up files, as JSON no value can break out of. */
 export function startUpFilesElement(files: PreloadFile[]): string {
-  const json = JSON.stringify(files.map(({ href, as }) => [href, as])).replace(/</g, '\\u003c');
-  return `<script id="${START_UP_FILES_ID}" type="application/json">${json}</script>`;
+  return `<script id="${START_UP_FILES_ID}" type="application/json">${scriptJson(preloadPairs(files))}</script>`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ROLE_HINT_KEY, sessionStorageKey, type Role } from '@agency/auth';
-import type { PreloadFile } from '../../../lib/dom/start-up-files';
+import { scriptJson } from '../../../lib/dom/script-json';
+import { preloadPairs, type PreloadFile } from '../../../lib/dom/start-up-files';
 
 /** A head script's expression for what localStorage keeps as JSON under `key` (it throws on bad JSON). */
 const storedJson = (key: string) => `JSON.parse(localStorage.getItem(${JSON.stringify(key)}))`;
@@ -23,11 +24,9 @@ export function sessionHintScript(supabaseUrl: string): string {
  * after it. Only a head start, like the hint it reads: the app asks for the role again, and the API decides.
  */
 export function rolePreloadScript(supabaseUrl: string, filesByRole: Record<Role, PreloadFile[]>): string {
-  const files = JSON.stringify(
-    Object.fromEntries(
-      Object.entries(filesByRole).map(([role, list]) => [role, list.map((f) => [f.href, f.as])]),
-    ),
-  ).replace(/</g, '\\u003c');
+  const files = scriptJson(
+    Object.fromEntries(Object.entries(filesByRole).map(([role, list]) => [role, preloadPairs(list)])),
+  );
   return (
     `try{var s=${storedJson(sessionStorageKey(supabaseUrl))},h=${storedJson(ROLE_HINT_KEY)},` +
     `f=s&&s.user&&h&&h.userId===s.user.id&&${files}[h.role];` +
