@@ -57,7 +57,8 @@ function sourceMapper(appDirByOrigin) {
   const maps = new Map();
   const mapOf = (url) => {
     if (!maps.has(url)) {
-      const { origin, pathname } = new URL(url);
+      // The browser's own scripts may be named without a scheme (`v8/LoadTimes`).
+      const { origin, pathname } = URL.parse(url) ?? { origin: '', pathname: '' };
       const dir = appDirByOrigin.get(origin);
       // A remote serves its current release under /<release>/: a fresh product's is the build in its dist/.
       const candidates = dir ? [pathname, pathname.replace(/^\/[^/]+/, '')] : [];
