@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`, `npm run test:changed` and CI's test steps: runs the suites in stages, side by side where one of
 // them mostly waits (the API's crash test waits for leases to run out, the API suites on PostgreSQL wait on
-// the server), and ends with a table of what each suite took, slowest first.
+// the server), and ends with a table of what each suite took, slowest first, and the CPU each step used.
 //
 //   node tools/suites/run-suites.mjs            every unit suite and the crash test side by side, then the journeys
 //   node tools/suites/run-suites.mjs --changed  the unit suites Nx finds affected against main (--base=<ref> to
@@ -12,10 +12,10 @@
 // A stage runs only when the one before passed, as `a && b` did.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatSuiteTable, suiteRowsFromNxProfile } from './suite-table.mjs';
+import { formatCpuLine, formatSuiteTable, suiteRowsFromNxProfile } from './suite-table.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
@@ -27,11 +27,14 @@ const work = mkdtempSync(path.join(tmpdir(), 'agency-test-run-'));
 const profileDir = path.relative(ROOT, path.join(ROOT, 'node_modules', '.cache', 'agency-test-run'));
 mkdirSync(path.join(ROOT, profileDir), { recursive: true });
 const summaryDir = path.join(work, 'jest');
+const withCpuTime = fileURLToPath(new URL('./with-cpu-time.mjs', import.meta.url));
 
 /** @typedef {{ name: string, command: string, args: string[], env?: Record<string, string>, cwd?: string, untilNextStage?: boolean }} Step */
 
 /** @type {import('./suite-table.mjs').SuiteRow[][]} */
 const rows = [];
+/** CPU seconds per step, where the system reports them (tools/suites/with-cpu-time.mjs). */
+const cpu = [];
 let profiles = 0;
 
 /** jest's counts written so far (tools/jest/summary-reporter.cjs). */
@@ -68,7 +71,8 @@ function run(step, prefixed) {
     NX_PROFILE: step.profile,
   };
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, {
+    const cpuFile = path.join(work, `cpu-${profiles}`);
+    const child = spawn(process.execPath, [withCpuTime, cpuFile, step.command, ...step.args], {
       cwd: step.cwd ?? ROOT,
       env,
       stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -93,6 +97,7 @@ function run(step, prefixed) {
       rows.push(
         stepRows(step, (Date.now() - started) / 1000, passed ? 'passed' : `failed (${signal ?? code})`),
       );
+      if (existsSync(cpuFile)) cpu.push({ step: step.name, seconds: Number(readFileSync(cpuFile, 'utf8')) });
       resolve(passed);
     });
   });
@@ -232,5 +237,8 @@ const started = Date.now();
 const passed = await runStages(stages.filter(Boolean));
 
 rmSync(work, { recursive: true, force: true });
-console.log(`\n${formatSuiteTable(rows.flat(), (Date.now() - started) / 1000)}\n`);
+const wallSeconds = (Date.now() - started) / 1000;
+console.log(`\n${formatSuiteTable(rows.flat(), wallSeconds)}`);
+if (cpu.length) console.log(formatCpuLine(cpu, wallSeconds, availableParallelism()));
+console.log();
 process.exit(passed ? 0 : 1);

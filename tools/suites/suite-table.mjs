@@ -2,6 +2,7 @@
 
 /**
  * @typedef {{ suite: string, seconds: number, status: string, tests?: number }} SuiteRow
+ * @typedef {{ step: string, seconds: number }} StepCpu
  * @typedef {{ step: string, project: string, tests: number, failed: number }} JestCount
  */
 
@@ -64,4 +65,21 @@ export function formatSuiteTable(rows, totalSeconds) {
     ...table.slice(1).map(line),
     `total (wall clock): ${formatSeconds(totalSeconds)}`,
   ].join('\n');
+}
+
+/**
+ * The line under the table: the CPU each step's processes used, most first, and what share of the machine the
+ * run kept busy. A run near 100 % is bound by CPU: only less work makes it faster, not more running side by side.
+ * @param {StepCpu[]} steps
+ * @param {number} wallSeconds the whole run, wall clock
+ * @param {number} cores
+ */
+export function formatCpuLine(steps, wallSeconds, cores) {
+  const total = steps.reduce((sum, s) => sum + s.seconds, 0);
+  const each = [...steps]
+    .sort((a, b) => b.seconds - a.seconds)
+    .map((s) => `${s.step} ${formatSeconds(s.seconds)}`)
+    .join(', ');
+  const share = Math.round((100 * total) / (wallSeconds * cores));
+  return `CPU (user + system, every process of a step): ${each}; in all ${formatSeconds(total)}, ${share} % of ${cores} cores over the run`;
 }

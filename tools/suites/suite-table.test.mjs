@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatSuiteTable, suiteRowsFromNxProfile } from './suite-table.mjs';
+import { formatCpuLine, formatSuiteTable, suiteRowsFromNxProfile } from './suite-table.mjs';
 
 test('Nx profile events become rows, with jest counts of the same step and project and cache hits named', () => {
   const profile = [
@@ -42,4 +42,19 @@ test('the table lists the slowest suite first and the wall-clock total', () => {
   assert.match(lines[4], /^api test\s+1 min 02 s\s+400\s+success$/);
   assert.match(lines[5], /^ui test\s+12\.0 s\s+31\s+success$/);
   assert.equal(lines.at(-1), 'total (wall clock): 5 min 30 s');
+});
+
+test('the CPU line lists the steps by CPU, most first, and the share of the cores the run kept busy', () => {
+  assert.equal(
+    formatCpuLine(
+      [
+        { step: 'unit', seconds: 300 },
+        { step: 'journeys', seconds: 540.4 },
+        { step: 'build', seconds: 9.6 },
+      ],
+      500,
+      2,
+    ),
+    'CPU (user + system, every process of a step): journeys 9 min 00 s, unit 5 min 00 s, build 9.6 s; in all 14 min 10 s, 85 % of 2 cores over the run',
+  );
 });
