@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { openDatabase, type Database } from '../db/database';
 import { runMigrations } from '../db/migrations';
 import { openPglite } from '../db/pglite-database';
-import { startJobQueue } from '../jobs/job-queue';
+import { installJobQueue } from '../jobs/job-queue';
 
 /**
  * A test database made once per jest run and copied per test (jest's globalSetup builds it): every table of
@@ -27,15 +27,12 @@ export const TEST_JOB_QUEUE = { pollingIntervalSeconds: 0.5, retryDelaySeconds: 
 
 async function migrate(db: Database): Promise<void> {
   await runMigrations(db, MIGRATIONS);
-  // The job queue's tables and queues, as the first start of an api would make them.
-  const jobs = await startJobQueue({
+  await installJobQueue({
     db,
     logger: pino({ level: 'silent' }),
     schema: TEST_JOBS_SCHEMA,
-    workers: false,
     retryDelaySeconds: TEST_JOB_QUEUE.retryDelaySeconds,
   });
-  await jobs.stop({ graceful: false });
 }
 
 /** Builds the database to copy (jest globalSetup); returns what removes it (globalTeardown). */

@@ -14,8 +14,13 @@ import { join } from 'node:path';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const MIGRATIONS = join(ROOT, 'api', 'migrations');
-/** What the migrated database depends on: the migrations, their data steps and the embedded database's version. */
-const INPUTS = [join(ROOT, 'api', 'src', 'db', 'data-steps.ts'), join(ROOT, 'api', 'package.json')];
+/**
+ * What the migrated database depends on: the migrations, their data steps, the job queue's queues and the
+ * versions of the embedded database and the job queue.
+ */
+const INPUTS = ['src/db/data-steps.ts', 'src/jobs/job-queue.ts', 'src/migrate-cli.ts', 'package.json'].map(
+  (file) => join(ROOT, 'api', file),
+);
 const CACHE = join(ROOT, 'node_modules', '.cache', 'agency-e2e');
 
 function templateKey(): string {
@@ -27,9 +32,9 @@ function templateKey(): string {
 }
 
 /**
- * The embedded database migrated once (`npm run db:migrate`), kept by what it was made from. Creating a PGlite
- * cluster and applying every migration takes the API about 4 s of each product's start; a copy of this takes
- * milliseconds. Two journeys starting at once may both make it: the first to move its copy in wins.
+ * The embedded database migrated once (`npm run db:migrate`: the migrations and the job queue's schema and
+ * queues), kept by what it was made from. Creating a PGlite cluster and applying every migration takes the API
+ * about 4 s of each product's start, and the job queue ~0.4 s more; a copy of this takes milliseconds. Two journeys starting at once may both make it: the first to move its copy in wins.
  */
 function migratedDatabase(): string {
   const template = join(CACHE, `db-${templateKey()}`);
