@@ -4,7 +4,12 @@ import { serve, type ServerType } from '@hono/node-server';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
 import { allowedOriginsFromEnv, LOCAL_DEFAULTS } from '@agency/domain';
-import { assertProductionReady, bindHost, ConfigurationError } from '@agency/domain/service-config';
+import {
+  assertProductionReady,
+  bindHost,
+  ConfigurationError,
+  isProduction,
+} from '@agency/domain/service-config';
 import { AuthStore } from './auth/auth-store';
 import { createAuthService } from './auth/auth-service';
 import { createTokenSigner } from './auth/auth-tokens';
@@ -40,6 +45,23 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+/**
+ * bcrypt's cost for stored passwords: GoTrue's 10, or AUTH_BCRYPT_ROUNDS outside production. The journeys take
+ * bcrypt's least, 4: their accounts guard nothing, and at 10 every sign-up, sign-in and reset cost the stand-in
+ * ~0.2 s of CPU in pure JavaScript.
+ */
+const bcryptRounds = (() => {
+  const given = env.AUTH_BCRYPT_ROUNDS;
+  if (given === undefined || given === '') return 10;
+  const rounds = Number(given);
+  if (isProduction(env) || !Number.isInteger(rounds) || rounds < 4 || rounds > 31) {
+    console.error(
+      `AUTH_BCRYPT_ROUNDS must be a whole number from 4 to 31, and is not taken in production; it is "${given}".`,
+    );
+    process.exit(1);
+  }
+  return rounds;
+})();
 // Auth and Stripe listen on BIND_HOST (default: this machine only); the mailbox, which shows every
 // confirmation and reset link, stays a local tool unless MAILBOX_BIND_HOST opens it (a demo in containers).
 const host = bindHost(env);
@@ -107,6 +129,7 @@ const auth = createAuthService({
   },
   logger,
   trustProxy: env.TRUST_PROXY === '1',
+  bcryptRounds,
 });
 // Storage: the Supabase Storage API under /storage/v1 of the same origin, files under DATA_DIR/storage.
 const storage = createStorageService({

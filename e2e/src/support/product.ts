@@ -58,6 +58,13 @@ export async function startTestProduct(options: TestProductOptions = {}): Promis
   }
 }
 
+/**
+ * Every journey product's settings: services log warnings and errors only, and the auth stand-in stores passwords
+ * at bcrypt's least cost (its sign-ins cost ~0.2 s of CPU each at GoTrue's). Products beside a kept web server
+ * take them from its environment.
+ */
+const JOURNEY_ENV = { LOG_LEVEL: 'warn', AUTH_BCRYPT_ROUNDS: '4' };
+
 const PRODUCT_OPTIONS = {
   // E2E_API_REPLICAS=2: the same journeys against two API processes on PostgreSQL behind nginx.
   apiReplicas: Number(process.env.E2E_API_REPLICAS ?? 1),
@@ -112,7 +119,7 @@ function startOnce(options: TestProductOptions, logs: string[]): Promise<Running
     startProduct({
       ...PRODUCT_OPTIONS,
       ports: await freePorts(),
-      env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+      env: { DATA_DIR: dataDir, ...JOURNEY_ENV, ...options.env },
       services,
       builds: options.builds,
       log: productLog(logs),
