@@ -71,7 +71,7 @@ function run(step, prefixed) {
     NX_PROFILE: step.profile,
   };
   return new Promise((resolve) => {
-    const cpuFile = path.join(work, `cpu-${profiles}`);
+    const cpuFile = path.join(work, `${path.basename(step.profile, '.json')}.cpu`);
     const child = spawn(process.execPath, [withCpuTime, cpuFile, step.command, ...step.args], {
       cwd: step.cwd ?? ROOT,
       env,

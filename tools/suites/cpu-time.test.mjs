@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { waitedChildrenCpuSeconds } from './with-cpu-time.mjs';
+import { waitedChildrenCpuSeconds } from './cpu-time.mjs';
 
 const wrapper = fileURLToPath(new URL('./with-cpu-time.mjs', import.meta.url));
 
