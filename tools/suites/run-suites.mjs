@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`, `npm run test:changed` and CI's test steps: runs the suites in stages, side by side where one of
 // them mostly waits (the API's crash test waits for leases to run out, the API suites on PostgreSQL wait on
-// the server), and ends with a table of what each suite took, slowest first, and the CPU each step used.
+// the server), and ends with a table of what each suite took, slowest first, and how busy the CPUs were.
 //
 //   node tools/suites/run-suites.mjs            every unit suite and the crash test side by side, then the journeys
 //   node tools/suites/run-suites.mjs --changed  the unit suites Nx finds affected against main (--base=<ref> to
@@ -15,7 +15,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatCpuLine, formatSuiteTable, suiteRowsFromNxProfile } from './suite-table.mjs';
+import { busyShare, machineCpuTimes } from './cpu-time.mjs';
+import { formatBusyLine, formatSuiteTable, suiteRowsFromNxProfile } from './suite-table.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
@@ -27,14 +28,13 @@ const work = mkdtempSync(path.join(tmpdir(), 'agency-test-run-'));
 const profileDir = path.relative(ROOT, path.join(ROOT, 'node_modules', '.cache', 'agency-test-run'));
 mkdirSync(path.join(ROOT, profileDir), { recursive: true });
 const summaryDir = path.join(work, 'jest');
-const withCpuTime = fileURLToPath(new URL('./with-cpu-time.mjs', import.meta.url));
 
 /** @typedef {{ name: string, command: string, args: string[], env?: Record<string, string>, cwd?: string, untilNextStage?: boolean }} Step */
 
 /** @type {import('./suite-table.mjs').SuiteRow[][]} */
 const rows = [];
-/** CPU seconds per step, where the system reports them (tools/suites/with-cpu-time.mjs). */
-const cpu = [];
+/** How busy the CPUs were over each stage, where the system says (tools/suites/cpu-time.mjs). */
+const busyStages = [];
 let profiles = 0;
 
 /** jest's counts written so far (tools/jest/summary-reporter.cjs). */
@@ -71,8 +71,7 @@ function run(step, prefixed) {
     NX_PROFILE: step.profile,
   };
   return new Promise((resolve) => {
-    const cpuFile = path.join(work, `${path.basename(step.profile, '.json')}.cpu`);
-    const child = spawn(process.execPath, [withCpuTime, cpuFile, step.command, ...step.args], {
+    const child = spawn(step.command, step.args, {
       cwd: step.cwd ?? ROOT,
       env,
       stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -97,7 +96,6 @@ function run(step, prefixed) {
       rows.push(
         stepRows(step, (Date.now() - started) / 1000, passed ? 'passed' : `failed (${signal ?? code})`),
       );
-      if (existsSync(cpuFile)) cpu.push({ step: step.name, seconds: Number(readFileSync(cpuFile, 'utf8')) });
       resolve(passed);
     });
   });
@@ -113,9 +111,14 @@ async function runStages(stages) {
     const steps = stage.filter(Boolean);
     if (steps.length === 0) continue;
     const prefixed = steps.length + carried.length > 1;
+    const cpuBefore = machineCpuTimes();
     const started = steps.map((step) => ({ step, passed: run(step, prefixed) }));
     const held = started.filter(({ step }) => !step.untilNextStage).map(({ passed }) => passed);
-    if ((await Promise.all([...carried, ...held])).includes(false)) {
+    const passed = !(await Promise.all([...carried, ...held])).includes(false);
+    const cpuAfter = machineCpuTimes();
+    if (cpuBefore && cpuAfter)
+      busyStages.push({ stage: steps.map((s) => s.name).join(' + '), share: busyShare(cpuBefore, cpuAfter) });
+    if (!passed) {
       await Promise.all(started.map(({ passed }) => passed));
       return false;
     }
@@ -234,11 +237,14 @@ if (mode === 'changed') {
 }
 
 const started = Date.now();
+const cpuAtStart = machineCpuTimes();
 const passed = await runStages(stages.filter(Boolean));
+const cpuAtEnd = machineCpuTimes();
 
 rmSync(work, { recursive: true, force: true });
 const wallSeconds = (Date.now() - started) / 1000;
 console.log(`\n${formatSuiteTable(rows.flat(), wallSeconds)}`);
-if (cpu.length) console.log(formatCpuLine(cpu, wallSeconds, availableParallelism()));
+if (cpuAtStart && cpuAtEnd)
+  console.log(formatBusyLine(busyStages, busyShare(cpuAtStart, cpuAtEnd), availableParallelism()));
 console.log();
 process.exit(passed ? 0 : 1);

@@ -2,7 +2,6 @@
 
 /**
  * @typedef {{ suite: string, seconds: number, status: string, tests?: number }} SuiteRow
- * @typedef {{ step: string, seconds: number }} StepCpu
  * @typedef {{ step: string, project: string, tests: number, failed: number }} JestCount
  */
 
@@ -68,18 +67,14 @@ export function formatSuiteTable(rows, totalSeconds) {
 }
 
 /**
- * The line under the table: the CPU each step's processes used, most first, and what share of the machine the
- * run kept busy. A run near 100 % is bound by CPU: only less work makes it faster, not more running side by side.
- * @param {StepCpu[]} steps
- * @param {number} wallSeconds the whole run, wall clock
+ * The line under the table: how busy the machine's CPUs were over each stage and over the run. A stage near
+ * 100 % is bound by CPU: it gets faster only with less work, not with more of it side by side.
+ * @param {Array<{ stage: string, share: number }>} stages
+ * @param {number} overall the run's busy share (0-1)
  * @param {number} cores
  */
-export function formatCpuLine(steps, wallSeconds, cores) {
-  const total = steps.reduce((sum, s) => sum + s.seconds, 0);
-  const each = [...steps]
-    .sort((a, b) => b.seconds - a.seconds)
-    .map((s) => `${s.step} ${formatSeconds(s.seconds)}`)
-    .join(', ');
-  const share = Math.round((100 * total) / (wallSeconds * cores));
-  return `CPU (user + system, every process of a step): ${each}; in all ${formatSeconds(total)}, ${share} % of ${cores} cores over the run`;
+export function formatBusyLine(stages, overall, cores) {
+  const percent = (share) => `${Math.round(share * 100)} %`;
+  const each = stages.map((s) => `${s.stage} ${percent(s.share)}`).join(', ');
+  return `CPU busy (the whole machine, ${cores} cores): ${percent(overall)} over the run; by stage: ${each}`;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatCpuLine, formatSuiteTable, suiteRowsFromNxProfile } from './suite-table.mjs';
+import { formatBusyLine, formatSuiteTable, suiteRowsFromNxProfile } from './suite-table.mjs';
 
 test('Nx profile events become rows, with jest counts of the same step and project and cache hits named', () => {
   const profile = [
@@ -44,17 +44,16 @@ test('the table lists the slowest suite first and the wall-clock total', () => {
   assert.equal(lines.at(-1), 'total (wall clock): 5 min 30 s');
 });
 
-test('the CPU line lists the steps by CPU, most first, and the share of the cores the run kept busy', () => {
+test('the busy line gives the run’s share and each stage’s, as whole percents', () => {
   assert.equal(
-    formatCpuLine(
+    formatBusyLine(
       [
-        { step: 'unit', seconds: 300 },
-        { step: 'journeys', seconds: 540.4 },
-        { step: 'build', seconds: 9.6 },
+        { stage: 'unit + api crash test', share: 0.964 },
+        { stage: 'build', share: 0.71 },
       ],
-      500,
+      0.9249,
       2,
     ),
-    'CPU (user + system, every process of a step): journeys 9 min 00 s, unit 5 min 00 s, build 9.6 s; in all 14 min 10 s, 85 % of 2 cores over the run',
+    'CPU busy (the whole machine, 2 cores): 92 % over the run; by stage: unit + api crash test 96 %, build 71 %',
   );
 });
