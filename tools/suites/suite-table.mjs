@@ -76,5 +76,5 @@ export function formatSuiteTable(rows, totalSeconds) {
 export function formatBusyLine(stages, overall, cores) {
   const percent = (share) => `${Math.round(share * 100)} %`;
   const each = stages.map((s) => `${s.stage} ${percent(s.share)}`).join(', ');
-  return `CPU busy (the whole machine, ${cores} cores): ${percent(overall)} over the run; by stage: ${each}`;
+  return `CPU busy (the whole machine, ${cores} cores): ${percent(overall)} over the run${each && `; by stage: ${each}`}`;
 }

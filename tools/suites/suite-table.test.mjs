@@ -56,4 +56,5 @@ test('the busy line gives the run’s share and each stage’s, as whole percent
     ),
     'CPU busy (the whole machine, 2 cores): 92 % over the run; by stage: unit + api crash test 96 %, build 71 %',
   );
+  assert.equal(formatBusyLine([], 0.5, 2), 'CPU busy (the whole machine, 2 cores): 50 % over the run');
 });
