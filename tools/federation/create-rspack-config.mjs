@@ -15,6 +15,7 @@ import { hostSharedModulesSource } from './host-shared-modules.mjs';
 import { HostContractPlugin } from './host-contract.mjs';
 import { RequestContractPlugin } from './api-requests.mjs';
 import { ChunkGroupsPlugin, SHARED_MODULES_FILE } from './chunk-groups-plugin.mjs';
+import { CompileHintsPlugin } from './compile-hints-plugin.mjs';
 import { FontFilesPlugin, fontFaces } from './font-faces.mjs';
 import { BrandFilesPlugin, iconLinks } from './brand-files.mjs';
 import { appConfigFrom, resolveLocalEnv } from '../../web-server/src/local-env.mjs';
@@ -202,6 +203,9 @@ export function createRspackConfig({
         new HostContractPlugin({ production }),
         // What the server preloads per route: the start-up chunks behind the async boundary and each page's.
         new ChunkGroupsPlugin({ startup: 'bootstrap' }),
+        // React, react-dom, the router, the kit and the federation runtime run at every page's start. Hinting
+        // a page's own chunks or a remote's measured no better (scripts/bench-profile.mjs, bench:lighthouse).
+        production && new CompileHintsPlugin(['bootstrap', 'federation']),
         // What the Module Federation plugin would define for a pure consumer: the runtime keeps remote
         // loading, sharing and manifest snapshots (remotes are found by mf-manifest.json), for browsers only.
         new rspack.DefinePlugin({

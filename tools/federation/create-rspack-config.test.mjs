@@ -90,6 +90,18 @@ describe('the host', () => {
     });
   }
 
+  test('in production: the start-up chunks and the federation runtime carry V8’s compile hint; in development none', () => {
+    assert.deepEqual(plugin(build(hostFederation, 'host', 'production'), 'CompileHintsPlugin').groups, [
+      'bootstrap',
+      'federation',
+    ]);
+    assert.equal(plugin(build(hostFederation, 'host', 'development'), 'CompileHintsPlugin'), undefined);
+    assert.equal(
+      plugin(build(marketingFederation, 'remote-marketing', 'production'), 'CompileHintsPlugin'),
+      undefined,
+    );
+  });
+
   test('built without federation (the bench monolith): no federation plugin at all', () => {
     const config = build(hostFederation, 'host', 'production', { federated: false });
     assert.equal(plugin(config, 'ModuleFederationPlugin'), undefined);
