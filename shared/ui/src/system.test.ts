@@ -36,12 +36,12 @@ test('the global styles are built on first read, not with the system (patches/),
   expect(system._global).toBe(system._global);
 });
 
-test('prepareSystem builds the same system in three steps, each after awaiting the next task, for getSystem', async () => {
+test('prepareSystem builds the same system in six steps, each after awaiting the next task, for getSystem', async () => {
   await jest.isolateModulesAsync(async () => {
     const fresh = await import('./system');
     const nextTask = jest.fn(() => Promise.resolve());
     const prepared = await fresh.prepareSystem(nextTask);
-    expect(nextTask).toHaveBeenCalledTimes(3);
+    expect(nextTask).toHaveBeenCalledTimes(6);
     expect(fresh.getSystem()).toBe(prepared);
     expect(prepared.token('colors.fg.error')).toBe(system.token('colors.fg.error'));
     expect(prepared.tokens.allTokens).toHaveLength(system.tokens.allTokens.length);
