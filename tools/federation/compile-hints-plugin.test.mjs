@@ -39,6 +39,7 @@ function build(groups) {
 test('the named groups’ files begin with the hint, after minification; the others do not', async () => {
   const read = await build(['start']);
   assert.ok(read('start.js').startsWith(COMPILE_HINT));
+  assert.ok(!read('start.js').includes('a comment'), 'the source’s own comment is minified away');
   assert.ok(!read('later.js').includes('allFunctionsCalledOnLoad'));
   assert.ok(!read('main.js').includes('allFunctionsCalledOnLoad'));
 });

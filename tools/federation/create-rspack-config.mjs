@@ -204,7 +204,7 @@ export function createRspackConfig({
         // What the server preloads per route: the start-up chunks behind the async boundary and each page's.
         new ChunkGroupsPlugin({ startup: 'bootstrap' }),
         // React, react-dom, the router, the kit and the federation runtime run at every page's start. Hinting
-        // a page's own chunks or a remote's measured no better (scripts/bench-profile.mjs, bench:lighthouse).
+        // a page's own chunks or a remote's measured no better in traces of the public pages' loads.
         production && new CompileHintsPlugin(['bootstrap', 'federation']),
         // What the Module Federation plugin would define for a pure consumer: the runtime keeps remote
         // loading, sharing and manifest snapshots (remotes are found by mf-manifest.json), for browsers only.
