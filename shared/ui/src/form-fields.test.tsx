@@ -1,4 +1,4 @@
-import { act, useState } from 'react';
+import { act, useLayoutEffect, useState, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { TextField } from './form-fields';
@@ -38,4 +38,29 @@ test('what was typed into a server-rendered field before hydration reaches the f
   });
   expect(heard).toHaveBeenCalledWith('early@example.com');
   expect(container.querySelector('input')!.value).toBe('early@example.com');
+});
+
+test('what was typed is handed over in the hydration’s commit, before anything outside the field runs again', async () => {
+  // A submit held before hydration is replayed as soon as the form is hydrated, possibly before React's passive
+  // effects: by the end of the commit (the parent's layout effects run after the field's) the form must have it.
+  const handedOverBeforeCommitEnds: boolean[] = [];
+  const heard = jest.fn();
+  function Commit({ children }: { children: ReactNode }) {
+    useLayoutEffect(() => void handedOverBeforeCommitEnds.push(heard.mock.calls.length > 0), []);
+    return children;
+  }
+  const container = document.createElement('div');
+  document.body.append(container);
+  container.innerHTML = renderToString(<Form onValue={() => {}} />);
+  container.querySelector('input')!.value = 'early@example.com';
+  await act(async () => {
+    hydrateRoot(
+      container,
+      <Commit>
+        <Form onValue={heard} />
+      </Commit>,
+    );
+  });
+  expect(handedOverBeforeCommitEnds).toEqual([true]);
+  expect(heard).toHaveBeenCalledWith('early@example.com');
 });

@@ -1,5 +1,5 @@
 import { mergeRefs } from '@chakra-ui/react';
-import { memo, useEffect, useMemo, useRef, type ChangeEvent, type FocusEvent, type Ref } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type ChangeEvent, type FocusEvent, type Ref } from 'react';
 import { Field, Input, NativeSelect, Textarea } from './form-controls';
 
 // Labelled fields with the required mark, helper and error text, for formik (handleChange/handleBlur) or
@@ -67,6 +67,9 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  * element: React leaves a hydrated field's value as it finds it). Once hydrated, what the visitor typed meanwhile
  * is handed to the form as one change, the way a keystroke would be, so none of it is lost when the form next
  * renders the field from its own state. Also catches what the browser restored or autofilled before hydration.
+ * It is handed over in the hydration's commit (a layout effect), not in a passive effect a task later: a submit
+ * the early-input script held (host/src/lib/dom/early-input.ts) is replayed as soon as the form is hydrated, and
+ * must find the form holding what was typed.
  */
 function useTypedBeforeHydration<E extends Control>(
   value: string,
@@ -75,7 +78,7 @@ function useTypedBeforeHydration<E extends Control>(
 ) {
   const element = useRef<E | null>(null);
   const first = useRef({ value, onChange });
-  useEffect(() => {
+  useLayoutEffect(() => {
     const field = element.current;
     const { value: rendered, onChange: change } = first.current;
     if (field && field.value !== rendered)
