@@ -31,10 +31,12 @@ export function suiteRowsFromNxProfile(profile, counts, step) {
     });
 }
 
-const formatSeconds = (s) =>
-  s >= 60
-    ? `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`
-    : `${s.toFixed(1)} s`;
+// Rounded to whole seconds before splitting, so 179.6 s reads "3 min 00 s", not "2 min 60 s".
+const formatSeconds = (s) => {
+  if (s < 59.95) return `${s.toFixed(1)} s`;
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+};
 
 /**
  * @param {SuiteRow[]} rows

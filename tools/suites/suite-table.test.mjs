@@ -44,6 +44,15 @@ test('the table lists the slowest suite first and the wall-clock total', () => {
   assert.equal(lines.at(-1), 'total (wall clock): 5 min 30 s');
 });
 
+test('a time that rounds up to the next minute reads as that minute', () => {
+  const lines = formatSuiteTable(
+    [{ suite: 'crash test', seconds: 179.6, status: 'passed', tests: 34 }],
+    59.97,
+  ).split('\n');
+  assert.match(lines[3], /^crash test\s+3 min 00 s\s+34\s+passed$/);
+  assert.equal(lines.at(-1), 'total (wall clock): 1 min 00 s');
+});
+
 test('the busy line gives the run’s share and each stage’s, as whole percents', () => {
   assert.equal(
     formatBusyLine(
