@@ -139,7 +139,13 @@ export function createServerRenderer({ hostDir, log = console.error, renderTimeo
   }
 
   let sitemap;
-  const publicPaths = () => (sitemap ??= call({ type: 'sitemap' }).catch(() => ['/']));
+  // A worker that failed to answer (a busy machine, a restart) gives '/' for now and is asked again next time:
+  // kept, that answer left every other page out of the sitemap until the server restarted.
+  const publicPaths = () =>
+    (sitemap ??= call({ type: 'sitemap' }).catch(() => {
+      sitemap = undefined;
+      return ['/'];
+    }));
 
   /**
    * Renders the public pages (the sitemap's) ahead of their visitors: at start, and whenever the configuration
