@@ -46,11 +46,8 @@ function serve(variant) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-hints-'));
-const product = await startProduct({
-  ports: await freePorts(),
-  env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-});
-const browser = await launchChromium();
+let product;
+let browser;
 
 /** The main thread's tasks of one traced load (ms from navigation, and length in ms). */
 async function load(path) {
@@ -89,6 +86,11 @@ function figures({ firstPaint, tasks }, multipliers) {
 
 const rows = [];
 try {
+  product = await startProduct({
+    ports: await freePorts(),
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  browser = await launchChromium();
   const calibrated = await calibrateBrowser(browser, process.env.COMPILE_HINT_CPU_SLOWDOWN);
   const multipliers = [PRESET_MULTIPLIER, calibrated];
   for (const path of PUBLIC_PAGES) {
@@ -124,7 +126,7 @@ try {
   console.log(`compile-hints / tbt-on=${landing('on')} tbt-off=${landing('off')}`);
 } finally {
   serve('on');
-  await browser.close();
-  await product.stop();
+  await browser?.close();
+  await product?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
