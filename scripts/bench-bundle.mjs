@@ -1,12 +1,13 @@
-// `npm run bench:bundle`: builds everything, loads /, / signed in, /login, /purchase/1 and /dashboard in
-// Chromium and prints the JavaScript each route loads per origin (raw, gzip, brotli); then builds the same
-// landing as one non-federated bundle and prints the federation cost as a ratio. Last line:
-// landing-js-gz-kb=<n> monolith-gz-kb=<n> ratio=<r>
+// `npm run bench:bundle`: builds everything, loads /, / after the visitor's first input, / signed in, /login,
+// /purchase/1 and /dashboard in Chromium and prints the JavaScript each route loads per origin (raw, gzip,
+// brotli); then builds the same landing as one non-federated bundle and prints the federation cost as a ratio,
+// at load and once the landing has hydrated. Last line:
+// landing-js-gz-kb=<n> monolith-gz-kb=<n> ratio=<r> awake-landing-js-gz-kb=<n> awake-ratio=<r>
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kb, measurePageJs } from '../tools/bench/measure-js.mjs';
+import { firstInput, kb, measurePageJs } from '../tools/bench/measure-js.mjs';
 import { ROOT, startProduct } from '../tools/product/start-product.mjs';
 import { freePorts } from '../tools/product/free-ports.mjs';
 import { appConfigFrom } from '../web-server/src/local-env.mjs';
@@ -75,16 +76,17 @@ try {
   const measured = {};
   const pages = [
     { key: 'landing', route: '/' },
+    { key: 'landingAwake', route: '/', settle: firstInput, label: "after the visitor's first input" },
     ...(adminSession ? [{ key: 'signedInLanding', route: '/', storageState: adminSession }] : []),
     { key: 'login', route: '/login' },
     { key: 'purchase', route: '/purchase/1' },
     ...(adminSession ? [{ key: 'dashboard', route: '/dashboard', storageState: adminSession }] : []),
   ];
-  for (const { key, route, storageState } of pages) {
-    const result = await measurePageJs(browser, `${product.url}${route}`, { storageState });
+  for (const { key, route, storageState, settle, label } of pages) {
+    const result = await measurePageJs(browser, `${product.url}${route}`, { storageState, settle });
     measured[key] = result;
     console.log(
-      `\n${route}${storageState ? ' (signed in as the admin)' : ''}  (${result.total.files} JS files)`,
+      `\n${route}${storageState ? ' (signed in as the admin)' : ''}${label ? ` ${label}` : ''}  (${result.total.files} JS files)`,
     );
     console.log('  origin                 raw kB   gzip kB  brotli kB');
     for (const [origin, s] of Object.entries(result.byOrigin)) {
@@ -105,6 +107,10 @@ try {
   const forbidden = budget.landing.forbiddenOrigins.map((v) => new URL(product.env[v]).origin);
   const leaked = Object.keys(landing.byOrigin).filter((origin) => forbidden.includes(origin));
   const ratio = landing.total.gzip / mono.total.gzip;
+  // The monolith renders its landing in the browser at once: the like-for-like federation cost is the landing
+  // once it has hydrated too.
+  const awake = measured.landingAwake;
+  const awakeRatio = awake.total.gzip / mono.total.gzip;
   const verdict = (ok) => (ok ? 'ok' : 'OVER');
   console.log(
     `\nlanding: budget ≤ ${kb(budget.landing.maxJsGzipBytes)} kB gzip -> ${verdict(landing.total.gzip <= budget.landing.maxJsGzipBytes)}; ` +
@@ -112,6 +118,10 @@ try {
       `ratio ≤ ${budget.monolithRatioTarget} -> ${verdict(ratio <= budget.monolithRatioTarget)}; ` +
       `ratio target ≤ ${budget.monolithRatioGoal} -> ${verdict(ratio <= budget.monolithRatioGoal)}; ` +
       `checkout/portal bytes on / -> ${leaked.length === 0 ? 'none' : leaked.join(', ')}`,
+  );
+  console.log(
+    `landing after the first input: ${kb(awake.total.gzip)} kB gzip, budget ≤ ${kb(budget.landingAwake.maxJsGzipBytes)} kB -> ${verdict(awake.total.gzip <= budget.landingAwake.maxJsGzipBytes)}; ` +
+      `ratio to the monolith ${awakeRatio.toFixed(3)} (≤ ${budget.monolithRatioTarget} -> ${verdict(awakeRatio <= budget.monolithRatioTarget)}; ≤ ${budget.monolithRatioGoal} -> ${verdict(awakeRatio <= budget.monolithRatioGoal)})`,
   );
   for (const [key, label] of [
     ['signedInLanding', '/ signed in'],
@@ -124,7 +134,7 @@ try {
     );
   }
   console.log(
-    `landing-js-gz-kb=${kb(landing.total.gzip)} monolith-gz-kb=${kb(mono.total.gzip)} ratio=${ratio.toFixed(3)}`,
+    `landing-js-gz-kb=${kb(landing.total.gzip)} monolith-gz-kb=${kb(mono.total.gzip)} ratio=${ratio.toFixed(3)} awake-landing-js-gz-kb=${kb(awake.total.gzip)} awake-ratio=${awakeRatio.toFixed(3)}`,
   );
 } finally {
   await browser.close();

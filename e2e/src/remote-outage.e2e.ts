@@ -32,6 +32,10 @@ describe('remote outage isolation', () => {
       await page.route(marketing, fail);
 
       await page.goto(suite.product.url);
+      // The server rendered the landing (its server reaches the remote); the browser asks for the remote's code
+      // on the visitor's first input.
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      await page.keyboard.press('Shift');
       await fallback(page).waitFor({ timeout: 20_000 });
       assert.ok(await page.getByRole('button', { name: 'Retry' }).isVisible());
       assert.ok(await page.getByRole('banner').isVisible(), 'header still shown');

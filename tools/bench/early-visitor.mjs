@@ -11,10 +11,14 @@ export const MOBILE_VIEWPORT = { width: 412, height: 823 };
 /**
  * In the page from its first byte: the time at which every control above the fold (links, buttons, fields,
  * tabs) has been taken over by React (React's own `__reactProps$` key on the element: what it dispatches
- * events from), i.e. responds as the app. Polled every 25 ms from the first paint's HTML on.
+ * events from), i.e. responds as the app. Polled every 25 ms from the first paint's HTML on. A link in a page
+ * that hydrates on the visitor's first input (host/src/lib/federation/components/remote-page.tsx) responds as
+ * the server wrote it: the host's router follows it.
  */
 const CONTROLS_PROBE = `(() => {
-  const hydrated = (e) => Object.keys(e).some((k) => k.startsWith('__reactProps$'));
+  const hydrated = (e) =>
+    Object.keys(e).some((k) => k.startsWith('__reactProps$')) ||
+    (e.matches('a[href]') && e.closest('[data-hydrates-on-first-input]') !== null);
   const SELECTOR = 'a[href],button,input,select,textarea,[role=tab]';
   // Kept for awake()'s report of the controls React never took over.
   window.__controlsProbe = { hydrated, SELECTOR };

@@ -62,3 +62,16 @@ export async function measurePageJs(browser, url, { settle, storageState, brotli
 }
 
 export const kb = (bytes) => (bytes / 1000).toFixed(1);
+
+/**
+ * `settle` for a page that hydrates on the visitor's first input (host/src/lib/federation/components/remote-page.tsx):
+ * a key press, then the page taking over its server HTML (its first link is React's). What such a page loads then
+ * is what it loaded at once before, and what the same page without federation loads at once.
+ */
+export async function firstInput(page) {
+  await page.keyboard.press('Shift');
+  await page.waitForFunction(() => {
+    const link = document.querySelector('#main a[href]');
+    return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps$'));
+  });
+}

@@ -77,7 +77,7 @@ function AppRoutes() {
           <Route
             key={route.path}
             path={route.path}
-            element={<RemotePage remote={route.remote} exposed={route.exposed} />}
+            element={<RemotePage remote={route.remote} exposed={route.exposed} hydrate={route.hydrate} />}
           />
         ))}
         <Route path={HOST_PATHS.login} element={lazyPage(<LoginPage />)} />

@@ -177,7 +177,10 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
         .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
         .join('')}>`,
   );
-  const remote = byRole ? undefined : remoteForPath(pathname, null);
+  // A page hydrated on the visitor's first input (RemotePage) preloads nothing of its remote: a visitor who only
+  // reads it loads none of it.
+  const onFirstInput = REMOTE_ROUTES.find((route) => matchPath(route.path, pathname))?.hydrate;
+  const remote = byRole || onFirstInput ? undefined : remoteForPath(pathname, null);
   return {
     status: isKnownPath(pathname) ? 200 : 404,
     head: [

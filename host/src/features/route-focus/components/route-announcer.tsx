@@ -1,18 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from '@agency/router';
 import { VisuallyHidden } from '@agency/ui';
+import { focusHeading, sectionHeading } from '../../../lib/dom/focus-heading';
 import { sectionIdFromHash, waitForElement, waitForSelector } from '../../../lib/dom/wait-for-element';
 
 const PAGE_HEADING = '#main h1';
-
-function focusHeading(element: HTMLElement): void {
-  // Headings are not focusable by themselves; -1 lets focus land there without adding a tab stop.
-  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
-  // Focus is there for screen readers and as the start of the next Tab; a heading is nothing to operate, so no
-  // ring (the browser drew one around the dashboard's name after every sign-in, as after any key press).
-  element.style.outline = 'none';
-  element.focus({ preventScroll: true });
-}
 
 /**
  * After a client-side navigation, moves focus to the new page's heading (or, for /#section, to that section's
@@ -50,7 +42,7 @@ export function RouteAnnouncer() {
         });
     void promise.then((target) => {
       if (!target) return;
-      const heading = section ? (target.querySelector<HTMLElement>('h1, h2, h3') ?? target) : target;
+      const heading = section ? sectionHeading(target) : target;
       if (!section) lastHeading.current = { element: heading, text: heading.textContent };
       focusHeading(heading);
       setMessage(heading.textContent ?? '');

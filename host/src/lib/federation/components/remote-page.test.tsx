@@ -1,7 +1,11 @@
-import type { ReactElement } from 'react';
-import { act, screen, waitFor } from '@testing-library/react';
+import { Suspense, useState, type ReactElement } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from '@agency/router';
+import { MemoryRouter } from '@agency/router/testing';
 import { renderHost } from '../../../testing/render-host';
-import { RemotePage, useRemotePageReady } from './remote-page';
+import { HYDRATES_ON_FIRST_INPUT, RemotePage, useRemotePageReady } from './remote-page';
 
 // The registry decides which release a page comes from (remote-registry.test.ts); this is what the visitor
 // sees for each outcome.
@@ -101,4 +105,85 @@ test('a page drawn when ready comes from the release the navigation shows: an ol
   await act(async () => reread());
   expect(await screen.findByRole('heading', { name: 'Purchase Basic Web App' })).toBeInTheDocument();
   expect(registry.loadRemotePage).toHaveBeenCalledWith('checkout', './after-reread-page');
+});
+
+describe('a page that hydrates on the first input', () => {
+  function Terms() {
+    const [count, setCount] = useState(0);
+    return (
+      <section>
+        <h1>Terms of Service</h1>
+        <button type="button" onClick={() => setCount(count + 1)}>
+          Clicked {count} times
+        </button>
+        <a href="/login">Sign in</a>
+      </section>
+    );
+  }
+  function Address() {
+    return <p data-testid="address">{useLocation().pathname}</p>;
+  }
+  // What the server sends: the page inside RemotePage's wrapper and Suspense boundary.
+  const serverHtml = renderToString(
+    <MemoryRouter>
+      <div style={{ display: 'contents' }} {...{ [HYDRATES_ON_FIRST_INPUT]: '' }}>
+        <Suspense fallback={null}>
+          <Terms />
+        </Suspense>
+      </div>
+      <Address />
+    </MemoryRouter>,
+  );
+  let root: Root | undefined;
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    document.body.innerHTML = '';
+  });
+
+  async function hydrate(exposed: string) {
+    registry.loadRemotePage.mockClear().mockResolvedValue({ default: Terms });
+    const container = document.createElement('div');
+    container.innerHTML = serverHtml;
+    document.body.append(container);
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <MemoryRouter>
+          <RemotePage remote="marketing" exposed={exposed} hydrate="on-first-input" />
+          <Address />
+        </MemoryRouter>,
+      );
+    });
+  }
+  const button = () => screen.getByRole('button', { name: /Clicked/ });
+
+  test("keeps the server's HTML and loads nothing until the visitor's first input, then hydrates it", async () => {
+    await hydrate('./terms-page');
+    const heading = screen.getByRole('heading', { name: 'Terms of Service' });
+    expect(registry.loadRemotePage).not.toHaveBeenCalled();
+    fireEvent.click(button());
+    expect(button()).toHaveTextContent('Clicked 0 times');
+
+    await act(async () => void fireEvent.pointerDown(document.body));
+    expect(registry.loadRemotePage).toHaveBeenCalledTimes(1);
+    expect(registry.loadRemotePage).toHaveBeenCalledWith('marketing', './terms-page');
+    await act(async () => void fireEvent.click(button()));
+    expect(button()).toHaveTextContent('Clicked 1 times');
+    // Hydrated: the server's elements, not new ones.
+    expect(screen.getByRole('heading', { name: 'Terms of Service' })).toBe(heading);
+  });
+
+  test('its links to other pages go through the router meanwhile', async () => {
+    await hydrate('./privacy-page');
+    await act(async () => void fireEvent.click(screen.getByRole('link', { name: 'Sign in' })));
+    expect(screen.getByTestId('address')).toHaveTextContent('/login');
+  });
+
+  test('rendered in the browser (no server HTML), it loads at once', async () => {
+    registry.loadRemotePage.mockClear().mockResolvedValue({ default: Terms });
+    await showPage(<RemotePage remote="marketing" exposed="./landing-page" hydrate="on-first-input" />);
+    expect(await screen.findByRole('heading', { name: 'Terms of Service' })).toBeInTheDocument();
+    expect(registry.loadRemotePage).toHaveBeenCalledWith('marketing', './landing-page');
+  });
 });
