@@ -187,7 +187,8 @@ describe('durable jobs (pg-boss on the product database)', () => {
       const { worker, sender, taken, takenCount, close } = await twoProcesses('burst');
       try {
         // Four jobs nothing wakes a worker for, then one that wakes it once.
-        for (const subject of ['first', 'second', 'third', 'fourth']) await sender.send('mail.send', mail(subject));
+        for (const subject of ['first', 'second', 'third', 'fourth'])
+          await sender.send('mail.send', mail(subject));
         await worker.send('mail.send', mail('fifth'));
         await takenCount(5);
         expect([...taken].sort()).toEqual(['fifth', 'first', 'fourth', 'second', 'third']);
