@@ -45,6 +45,69 @@ describe('marketing pages', () => {
     await context.close();
   });
 
+  test("a reader of / runs none of the page's code; section links, Back and a tier button work meanwhile, and the page is hydrated in place, never drawn again", async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { page, errors } = await newPage(context);
+    const marketing = new URL(suite.product.env.MARKETING_URL!).origin;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${suite.product.url}/`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    // Marks the server's elements: one drawn again by React would come without the mark.
+    await page.evaluate(() => {
+      for (const id of ['hero-heading', 'services-heading'])
+        Object.assign(document.getElementById(id)!, { fromServer: true });
+      Object.assign(window, { sameDocument: true });
+    });
+    const fromServer = (id: string) =>
+      page.evaluate(
+        (which) =>
+          (document.getElementById(which) as unknown as { fromServer?: boolean }).fromServer === true,
+        id,
+      );
+    assert.deepEqual(
+      scripts.filter((url) => url.startsWith(marketing) || /federation\./.test(url)),
+      [],
+      'the page loaded federation or marketing code before any input',
+    );
+
+    // A section link in the header, then Back: the browser's scrolling, focus on the section's heading.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+    await page.waitForURL(`${suite.product.url}/#services`);
+    await waitUntilInView(page, page.locator('section#services'), 'the header link to /#services');
+    await page.waitForFunction(() => document.activeElement?.id === 'services-heading');
+    await page.goBack();
+    await page.waitForURL(`${suite.product.url}/`);
+
+    // The first input woke the page: it is hydrated, on the server's elements.
+    await page.waitForFunction(() => {
+      const link = document.querySelector('#main a[href]');
+      return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps$'));
+    });
+    assert.ok(
+      scripts.some((url) => url.startsWith(marketing)),
+      'the marketing remote was never loaded',
+    );
+    assert.ok(await fromServer('hero-heading'), 'the hero was drawn again instead of hydrated');
+    assert.ok(await fromServer('services-heading'), 'the services section was drawn again');
+
+    // A tier button: the app's router, not a new document.
+    await page
+      .getByRole('article', { name: 'Basic Web App' })
+      .getByRole('link', { name: 'Get Started' })
+      .click();
+    await page.waitForURL(`${suite.product.url}/purchase/1`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+      true,
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('tier buttons lead to purchase for tiers 1 and 2 and to consultation for tiers 3 and 4', async () => {
     const context = await suite.browser.newContext();
     const { page } = await newPage(context);

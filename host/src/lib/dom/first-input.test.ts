@@ -1,6 +1,8 @@
 import { answerLinksWhileAsleep, whenFirstInput } from './first-input';
 
+const stops: (() => void)[] = [];
 afterEach(() => {
+  stops.splice(0).forEach((stop) => stop());
   document.body.innerHTML = '';
   window.history.replaceState(null, '', '/');
 });
@@ -46,7 +48,7 @@ describe('whenFirstInput', () => {
 describe('answerLinksWhileAsleep', () => {
   function page() {
     document.body.innerHTML = `
-      <header><a href="/#services">Services</a><a href="/login">Login</a></header>
+      <header><a href="/">Home</a><a href="/#services">Services</a><a href="/login">Login</a></header>
       <div id="region">
         <a href="/purchase/1?from=landing#top">Get Started</a>
         <a href="https://elsewhere.example/">Elsewhere</a>
@@ -56,6 +58,7 @@ describe('answerLinksWhileAsleep', () => {
     const region = document.getElementById('region')!;
     const navigate = jest.fn();
     const stop = answerLinksWhileAsleep(region, navigate);
+    stops.push(stop);
     const click = (name: string, init: MouseEventInit = {}) => {
       const link = [...document.querySelectorAll('a')].find((a) => a.textContent === name)!;
       const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init });
@@ -80,6 +83,31 @@ describe('answerLinksWhileAsleep', () => {
     expect(window.location.hash).toBe('#services');
     expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
     expect(document.activeElement).toBe(document.getElementById('services-heading'));
+  });
+
+  test('a link to this page without a section only sets the address', () => {
+    const { navigate, click } = page();
+    window.history.pushState(null, '', '/#about');
+    expect(click('Home').defaultPrevented).toBe(true);
+    expect(window.location.hash).toBe('');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test('Back and Forward between sections of this page never reach the router; to another page they do', () => {
+    const { stop } = page();
+    const router = jest.fn();
+    window.addEventListener('popstate', router);
+    window.history.pushState(null, '', '/#services');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(router).not.toHaveBeenCalled();
+    window.history.pushState(null, '', '/login');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(router).toHaveBeenCalledTimes(1);
+    stop();
+    window.history.pushState(null, '', '/');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(router).toHaveBeenCalledTimes(2);
+    window.removeEventListener('popstate', router);
   });
 
   test('other links keep their own behaviour: outside the page, another site, a new tab, a modifier key', () => {

@@ -32,12 +32,13 @@ export function whenFirstInput(): { woken: Woken; wake: () => void } {
 }
 
 /**
- * While a page's server HTML waits for its code (until the returned function is called), plain clicks on links
- * are answered without the router's location reaching the page (an update there would make React draw it anew
- * instead of hydrating it):
+ * While a page's server HTML waits for its code (until the returned function is called), the visitor moves
+ * about without the router's location reaching the page (an update there would make React draw it anew instead
+ * of hydrating it):
  * - a link anywhere to a section of this page (the header's, the page's own) adds the address to the history,
  *   scrolls to the section and moves focus to its heading, as the router's navigation does (hash-scroll,
- *   route-announcer), without telling the router;
+ *   route-announcer); a link to this page without a section only sets the address;
+ * - Back and Forward between such addresses are left to the browser, which restores the scroll position;
  * - a link inside `region` to another page goes through `navigate` (the app's router) instead of loading the
  *   whole site again: no router has taken those links over yet.
  * Links with a target, a download or a modifier key keep their own behaviour.
@@ -50,6 +51,11 @@ export function answerLinksWhileAsleep(region: Element, navigate: (to: string) =
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
     if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return;
     if (link.pathname === window.location.pathname && link.search === window.location.search) {
+      if (!link.hash) {
+        event.preventDefault();
+        if (window.location.hash) window.history.pushState(window.history.state, '', link.href);
+        return;
+      }
       const id = sectionIdFromHash(link.hash);
       const section = id ? document.getElementById(id) : null;
       if (!section) return;
@@ -64,6 +70,15 @@ export function answerLinksWhileAsleep(region: Element, navigate: (to: string) =
     event.preventDefault();
     navigate(`${link.pathname}${link.search}${link.hash}`);
   };
+  const page = `${window.location.pathname}${window.location.search}`;
+  const onPopState = (event: PopStateEvent) => {
+    // Heard before the router's listener (the capture phase comes first at the window).
+    if (`${window.location.pathname}${window.location.search}` === page) event.stopImmediatePropagation();
+  };
   document.addEventListener('click', onClick, true);
-  return () => document.removeEventListener('click', onClick, true);
+  window.addEventListener('popstate', onPopState, true);
+  return () => {
+    document.removeEventListener('click', onClick, true);
+    window.removeEventListener('popstate', onPopState, true);
+  };
 }
