@@ -1,4 +1,4 @@
-import { answerLinksWhileAsleep, whenFirstInput } from './first-input';
+import { answerNavigationWhileAsleep, whenFirstInput } from './first-input';
 
 const stops: (() => void)[] = [];
 afterEach(() => {
@@ -45,7 +45,7 @@ describe('whenFirstInput', () => {
   });
 });
 
-describe('answerLinksWhileAsleep', () => {
+describe('answerNavigationWhileAsleep', () => {
   function page() {
     document.body.innerHTML = `
       <header><a href="/">Home</a><a href="/#services">Services</a><a href="/login">Login</a></header>
@@ -57,7 +57,7 @@ describe('answerLinksWhileAsleep', () => {
       </div>`;
     const region = document.getElementById('region')!;
     const navigate = jest.fn();
-    const stop = answerLinksWhileAsleep(region, navigate);
+    const stop = answerNavigationWhileAsleep(region, navigate);
     stops.push(stop);
     const click = (name: string, init: MouseEventInit = {}) => {
       const link = [...document.querySelectorAll('a')].find((a) => a.textContent === name)!;

@@ -43,7 +43,7 @@ export function whenFirstInput(): { woken: Woken; wake: () => void } {
  *   whole site again: no router has taken those links over yet.
  * Links with a target, a download or a modifier key keep their own behaviour.
  */
-export function answerLinksWhileAsleep(region: Element, navigate: (to: string) => void): () => void {
+export function answerNavigationWhileAsleep(region: Element, navigate: (to: string) => void): () => void {
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -19,7 +19,7 @@ import {
   type RemoteName,
 } from '../api/remote-registry';
 import { PageSpinner } from '../../../components/page-spinner';
-import { answerLinksWhileAsleep, whenFirstInput, type Woken } from '../../dom/first-input';
+import { answerNavigationWhileAsleep, whenFirstInput, type Woken } from '../../dom/first-input';
 import type { RemoteRoute } from '../remote-route';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { PreviousReleaseNotice, RemoteIncompatible } from './remote-incompatible';
@@ -136,7 +136,7 @@ export function RemotePage({ remote, exposed, hydrate }: RemoteRoute & { hydrate
   });
   useEffect(() => {
     if (!firstInput || !region.current) return;
-    const stop = answerLinksWhileAsleep(region.current, (to) => void navigateRef.current(to));
+    const stop = answerNavigationWhileAsleep(region.current, (to) => void navigateRef.current(to));
     stopAnswering.current = stop;
     return stop;
   }, [firstInput]);
