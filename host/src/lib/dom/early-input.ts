@@ -1,3 +1,5 @@
+import { FIRST_INPUT_ATTRIBUTE, INPUT_EVENTS } from './first-input';
+
 /** Set on <html> by the early-input script while it holds clicks or submits for controls not yet hydrated. */
 export const EARLY_INPUT_ATTRIBUTE = 'data-early-input';
 
@@ -21,7 +23,12 @@ export const EARLY_INPUT_ATTRIBUTE = 'data-early-input';
  */
 export function earlyInputScript(): string {
   const attribute = JSON.stringify(EARLY_INPUT_ATTRIBUTE);
-  return `(function(){var held=[],timer=0,d=document;
+  // It also marks the visitor's first input or scroll (FIRST_INPUT_ATTRIBUTE), for a page that hydrates on it.
+  const firstInput = `var inputs=${JSON.stringify(INPUT_EVENTS)},o={capture:true,passive:true};
+function seen(){d.documentElement.setAttribute(${JSON.stringify(FIRST_INPUT_ATTRIBUTE)},"");
+inputs.forEach(function(t){d.removeEventListener(t,seen,o)});removeEventListener("scroll",seen,o)}
+inputs.forEach(function(t){d.addEventListener(t,seen,o)});addEventListener("scroll",seen,o);`;
+  return `(function(){var held=[],timer=0,d=document;${firstInput}
 function hydrated(e){return Object.keys(e).some(function(k){return k.lastIndexOf("__reactProps$",0)===0})}
 function inApp(e){var r=d.getElementById("root");return r&&r.contains(e)}
 function flush(){timer=0;held=held.filter(function(h){if(!h.el.isConnected)return false;if(!hydrated(h.el))return true;

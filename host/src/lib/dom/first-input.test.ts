@@ -1,4 +1,5 @@
-import { answerNavigationWhileAsleep, whenFirstInput } from './first-input';
+import { earlyInputScript } from './early-input';
+import { answerNavigationWhileAsleep, FIRST_INPUT_ATTRIBUTE, whenFirstInput } from './first-input';
 
 const stops: (() => void)[] = [];
 afterEach(() => {
@@ -30,6 +31,17 @@ describe('whenFirstInput', () => {
     woken.status = 'pending';
     wake();
     expect(woken.status).toBe('fulfilled');
+  });
+
+  test("an input the page's head script saw before the app started counts", () => {
+    document.documentElement.removeAttribute(FIRST_INPUT_ATTRIBUTE);
+    // The script the server writes into every page's head, run as the browser runs it.
+    new Function(earlyInputScript())();
+    expect(whenFirstInput().woken.status).toBeUndefined();
+    window.dispatchEvent(new Event('scroll'));
+    expect(document.documentElement.hasAttribute(FIRST_INPUT_ATTRIBUTE)).toBe(true);
+    expect(whenFirstInput().woken.status).toBe('fulfilled');
+    document.documentElement.removeAttribute(FIRST_INPUT_ATTRIBUTE);
   });
 
   test('stops listening once woken', async () => {

@@ -2,15 +2,21 @@ import { focusHeading, sectionHeading } from './focus-heading';
 import { sectionIdFromHash } from './wait-for-element';
 
 /** What tells that the visitor has started to use the page: a pointer, a key, focus, a wheel or a scroll. */
-const INPUT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+export const INPUT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+
+/**
+ * Set on <html> by the page's head script (early-input.ts) at the visitor's first input or scroll: one that came
+ * before the app was there to hear it still counts.
+ */
+export const FIRST_INPUT_ATTRIBUTE = 'data-first-input';
 
 /** Fulfilled the way React's `use` reads a promise: once woken, a render reads it without suspending. */
 export type Woken = Promise<void> & { status?: string; value?: undefined };
 
 /**
- * Resolves `woken` at the visitor's first input anywhere on the page or first scroll, or when `wake()` is
- * called. Heard on the document and the window in the capture phase, before React's root (which stops an event
- * aimed at a part of the page it cannot hydrate yet).
+ * Resolves `woken` at the visitor's first input anywhere on the page or first scroll (at once if the head script
+ * saw one already), or when `wake()` is called. Heard on the document and the window in the capture phase, before
+ * React's root (which stops an event aimed at a part of the page it cannot hydrate yet).
  */
 export function whenFirstInput(): { woken: Woken; wake: () => void } {
   let resolve = () => {};
@@ -28,6 +34,7 @@ export function whenFirstInput(): { woken: Woken; wake: () => void } {
   };
   for (const type of INPUT_EVENTS) document.addEventListener(type, wake, options);
   window.addEventListener('scroll', wake, options);
+  if (document.documentElement.hasAttribute(FIRST_INPUT_ATTRIBUTE)) wake();
   return { woken, wake };
 }
 
