@@ -13,8 +13,6 @@ import routeData from './remote-routes.json';
  */
 export interface RemoteRouteEntry extends RemoteRoute {
   path: string;
-  /** Content that never changes after the server rendered it: hydrated on the visitor's first input (RemotePage). */
-  hydrate?: 'on-first-input';
 }
 
 interface RemoteRouteData {

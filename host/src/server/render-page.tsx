@@ -179,8 +179,8 @@ async function render({ url, config, loadRemotePage }: RenderRequest): Promise<R
   );
   // A page hydrated on the visitor's first input (RemotePage) preloads nothing of its remote: a visitor who only
   // reads it loads none of it.
-  const onFirstInput = REMOTE_ROUTES.find((route) => matchPath(route.path, pathname))?.hydrate;
-  const remote = byRole || onFirstInput ? undefined : remoteForPath(pathname, null);
+  const route = byRole ? undefined : remoteForPath(pathname, null);
+  const remote = route?.hydrate ? undefined : route;
   return {
     status: isKnownPath(pathname) ? 200 : 404,
     head: [

@@ -109,7 +109,7 @@ function isServerHtmlOfStaticPage(): boolean {
  * runs none of the page's code. Meanwhile its links to other pages go through the router. Rendered in the
  * browser (a navigation, or no server HTML), the page loads at once.
  */
-export function RemotePage({ remote, exposed, hydrate }: RemoteRoute & { hydrate?: 'on-first-input' }) {
+export function RemotePage({ remote, exposed, hydrate }: RemoteRoute) {
   const [attempt, setAttempt] = useState(0);
   const location = useLocation();
   const navigate = useNavigate();
