@@ -1,12 +1,7 @@
 // The Privacy Policy text (marketing content). What it says about the ad pixel follows the runtime
 // configuration: with no pixel id the site uses no advertising tracker at all.
 import { PRIVACY_CHOICES } from '@agency/domain/messages/privacy';
-
-export interface PrivacySection {
-  title: string;
-  paragraphs: string[];
-  items?: string[];
-}
+import type { LegalSection } from '../../components/legal-sections';
 
 export function privacySections({
   contactEmail,
@@ -14,7 +9,7 @@ export function privacySections({
 }: {
   contactEmail: string;
   pixelEnabled: boolean;
-}): PrivacySection[] {
+}): LegalSection[] {
   const advertising = pixelEnabled
     ? [
         `With your consent only, we use the Meta advertising pixel to measure which of our ads bring visitors and purchases. Until you choose Accept in the privacy banner, the pixel is not loaded and nothing is sent to Meta. When you accept, it is told when you view our services, purchase or consultation pages, start a payment, buy a tier or book a consultation, with the tier and amount, and Meta may set its own cookies; Meta's privacy policy applies to what it does with them.`,

@@ -7,12 +7,7 @@ import {
   formatUsd,
 } from '@agency/domain/money';
 import { DOWNPAYMENT_RATE, findTier, type ServiceTier } from '@agency/domain/tiers';
-
-export interface TermsSection {
-  title: string;
-  paragraphs: string[];
-  items?: string[];
-}
+import type { LegalSection } from '../../components/legal-sections';
 
 const tier = (id: 1 | 2 | 3 | 4): ServiceTier => findTier(id)!;
 const basic = tier(1);
@@ -30,7 +25,7 @@ const fixedPrice = (t: ServiceTier) =>
   `${t.name} (${formatUsd(t.costDollars!)}, deposit ${formatUsd(t.downpaymentDollars!)})`;
 
 /** Builds the 14 sections; `contactEmail` comes from the runtime configuration. */
-export function termsSections(contactEmail: string): TermsSection[] {
+export function termsSections(contactEmail: string): LegalSection[] {
   return [
     {
       title: 'Acceptance of These Terms',

@@ -1,9 +1,8 @@
 import { getAppConfig } from '@agency/app-config';
 import { PRIVACY_POLICY_DATE, PRIVACY_POLICY_ISO_DATE } from '@agency/domain/messages/privacy';
-import { Box, Heading, List, Stack, Text, PageContainer } from '@agency/ui';
+import { Heading, Stack, Text, PageContainer } from '@agency/ui';
+import { LegalSections } from '../../../components/legal-sections';
 import { privacySections } from '../privacy-content';
-
-const sectionId = (index: number) => `privacy-section-${index + 1}`;
 
 /** The Privacy Policy page (/privacy-policy), exposed to the host as ./privacy-page. */
 export default function PrivacyPage() {
@@ -22,27 +21,7 @@ export default function PrivacyPage() {
           Last updated <time dateTime={PRIVACY_POLICY_ISO_DATE}>{PRIVACY_POLICY_DATE}</time>
         </Text>
       </Stack>
-      <Stack gap="10">
-        {sections.map((section, index) => (
-          <Box as="section" key={section.title} aria-labelledby={`${sectionId(index)}-heading`}>
-            <Heading as="h2" id={`${sectionId(index)}-heading`} size="xl" mb="4">
-              {section.title}
-            </Heading>
-            <Stack gap="3" color="fg.muted" lineHeight="tall">
-              {section.paragraphs.map((paragraph) => (
-                <Text key={paragraph.slice(0, 32)}>{paragraph}</Text>
-              ))}
-              {section.items && (
-                <List.Root gap="2" ps="5">
-                  {section.items.map((item) => (
-                    <List.Item key={item}>{item}</List.Item>
-                  ))}
-                </List.Root>
-              )}
-            </Stack>
-          </Box>
-        ))}
-      </Stack>
+      <LegalSections sections={sections} idPrefix="privacy-section" />
     </PageContainer>
   );
 }

@@ -1,41 +1,21 @@
 import { getAppConfig } from '@agency/app-config';
 import { TERMS_DATE, TERMS_VERSION } from '@agency/domain/terms';
 import { Box, Heading, Link, List, Stack, Text, PageContainer } from '@agency/ui';
+import { LegalSections } from '../../../components/legal-sections';
 import { hydrateWhenReached } from '../../../components/hydrate-when-near';
 import { termsSections } from '../terms-content';
 
-const sectionId = (index: number) => `terms-section-${index + 1}`;
+const SECTION_ID_PREFIX = 'terms-section';
 
 /** The terms themselves: text only, as the server rendered it. */
 function TermsBody() {
-  const sections = termsSections(getAppConfig().links.contactEmail);
   return (
-    <Stack id="terms-body" gap="10">
-      {sections.map((section, index) => (
-        <Box
-          as="section"
-          key={section.title}
-          id={sectionId(index)}
-          aria-labelledby={`${sectionId(index)}-heading`}
-        >
-          <Heading as="h2" id={`${sectionId(index)}-heading`} size="xl" mb="4">
-            {index + 1}. {section.title}
-          </Heading>
-          <Stack gap="3" color="fg.muted" lineHeight="tall">
-            {section.paragraphs.map((paragraph) => (
-              <Text key={paragraph.slice(0, 32)}>{paragraph}</Text>
-            ))}
-            {section.items && (
-              <List.Root gap="2" ps="5">
-                {section.items.map((item) => (
-                  <List.Item key={item}>{item}</List.Item>
-                ))}
-              </List.Root>
-            )}
-          </Stack>
-        </Box>
-      ))}
-    </Stack>
+    <LegalSections
+      id="terms-body"
+      sections={termsSections(getAppConfig().links.contactEmail)}
+      idPrefix={SECTION_ID_PREFIX}
+      numbered
+    />
   );
 }
 
@@ -63,7 +43,7 @@ export default function TermsPage() {
         <List.Root as="ol" gap="1" ps="5">
           {sections.map((section, index) => (
             <List.Item key={section.title}>
-              <Link href={`#${sectionId(index)}`} color="brand.fg">
+              <Link href={`#${SECTION_ID_PREFIX}-${index + 1}`} color="brand.fg">
                 {section.title}
               </Link>
             </List.Item>
