@@ -22,11 +22,10 @@ import {
 import { loadDndBackend, type DndBackend } from '../lib/dnd-backend';
 import { ActiveProjects } from '../features/active-projects/components/active-projects';
 import { CompletedProjects } from '../features/completed-projects/components/completed-projects';
-import { PendingFinalPayment } from '../features/final-payment/components/pending-final-payment';
 import { Inbox } from '../features/inbox/components/inbox';
 import { useInboxUnread } from '../features/inbox/hooks/use-inbox';
 import { ProjectQueue } from '../features/project-queue/components/project-queue';
-import { RefusedProjects } from '../features/refused-projects/components/refused-projects';
+import { ReadOnlyTab } from '../features/read-only-tabs/components/read-only-tab';
 import { StatCards } from '../features/stats/components/stat-cards';
 import { AddTicketButton } from '../features/tickets/components/add-ticket-dialog';
 import { TicketBoard } from '../features/tickets/components/ticket-board';
@@ -139,11 +138,10 @@ function TabContent({ tab, onUnread }: { tab: Tab; onUnread: ComponentProps<type
     case 'active':
       return <ActiveProjects slots={MAIN_TICKETS} />;
     case 'pendingFinalPayment':
-      return <PendingFinalPayment />;
+    case 'refused':
+      return <ReadOnlyTab tab={tab} />;
     case 'completed':
       return <CompletedProjects slots={MAINTENANCE_TICKETS} />;
-    case 'refused':
-      return <RefusedProjects />;
     case 'inbox':
       return <Inbox onUnread={onUnread} />;
   }
