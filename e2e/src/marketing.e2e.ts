@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import { useProductSuite } from './support/suite';
 import { assertNoAxeViolations } from './support/axe';
+import { pageHydrated } from '../../tools/bench/measure-js.mjs';
 
 /** True once the element's top edge is inside the viewport (below the sticky header is fine). */
 async function isScrolledIntoView(page: Page, locator: Locator): Promise<boolean> {
@@ -82,10 +83,7 @@ describe('marketing pages', () => {
     await page.waitForURL(`${suite.product.url}/`);
 
     // The first input woke the page: it is hydrated, on the server's elements.
-    await page.waitForFunction(() => {
-      const link = document.querySelector('#main a[href]');
-      return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps$'));
-    });
+    await pageHydrated(page);
     assert.ok(
       scripts.some((url) => url.startsWith(marketing)),
       'the marketing remote was never loaded',

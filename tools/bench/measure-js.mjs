@@ -70,7 +70,12 @@ export const kb = (bytes) => (bytes / 1000).toFixed(1);
  */
 export async function firstInput(page) {
   await page.keyboard.press('Shift');
-  await page.waitForFunction(() => {
+  await pageHydrated(page);
+}
+
+/** Waits until React has taken over the page's server HTML: its first link carries React's props. */
+export function pageHydrated(page) {
+  return page.waitForFunction(() => {
     const link = document.querySelector('#main a[href]');
     return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps$'));
   });
