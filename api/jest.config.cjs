@@ -10,6 +10,8 @@ module.exports = {
   // workers use that time (117 s instead of 144 s for the suite here). The money tests hold 30 s leases and end
   // one themselves where a test needs it (leasesRunOut), so a busy machine cannot make a request lose its lease.
   maxWorkers: 4,
+  // A worker's embedded databases outlive the test file that used them (src/test-support/pglite-pool.cjs).
+  testEnvironment: '<rootDir>/src/test-support/jest-environment.cjs',
   // The database every test copies is migrated once per run (src/test-support/database-template.ts).
   globalSetup: '<rootDir>/src/test-support/jest-global-setup.ts',
   globalTeardown: '<rootDir>/src/test-support/jest-global-teardown.ts',

@@ -18,7 +18,23 @@ export async function openPglite(
 ): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
   if (dir) mkdirSync(dir, { recursive: true });
   const pg = image ? await PGlite.create(dir, image) : await PGlite.create(dir);
+  return pgliteDatabase(pg, () => pg.close());
+}
+
+/**
+ * `pg` as a Database. `release` runs on close(), once this database has stopped listening; from then on every
+ * call fails, as on a closed PGlite (the tests hand the same PGlite to the next test file, see pglite-pool.cjs).
+ */
+export function pgliteDatabase(
+  pg: PGlite,
+  release: () => Promise<void>,
+): Database & { dumpDataDir(): Promise<Blob> } {
   let version = 0;
+  let closed = false;
+  const open = () => {
+    if (closed) throw new Error('The database is closed.');
+  };
+  const listening = new Set<() => Promise<void>>();
   const reads = new Map<string, { version: number; value: Promise<unknown> }>();
   const wrote = () => {
     version++;
@@ -27,6 +43,7 @@ export async function openPglite(
   return {
     kind: 'pglite',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
+      open();
       if (!isRead(sql)) wrote();
       try {
         return (await pg.query<Row>(sql, [...params])).rows;
@@ -35,6 +52,7 @@ export async function openPglite(
       }
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
+      open();
       wrote();
       try {
         return await pg.transaction((tx) =>
@@ -49,17 +67,32 @@ export async function openPglite(
       }
     },
     async exec(sql: string) {
+      open();
       wrote();
       await pg.exec(sql);
       wrote();
     },
-    close: () => pg.close(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const stop of listening) await stop().catch(() => undefined);
+      await release();
+    },
     /** The database's files as one uncompressed tarball, for `image.loadDataDir`. */
     dumpDataDir: () => pg.dumpDataDir('none'),
     // One process owns the embedded database: there is nobody to take turns with.
     withExclusiveLock: (_key, work) => work(),
     // In-process: every NOTIFY of this database reaches its listeners, and none can be missed.
-    listen: (channel, handler) => pg.listen(channel, handler),
+    async listen(channel, handler) {
+      open();
+      const unlisten = await pg.listen(channel, handler);
+      const stop = async () => {
+        listening.delete(stop);
+        await unlisten();
+      };
+      listening.add(stop);
+      return stop;
+    },
     readThrough<T>(key: string, load: () => Promise<T>): Promise<T> {
       const cached = reads.get(key);
       if (cached && cached.version === version) return cached.value as Promise<T>;
