@@ -16,7 +16,8 @@ import { installJobQueue } from '../jobs/job-queue';
  * was: an embedded PGlite loaded from the made one's files (`dumpDataDir`/`loadDataDir`, about a second less
  * than initdb and the migrations) or one an earlier test file of the same jest worker put back as the made one
  * is (pglite-pool.cjs: the API suite 82-84 s instead of 103-107 s, 141 CPU-s instead of 178-184), or on
- * PostgreSQL (TEST_DATABASE_URL) a database created from the made one as its TEMPLATE. Without the globalSetup (another runner), each test database is made from scratch.
+ * PostgreSQL (TEST_DATABASE_URL) a database created from the made one as its TEMPLATE. Without the globalSetup
+ * (another runner), each test database is made from scratch.
  */
 const MIGRATIONS = path.join(__dirname, '..', '..', 'migrations');
 /** The file holding the made embedded database (set by the globalSetup, read by the test workers). */
