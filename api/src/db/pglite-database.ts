@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './queryable';
 
 const MAX_CACHED_READS = 10_000;
@@ -9,15 +9,10 @@ const isRead = (sql: string) => /^\s*select\b/i.test(sql);
  * PGlite runs in this process and is its only writer, so reads can be cached exactly: every statement that
  * is not a plain SELECT, and every transaction, moves the data version on and retires all cached reads.
  * (PGlite answers one query at a time at a few ms each; without this a busy list endpoint queues.)
- * `image` starts the database from a copy made with `dumpDataDir` instead of an empty one (tests: a database
- * migrated once, copied per test in well under a second instead of initdb and migrations each time).
  */
-export async function openPglite(
-  dir?: string,
-  image?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'fsBundle'>,
-): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
+export async function openPglite(dir?: string): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const pg = image ? await PGlite.create(dir, image) : await PGlite.create(dir);
+  const pg = await PGlite.create(dir);
   return pgliteDatabase(pg, () => pg.close());
 }
 

@@ -49,7 +49,7 @@ const SHAPE = `
   ) lines`;
 
 const TABLES = `
-  select format('%I.%I', n.nspname, c.relname) as name, c.relkind
+  select format('%I.%I', n.nspname, c.relname) as name
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where ${USER_SCHEMAS} and c.relkind in ('r', 'p') and not c.relispartition`;
 
